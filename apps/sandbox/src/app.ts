@@ -1,0 +1,12 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { SandboxConfig } from './config.js';
+
+/**
+ * The outside world's stand-in (DESIGN.md §1): game providers and the bank QR gateway, reached by the
+ * server only over HTTP. Buildable without listening, like the server.
+ */
+export async function buildSandbox(config: SandboxConfig): Promise<FastifyInstance> {
+  const app = Fastify({ logger: { level: config.LOG_LEVEL } });
+  app.get('/health', async () => ({ ok: true }));
+  return app;
+}

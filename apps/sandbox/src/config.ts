@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+export const sandboxConfigSchema = z.object({
+  SANDBOX_HOST: z.string().default('0.0.0.0'),
+  SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
+  /** the sandbox keeps its own state (provider wallets, bank orders) in its own PGlite database */
+  SANDBOX_DATA_DIR: z.string().default('./data/sandbox'),
+  /** the URL players' browsers use to reach the sandbox (game pages, the pay page) */
+  SANDBOX_PUBLIC_URL: z.string().url().default('http://localhost:3100'),
+  PROVIDER_SECRET: z.string().min(16).default('sandbox-provider-secret-change-me'),
+  BANK_GATEWAY_SECRET: z.string().min(16).default('sandbox-bank-secret-change-me'),
+  BANK_CALLBACK_SECRET: z.string().min(16).default('sandbox-callback-secret-change-me'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+export type SandboxConfig = z.infer<typeof sandboxConfigSchema>;
+
+export function loadSandboxConfig(env: Record<string, string | undefined> = process.env): SandboxConfig {
+  const parsed = sandboxConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(
+      `Invalid sandbox configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`,
+    );
+  }
+  return parsed.data;
+}

@@ -1,0 +1,65 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { openDatabase, type Database, type Db } from './db/client.js';
+import { migrate } from './db/migrate.js';
+import { seedDemoAgency, seedReference } from './db/seed.js';
+import { errorHandler } from './plugins/error-handler.js';
+import { security } from './plugins/security.js';
+import { agencyPlugin } from './plugins/agency.js';
+import { openapi } from './plugins/openapi.js';
+import { webPlugin } from './plugins/web.js';
+import { agencyRoutes } from './modules/agency/agency.routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  /** an already-open database (tests); otherwise opened from the config and closed with the app */
+  database?: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole app without listening: `server.ts` listens, tests `inject`. */
+export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 64 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ownsDatabase = !database;
+  const db =
+    database ??
+    (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE }));
+  app.decorate('config', config);
+  app.decorate('database', db);
+  app.decorate('db', db.db);
+  if (ownsDatabase) {
+    app.addHook('onClose', async () => db.close());
+    await migrate(db);
+    await seedReference(db.db);
+    if (config.SEED_DEMO) await seedDemoAgency(db.db);
+  }
+
+  // external → app → routes (the order is visible on purpose)
+  await app.register(errorHandler);
+  await app.register(security);
+  await app.register(cookie);
+  await app.register(openapi);
+  await app.register(agencyPlugin);
+
+  await app.register(agencyRoutes, { prefix: '/api' });
+
+  await app.register(webPlugin);
+  return app;
+}

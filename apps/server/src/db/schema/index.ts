@@ -1,0 +1,2 @@
+// One file per area; each area owns its file and its migration (docs/decisions/005-sql-migrations.md).
+export * from './platform.js';

@@ -1,0 +1,55 @@
+import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import type { AgencySettings } from '@app/contracts';
+
+export interface Social {
+  telegram: string;
+  whatsapp: string;
+  facebook: string;
+  twitter: string;
+  line: string;
+}
+
+export const agencies = pgTable('agencies', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  social: jsonb('social').$type<Social>().notNull(),
+  settings: jsonb('settings').$type<AgencySettings>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const agencyHosts = pgTable(
+  'agency_hosts',
+  {
+    host: text('host').primaryKey(),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+  },
+  (t) => [index('agency_hosts_agency_idx').on(t.agencyId)],
+);
+
+export const providers = pgTable('providers', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  sortOrder: integer('sort_order').notNull(),
+});
+
+export const currencies = pgTable(
+  'currencies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    code: text('code').$type<'LAK' | 'THB' | 'USD'>().notNull(),
+    mid: text('mid'),
+    displayName: text('display_name').notNull(),
+    currency: text('currency').$type<'LAK' | 'THB' | 'USD'>().notNull(),
+    buyRate: numeric('buy_rate', { precision: 18, scale: 6 }).notNull(),
+    sellRate: numeric('sell_rate', { precision: 18, scale: 6 }).notNull(),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique().on(t.agencyId, t.code)],
+);

@@ -1,0 +1,56 @@
+import { eq } from 'drizzle-orm';
+import { DEFAULT_AGENCY_SETTINGS, PROVIDER_IDS } from '@app/contracts';
+import type { Db } from './client.js';
+import { agencies, agencyHosts, currencies, providers } from './schema/index.js';
+
+export const DEMO_AGENCY_CODE = 'demo';
+const PROVIDER_NAMES: Record<(typeof PROVIDER_IDS)[number], string> = {
+  alphabet: 'Alphabet',
+  askmebet: 'AskMeBet',
+  gclub: 'GClub',
+  gclub_live: 'GClub Live',
+  betflix: 'Betflix',
+};
+
+/** Reference data every database needs: the five providers. Idempotent. */
+export async function seedReference(db: Db) {
+  await db
+    .insert(providers)
+    .values(PROVIDER_IDS.map((id, i) => ({ id, name: PROVIDER_NAMES[id], sortOrder: i })))
+    .onConflictDoNothing();
+}
+
+/**
+ * The demo agency bound to localhost and 127.0.0.1, with its social links and currencies.
+ * Runs once: an existing demo agency is left as staff may have edited it. Returns its id.
+ */
+export async function seedDemoAgency(db: Db, hosts: string[] = ['localhost', '127.0.0.1']): Promise<string> {
+  const existing = await db.select({ id: agencies.id }).from(agencies).where(eq(agencies.code, DEMO_AGENCY_CODE));
+  if (existing[0]) return existing[0].id;
+  return db.transaction(async (tx) => {
+    const [agency] = await tx
+      .insert(agencies)
+      .values({
+        code: DEMO_AGENCY_CODE,
+        name: 'Lao Credit Demo',
+        social: {
+          telegram: 'https://t.me/laocredit_demo',
+          whatsapp: 'https://wa.me/8562055550000',
+          facebook: 'https://www.facebook.com/laocredit.demo',
+          twitter: 'https://x.com/laocredit_demo',
+          line: 'https://line.me/R/ti/p/@laocredit',
+        },
+        settings: DEFAULT_AGENCY_SETTINGS,
+      })
+      .returning({ id: agencies.id });
+    const id = agency!.id;
+    await tx.insert(agencyHosts).values(hosts.map((host) => ({ host, agencyId: id }))).onConflictDoNothing();
+    // rates: units of the currency per 1 THB of credit (docs/decisions/001-money-representation.md)
+    await tx.insert(currencies).values([
+      { agencyId: id, code: 'LAK', mid: 'DEMO-LAK-001', displayName: 'ກີບ (LAK)', currency: 'LAK', buyRate: '640', sellRate: '690', isEnabled: true },
+      { agencyId: id, code: 'THB', mid: null, displayName: 'บาท (THB)', currency: 'THB', buyRate: '1', sellRate: '1', isEnabled: false },
+      { agencyId: id, code: 'USD', mid: null, displayName: 'US Dollar (USD)', currency: 'USD', buyRate: '0.0280', sellRate: '0.0290', isEnabled: false },
+    ]);
+    return id;
+  });
+}

@@ -1,0 +1,62 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { eq } from 'drizzle-orm';
+import type { AgencySettings } from '@app/contracts';
+import { agencies, agencyHosts, type Social } from '../db/schema/index.js';
+import { AppError } from '../errors.js';
+
+export interface AgencyContext {
+  id: string;
+  code: string;
+  social: Social;
+  settings: AgencySettings;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The agency this request's host belongs to, or null for an unknown host. */
+    agency: AgencyContext | null;
+  }
+  interface FastifyInstance {
+    /** Forget cached host → agency lookups (after staff edit an agency). */
+    invalidateAgencyCache(): void;
+  }
+}
+
+const TTL_MS = 30_000;
+
+/**
+ * Resolves the agency from the request's host (X-Forwarded-Host only with TRUST_PROXY) for every
+ * /api call. Lookups are cached for 30 s per host, so several instances see edits within that time.
+ */
+export const agencyPlugin = fp(async (app: FastifyInstance) => {
+  const cache = new Map<string, { at: number; value: AgencyContext | null }>();
+  app.decorate('invalidateAgencyCache', () => cache.clear());
+  app.decorateRequest('agency', null);
+
+  async function lookup(host: string): Promise<AgencyContext | null> {
+    const hit = cache.get(host);
+    if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
+    const rows = await app.db
+      .select({ id: agencies.id, code: agencies.code, social: agencies.social, settings: agencies.settings })
+      .from(agencyHosts)
+      .innerJoin(agencies, eq(agencies.id, agencyHosts.agencyId))
+      .where(eq(agencyHosts.host, host))
+      .limit(1);
+    const value = rows[0] ?? null;
+    if (cache.size > 10_000) cache.clear();
+    cache.set(host, { at: Date.now(), value });
+    return value;
+  }
+
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    request.agency = await lookup(request.hostname.toLowerCase());
+  });
+});
+
+/** The request's agency, or AGENCY_NOT_FOUND (404) for an unknown host. */
+export function agencyOf(request: FastifyRequest): AgencyContext {
+  if (!request.agency) throw new AppError('AGENCY_NOT_FOUND', 'no agency serves this host');
+  return request.agency;
+}

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { buildApp } from '../app.js';
+import { testConfig } from '../test/app.js';
+import { createTestDatabase, type TestDatabase } from '../test/database.js';
+import type { FastifyInstance } from 'fastify';
+
+let app: FastifyInstance;
+let database: TestDatabase;
+
+const probe: FastifyPluginAsyncZod = async (a) => {
+  a.get('/boom', async () => {
+    throw new Error('secret internals at /srv/app.ts:42');
+  });
+  a.post('/echo', { schema: { body: z.object({ n: z.number().int().min(1) }) } }, async (req) => ({ n: req.body.n }));
+};
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await buildApp({ config: testConfig(), database, logger: false });
+  await app.register(probe, { prefix: '/api/test' });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('the error shape', () => {
+  it('answers unknown /api paths with 404 NOT_FOUND', async () => {
+    const res = await app.inject({ url: '/api/v2/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found' } });
+  });
+
+  it('answers a thrown bug with 500 INTERNAL and no stack or message', async () => {
+    const res = await app.inject({ url: '/api/test/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ error: { code: 'INTERNAL', message: 'Something went wrong on our side.' } });
+    expect(res.body).not.toContain('secret');
+  });
+
+  it('answers an invalid body with 400 VALIDATION_FAILED and the field', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/test/echo', payload: { n: 0 } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('VALIDATION_FAILED');
+    expect(Object.keys(res.json().error.fields)).toEqual(['n']);
+  });
+
+  it('answers malformed JSON with 400 VALIDATION_FAILED', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"n":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('refuses a non-JSON body with 415', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'n=1',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+});
+
+describe('security', () => {
+  it('sends strict headers on every answer', async () => {
+    const res = await app.inject({ url: '/api/v2/agency/info', headers: { host: 'localhost' } });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('refuses a state-changing call from a foreign Origin', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { host: 'localhost:3000', origin: 'https://evil.example' },
+      payload: { n: 1 },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('FORBIDDEN');
+  });
+
+  it('accepts the same origin', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { host: 'localhost:3000', origin: 'http://localhost:3000' },
+      payload: { n: 1 },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('serves the document generated from the routes', async () => {
+    const res = await app.inject({ url: '/api/docs/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().paths['/api/v2/agency/info']).toBeDefined();
+  });
+
+  it('serves a browsable page', async () => {
+    const res = await app.inject({ url: '/api/docs/' });
+    expect([200, 302]).toContain(res.statusCode);
+  });
+});

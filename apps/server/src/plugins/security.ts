@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+import { AppError } from '../errors.js';
+
+/** Paths that take state-changing calls from other servers (signed), not from browsers. */
+const SERVER_TO_SERVER = ['/api/v2/payments/callback'];
+
+/**
+ * Strict headers on every answer and the cross-site request rules of DESIGN.md §10:
+ * JSON bodies only, and a state-changing call from a browser must come from our own origin.
+ */
+export const security = fp(async (app: FastifyInstance) => {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix sets inline style attributes; no inline scripts anywhere
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    frameguard: { action: 'deny' },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: app.config.NODE_ENV === 'production',
+  });
+
+  // only JSON is parsed; anything else answers 415 UNSUPPORTED_MEDIA_TYPE
+  app.removeContentTypeParser(['text/plain']);
+
+  app.addHook('onRequest', async (request) => {
+    const method = request.method;
+    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return;
+    const path = request.url.split('?')[0]!;
+    if (!path.startsWith('/api/') || SERVER_TO_SERVER.includes(path)) return;
+    const origin = request.headers.origin;
+    if (origin !== undefined) {
+      let host: string;
+      try {
+        host = new URL(origin).host;
+      } catch {
+        throw new AppError('FORBIDDEN', 'cross-site request refused');
+      }
+      if (host !== request.host) throw new AppError('FORBIDDEN', 'cross-site request refused');
+      return;
+    }
+    const site = request.headers['sec-fetch-site'];
+    if (site !== undefined && site !== 'same-origin' && site !== 'none') {
+      throw new AppError('FORBIDDEN', 'cross-site request refused');
+    }
+  });
+});

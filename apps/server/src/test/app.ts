@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import { createTestDatabase, type TestDatabase } from './database.js';
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: TestDatabase;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** Config for tests: quiet, no background worker, fast argon2 unless a test asks otherwise. */
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WORKER_ENABLED: 'false',
+    WEB_DIST: '/nonexistent',
+    ARGON2_MEMORY_KIB: '1024',
+    ARGON2_ITERATIONS: '1',
+    ...overrides,
+  });
+}
+
+/** Builds the app on a fresh database (one per test file: call it in beforeAll). */
+export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const config = testConfig(overrides);
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

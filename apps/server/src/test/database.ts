@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '../db/client.js';
+import { migrate } from '../db/migrate.js';
+import { seedDemoAgency, seedReference } from '../db/seed.js';
+
+export interface TestDatabase extends Database {
+  agencyId: string;
+  /** the URL of the fresh PostgreSQL database, when running against a server */
+  url: string | undefined;
+}
+
+/**
+ * A fresh, migrated and seeded database for one test file: in-memory PGlite by default, or a new
+ * database on the server named by TEST_DATABASE_URL (CI runs the suite both ways).
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  let database: Database;
+  let url: string | undefined;
+  let drop = async () => {};
+  if (serverUrl) {
+    const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const u = new URL(serverUrl);
+    u.pathname = `/${name}`;
+    url = u.toString();
+    database = await openDatabase({ url, poolSize: 20 });
+    drop = async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  } else {
+    database = await openDatabase({ dataDir: 'memory://' });
+  }
+  await migrate(database);
+  await seedReference(database.db);
+  const agencyId = await seedDemoAgency(database.db);
+  return {
+    ...database,
+    agencyId,
+    url,
+    async close() {
+      await database.close();
+      await drop();
+    },
+  };
+}

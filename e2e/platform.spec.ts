@@ -1,0 +1,15 @@
+import { test, expect } from './fixtures';
+
+test('the site opens and shows the agency-dependent page', async ({ page, request }) => {
+  const info = await (await request.get('/api/v2/agency/info')).json();
+  await page.goto('/');
+  await expect(page.getByTestId('agency-telegram')).toHaveAttribute('href', info.agency.social.telegram);
+});
+
+test('deep links are served the SPA', async ({ request }) => {
+  for (const path of ['/', '/login', '/player/deposit']) {
+    const res = await request.get(path);
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toContain('text/html');
+  }
+});

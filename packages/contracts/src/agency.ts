@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+export const socialSchema = z.object({
+  telegram: z.string(),
+  whatsapp: z.string(),
+  facebook: z.string(),
+  twitter: z.string(),
+  line: z.string(),
+});
+
+export const agencyInfoResponseSchema = z.object({
+  agency: z.object({
+    id: z.string(),
+    social: socialSchema,
+  }),
+});
+export type AgencyInfoResponse = z.infer<typeof agencyInfoResponseSchema>;
+
+/** The numeric bounds SPEC.md marks "not shown", decided in DESIGN.md §2; editable per agency. */
+export const agencySettingsSchema = z.object({
+  usernameMin: z.number().int(),
+  usernameMax: z.number().int(),
+  passwordMin: z.number().int(),
+  passwordMax: z.number().int(),
+  /** whole kip */
+  depositMinLak: z.string(),
+  depositMaxLak: z.string(),
+  /** THB credit */
+  withdrawMinThb: z.string(),
+  withdrawMaxThb: z.string(),
+  /** a deposit with a promotion in use only when credit is below this (THB) */
+  depositCreditThresholdThb: z.string(),
+});
+export type AgencySettings = z.infer<typeof agencySettingsSchema>;
+
+export const DEFAULT_AGENCY_SETTINGS: AgencySettings = {
+  usernameMin: 6,
+  usernameMax: 20,
+  passwordMin: 8,
+  passwordMax: 64,
+  depositMinLak: '20000',
+  depositMaxLak: '50000000',
+  withdrawMinThb: '100',
+  withdrawMaxThb: '200000',
+  depositCreditThresholdThb: '5',
+};

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+export const PROVIDER_IDS = ['alphabet', 'askmebet', 'gclub', 'gclub_live', 'betflix'] as const;
+export const providerIdSchema = z.enum(PROVIDER_IDS);
+export type ProviderId = z.infer<typeof providerIdSchema>;
+
+export const BANK_CODES = ['bcel', 'jdb', 'ldb', 'indochina', 'kasikam', 'lvb'] as const;
+export const bankCodeSchema = z.enum(BANK_CODES);
+export type BankCode = z.infer<typeof bankCodeSchema>;
+
+export const ORDER_STATUSES = ['OPEN', 'CANCELED', 'PAID', 'SUCCESS', 'FAILED', 'REJECTED'] as const;
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+export const PROMOTION_USAGE_STATUSES = ['ACTIVE', 'INACTIVE', 'SUCCESS', 'CANCELED', 'USED'] as const;
+export const promotionUsageStatusSchema = z.enum(PROMOTION_USAGE_STATUSES);
+
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+export function pageResponseSchema<T extends z.ZodTypeAny>(item: T) {
+  return z.object({
+    items: z.array(item),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
+  });
+}
+
+export const LANGUAGES = ['lo', 'cn', 'vn', 'th'] as const;
+export type Language = (typeof LANGUAGES)[number];

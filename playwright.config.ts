@@ -1,0 +1,64 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+// One fresh embedded database per run; workers inherit the same directory through the environment.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'laocredit-e2e-'));
+const PORT = Number(process.env.E2E_PORT ?? 3300);
+const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 3400);
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath,
+      // Debian's Chromium on a closed network: no background calls home
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-dev-shm-usage',
+      ],
+    },
+  },
+  projects: [
+    { name: 'mobile', use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 812 }, isMobile: false, hasTouch: true } },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+  ],
+  webServer: {
+    command: 'node scripts/start.mjs',
+    url: `http://localhost:${PORT}/api/v2/agency/info`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      SANDBOX_PORT: String(SANDBOX_PORT),
+      SANDBOX_URL: `http://127.0.0.1:${SANDBOX_PORT}`,
+      SANDBOX_PUBLIC_URL: `http://localhost:${SANDBOX_PORT}`,
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      SANDBOX_DATA_DIR: join(process.env.E2E_DATA_DIR, 'sandbox'),
+      LOG_LEVEL: 'warn',
+      SEED_STAFF_PASSWORD: 'e2e-staff-password',
+      WORKER_POLL_MS: '100',
+    },
+  },
+});

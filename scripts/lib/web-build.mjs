@@ -1,0 +1,35 @@
+// Builds apps/web when its sources changed since the last build (a hash of the inputs is kept in dist).
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+
+const root = new URL('../../', import.meta.url).pathname;
+const inputs = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contracts/src', 'package-lock.json'];
+
+function walk(path, hash) {
+  if (!existsSync(path)) return;
+  const st = statSync(path);
+  if (st.isDirectory()) {
+    for (const name of readdirSync(path).sort()) {
+      if (name === 'routeTree.gen.ts' || name.endsWith('.test.ts') || name.endsWith('.test.tsx')) continue;
+      walk(join(path, name), hash);
+    }
+  } else {
+    hash.update(path.slice(root.length));
+    hash.update(readFileSync(path));
+  }
+}
+
+export function ensureWebBuilt({ force = false } = {}) {
+  const hash = createHash('sha256');
+  for (const p of inputs) walk(join(root, p), hash);
+  const digest = hash.digest('hex');
+  const stamp = join(root, 'apps/web/dist/.build-hash');
+  if (!force && existsSync(stamp) && readFileSync(stamp, 'utf8') === digest) return false;
+  console.log('[build] building the player site (apps/web)…');
+  const r = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+  writeFileSync(stamp, digest);
+  return true;
+}
