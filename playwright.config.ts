@@ -59,6 +59,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       SEED_STAFF_PASSWORD: 'e2e-staff-password',
       WORKER_POLL_MS: '100',
+      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },
   },
 });

@@ -25,10 +25,12 @@ export function ensureWebBuilt({ force = false } = {}) {
   const hash = createHash('sha256');
   for (const p of inputs) walk(join(root, p), hash);
   const digest = hash.digest('hex');
-  const stamp = join(root, 'apps/web/dist/.build-hash');
+  // WEB_DIST lets several checkouts or helpers build side by side without racing on one folder
+  const outDir = process.env.WEB_DIST ?? join(root, 'apps/web/dist');
+  const stamp = join(outDir, '.build-hash');
   if (!force && existsSync(stamp) && readFileSync(stamp, 'utf8') === digest) return false;
   console.log('[build] building the player site (apps/web)…');
-  const r = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir'], { cwd: join(root, 'apps/web'), stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
   writeFileSync(stamp, digest);
   return true;

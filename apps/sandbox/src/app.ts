@@ -8,5 +8,7 @@ import type { SandboxConfig } from './config.js';
 export async function buildSandbox(config: SandboxConfig): Promise<FastifyInstance> {
   const app = Fastify({ logger: { level: config.LOG_LEVEL } });
   app.get('/health', async () => ({ ok: true }));
+  // @sandbox:provider
+  // @sandbox:bank
   return app;
 }

@@ -11,6 +11,7 @@ import { agencyPlugin } from './plugins/agency.js';
 import { openapi } from './plugins/openapi.js';
 import { webPlugin } from './plugins/web.js';
 import { agencyRoutes } from './modules/agency/agency.routes.js';
+// @imports (one line per area)
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -57,8 +58,15 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(cookie);
   await app.register(openapi);
   await app.register(agencyPlugin);
+  // @plugins:accounts (session, rate limits)
 
   await app.register(agencyRoutes, { prefix: '/api' });
+  // area routes register here, one line each, in this order:
+  // @routes:accounts
+  // @routes:wallet
+  // @routes:deposits
+  // @routes:withdrawals
+  // @routes:backoffice
 
   await app.register(webPlugin);
   return app;

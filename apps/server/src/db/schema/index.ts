@@ -1,2 +1,3 @@
 // One file per area; each area owns its file and its migration (docs/decisions/005-sql-migrations.md).
 export * from './platform.js';
+// @schema (one export line per area: accounts, ledger, bank-accounts, deposits, withdrawals, backoffice)

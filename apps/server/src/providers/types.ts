@@ -1,0 +1,60 @@
+import type { ProviderId } from '@app/contracts';
+
+/**
+ * The transfer-wallet game provider interface of DESIGN.md §4: one implementation per provider,
+ * all talking HTTP with timeouts. Amounts are THB minor units (satang) as bigint.
+ */
+export interface ProviderPlayer {
+  playerId: string;
+  agencyId: string;
+  username: string;
+}
+
+/** IN: credit moves to the provider (deposit). OUT: credit comes back from the provider (withdraw). */
+export type TransferDirection = 'IN' | 'OUT';
+
+export interface TransferRequest {
+  /** our unique reference; the provider applies a reference at most once */
+  reference: string;
+  direction: TransferDirection;
+  player: ProviderPlayer;
+  amountMinor: bigint;
+}
+
+export type TransferOutcome =
+  /** definitely applied */
+  | { status: 'POSTED'; providerTransferId: string }
+  /** definitely not applied (insufficient balance, account locked, bad request) */
+  | { status: 'REFUSED'; reason: string }
+  /** may or may not be applied (timeout, 5xx, connection reset): ask transferStatus later */
+  | { status: 'UNKNOWN'; reason: string };
+
+export type TransferStatus = TransferOutcome | { status: 'NOT_FOUND' };
+
+export interface GameInfo {
+  id: string;
+  name: string;
+  tab: string;
+  imageUrl: string | null;
+}
+
+export interface GameCatalogue {
+  tabs: string[];
+  games: GameInfo[];
+}
+
+export interface ProviderAdapter {
+  readonly id: ProviderId;
+  ensurePlayer(player: ProviderPlayer): Promise<void>;
+  /** the player's balance there; null when the player has no account there yet */
+  balance(player: ProviderPlayer): Promise<bigint | null>;
+  transfer(req: TransferRequest): Promise<TransferOutcome>;
+  transferStatus(reference: string): Promise<TransferStatus>;
+  games(tab?: string): Promise<GameCatalogue>;
+  launch(req: { player: ProviderPlayer; gameId: string; returnUrl: string; language: string }): Promise<{ url: string }>;
+  /** amount bet (THB minor) since the transfer with this reference */
+  turnoverSince(player: ProviderPlayer, reference: string): Promise<bigint>;
+}
+
+/** A read that could not be answered now (maintenance, 5xx, timeout). Maps to PROVIDER_UNAVAILABLE. */
+export class ProviderUnavailableError extends Error {}
