@@ -59,6 +59,9 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(openapi);
   await app.register(agencyPlugin);
   // @plugins:accounts (session, rate limits)
+  // @plugins:providers
+  // @plugins:payments
+  // @plugins:ledger (idempotency, worker)
 
   await app.register(agencyRoutes, { prefix: '/api' });
   // area routes register here, one line each, in this order:
