@@ -6,3 +6,4 @@ export * from './common.js';
 export * from './auth.js';
 export * from './bank-accounts.js';
 // each area adds its own export line below (wallet, games, laoqr, deposits, withdrawals, backoffice)
+export * from './laoqr.js';
