@@ -68,6 +68,8 @@ export const ERROR_CODES = [
   'PROMOTION_USED_BY_PROVIDER',
   // back office
   'STAFF_FORBIDDEN',
+  // games
+  'GAME_NOT_FOUND',
 ] as const;
 
 export const errorCodeSchema = z.enum(ERROR_CODES);
@@ -139,4 +141,5 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   PROMOTION_NEEDS_BANK_ACCOUNT: 422,
   PROMOTION_USED_BY_PROVIDER: 409,
   STAFF_FORBIDDEN: 403,
+  GAME_NOT_FOUND: 404,
 };

@@ -7,3 +7,5 @@ export * from './auth.js';
 export * from './bank-accounts.js';
 // each area adds its own export line below (wallet, games, laoqr, deposits, withdrawals, backoffice)
 export * from './laoqr.js';
+export * from './wallet.js';
+export * from './games.js';
