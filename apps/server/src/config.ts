@@ -36,6 +36,10 @@ export const configSchema = z.object({
   /** run the job worker (provider transfers, reconciliation, expiry) inside this process */
   WORKER_ENABLED: bool.default(true),
   WORKER_POLL_MS: z.coerce.number().int().min(10).default(500),
+  /** first retry delay of a job whose outcome is unknown; doubles up to 60 s */
+  WORKER_RETRY_BASE_MS: z.coerce.number().int().min(1).default(1000),
+  /** a transfer still unknown after this long is flagged for staff (DESIGN.md §4) */
+  TRANSFER_ATTENTION_MINUTES: z.coerce.number().int().min(1).default(15),
   /** the sandbox: default base for every provider and for the bank gateway */
   SANDBOX_URL: z.string().url().default('http://127.0.0.1:3100'),
   /** per-provider overrides, e.g. PROVIDER_GCLUB_URL; shared secret for request signing */

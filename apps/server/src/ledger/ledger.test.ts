@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestDatabase, type TestDatabase } from '../test/database.js';
+import { checkLedger } from './check.js';
+import { balanceOf, ensureAccount, InsufficientFundsError, post } from './ledger.js';
+
+let database: TestDatabase;
+let agencyId: string;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  agencyId = database.agencyId;
+});
+afterAll(() => database.close());
+
+async function playerAccount(playerId = randomUUID()) {
+  return ensureAccount(database.db, { agencyId, type: 'PLAYER_CREDIT', currency: 'THB', playerId, providerId: 'gclub' });
+}
+const house = () => ensureAccount(database.db, { agencyId, type: 'EXCHANGE', currency: 'THB' });
+
+describe('ledger', () => {
+  it('moves an amount between two accounts and keeps the sum at zero', async () => {
+    const [p, h] = [await playerAccount(), await house()];
+    const r = await database.db.transaction((tx) =>
+      post(tx, { agencyId, reference: `t-${randomUUID()}`, kind: 'test', entries: [{ from: h, to: p, currency: 'THB', amount: 12_345n }] }),
+    );
+    expect(r.duplicate).toBe(false);
+    expect(await balanceOf(database.db, p)).toBe(12_345n);
+    expect(await checkLedger(database.db)).toEqual([]);
+  });
+
+  it('gives the same account for the same identity', async () => {
+    const playerId = randomUUID();
+    expect(await playerAccount(playerId)).toBe(await playerAccount(playerId));
+  });
+
+  it('posts a reference once: a repeat has no second effect', async () => {
+    const [p, h] = [await playerAccount(), await house()];
+    const ref = `once-${randomUUID()}`;
+    const req = { agencyId, reference: ref, kind: 'test', entries: [{ from: h, to: p, currency: 'THB' as const, amount: 500n }] };
+    await database.db.transaction((tx) => post(tx, req));
+    const again = await database.db.transaction((tx) => post(tx, req));
+    expect(again.duplicate).toBe(true);
+    expect(await balanceOf(database.db, p)).toBe(500n);
+  });
+
+  it('refuses to take a player below zero and writes nothing', async () => {
+    const [p, h] = [await playerAccount(), await house()];
+    const ref = `neg-${randomUUID()}`;
+    await expect(
+      database.db.transaction((tx) => post(tx, { agencyId, reference: ref, kind: 'test', entries: [{ from: p, to: h, currency: 'THB', amount: 1n }] })),
+    ).rejects.toBeInstanceOf(InsufficientFundsError);
+    const rows = await database.db.execute(sql`SELECT 1 FROM ledger_transactions WHERE reference = ${ref}`);
+    expect((rows as unknown as { rows: unknown[] }).rows).toHaveLength(0);
+  });
+
+  it('has the database refuse a negative player balance even when the code is bypassed', async () => {
+    const [p, h] = [await playerAccount(), await house()];
+    const txId = randomUUID();
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`INSERT INTO ledger_transactions (id, agency_id, reference, kind) VALUES (${txId}, ${agencyId}, ${`raw-${txId}`}, 'raw')`);
+        await tx.execute(
+          sql`INSERT INTO ledger_entries (transaction_id, from_account_id, to_account_id, currency, amount) VALUES (${txId}, ${p}, ${h}, 'THB', 1)`,
+        );
+      }),
+    ).rejects.toThrow();
+    expect(await balanceOf(database.db, p)).toBe(0n);
+  });
+
+  it('has the database refuse an entry across currencies', async () => {
+    const lak = await ensureAccount(database.db, { agencyId, type: 'BANK_CLEARING', currency: 'LAK' });
+    const h = await house();
+    await expect(
+      database.db.transaction((tx) => post(tx, { agencyId, reference: `x-${randomUUID()}`, kind: 'test', entries: [{ from: lak, to: h, currency: 'THB', amount: 1n }] })),
+    ).rejects.toThrow();
+  });
+
+  it('is append-only: entries and transactions cannot be changed or deleted', async () => {
+    await expect(database.db.execute(sql`UPDATE ledger_entries SET amount = amount + 1`)).rejects.toThrow();
+    await expect(database.db.execute(sql`DELETE FROM ledger_entries`)).rejects.toThrow();
+    await expect(database.db.execute(sql`DELETE FROM ledger_transactions`)).rejects.toThrow();
+  });
+
+  it('keeps every invariant under 50 concurrent debits of one player: exactly the affordable ones pass', async () => {
+    const [p, h] = [await playerAccount(), await house()];
+    await database.db.transaction((tx) =>
+      post(tx, { agencyId, reference: `fund-${randomUUID()}`, kind: 'test', entries: [{ from: h, to: p, currency: 'THB', amount: 2_000n }] }),
+    );
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) =>
+        database.db.transaction((tx) =>
+          post(tx, { agencyId, reference: `debit-${p}-${i}`, kind: 'test', entries: [{ from: p, to: h, currency: 'THB', amount: 100n }] }),
+        ),
+      ),
+    );
+    const ok = results.filter((r) => r.status === 'fulfilled').length;
+    expect(ok).toBe(20);
+    for (const r of results) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(InsufficientFundsError);
+    expect(await balanceOf(database.db, p)).toBe(0n);
+    expect(await checkLedger(database.db)).toEqual([]);
+  });
+
+  it('reports a cached balance that drifted from its entries', async () => {
+    const p = await playerAccount();
+    await database.db.execute(sql`UPDATE ledger_accounts SET balance = 7 WHERE id = ${p}`);
+    const problems = await checkLedger(database.db);
+    expect(problems.some((m) => m.includes(p))).toBe(true);
+    await database.db.execute(sql`UPDATE ledger_accounts SET balance = 0 WHERE id = ${p}`);
+    expect(await checkLedger(database.db)).toEqual([]);
+  });
+});
