@@ -11,6 +11,11 @@ import { agencyPlugin } from './plugins/agency.js';
 import { openapi } from './plugins/openapi.js';
 import { webPlugin } from './plugins/web.js';
 import { agencyRoutes } from './modules/agency/agency.routes.js';
+import { sessionPlugin } from './plugins/session.js';
+import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { bankAccountRoutes } from './modules/bank-accounts/bank-accounts.routes.js';
+import { idempotencyPlugin } from './plugins/idempotency.js';
 // @imports (one line per area)
 
 declare module 'fastify' {
@@ -58,14 +63,19 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(cookie);
   await app.register(openapi);
   await app.register(agencyPlugin);
+  await app.register(sessionPlugin);
+  await app.register(rateLimitPlugin);
   // @plugins:accounts (session, rate limits)
   // @plugins:providers
   // @plugins:payments
+  await app.register(idempotencyPlugin);
   // @plugins:ledger (idempotency, worker)
 
   await app.register(agencyRoutes, { prefix: '/api' });
   // area routes register here, one line each, in this order:
+  await app.register(accountsRoutes, { prefix: '/api' });
   // @routes:accounts
+  await app.register(bankAccountRoutes, { prefix: '/api' });
   // @routes:wallet
   // @routes:deposits
   // @routes:withdrawals

@@ -94,6 +94,10 @@ export const playerInfoResponseSchema = z.object({
 });
 export type PlayerInfoResponse = z.infer<typeof playerInfoResponseSchema>;
 
+/** The answer of login and registration (both open a session). */
+export const sessionResponseSchema = z.object({ player: playerSchema });
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
 export const okResponseSchema = z.object({ ok: z.literal(true) });
 
 /** SPEC.md §3 device fingerprint payload. */

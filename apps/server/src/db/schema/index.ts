@@ -1,3 +1,6 @@
 // One file per area; each area owns its file and its migration (docs/decisions/005-sql-migrations.md).
 export * from './platform.js';
+export * from './accounts.js';
+export * from './ledger.js';
+export * from './bank-accounts.js';
 // @schema (one export line per area: accounts, ledger, bank-accounts, deposits, withdrawals, backoffice)

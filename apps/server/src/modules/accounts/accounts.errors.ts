@@ -1,0 +1,30 @@
+import type { z } from 'zod';
+import { AppError } from '../../errors.js';
+
+/** SPEC.md §8: one answer for an unknown user, a wrong password and a blocked account. */
+export const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 'username or password incorrect');
+
+export const USERNAME_EXIST_KEY = 'username.validation.username_exist';
+export const usernameTaken = () =>
+  new AppError('USERNAME_EXIST', 'enter a new username', { username: USERNAME_EXIST_KEY });
+
+export const passwordIncorrect = () =>
+  new AppError('PASSWORD_INCORRECT', 'password incorrect', {
+    currentPassword: 'password.notification.password_is_incorrect',
+  });
+
+export const FINGERPRINT_MISMATCH_KEY = 'fingerprint.validation.header_mismatch';
+
+/** Field path → message key, the same shape the error handler gives schema failures. */
+export function fieldsOf(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
+  return fields;
+}
+
+/** Parses with a schema known only at request time (the agency's bounds), failing like route validation. */
+export function parseOrFail<T>(schema: z.ZodType<T>, value: unknown): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new AppError('VALIDATION_FAILED', 'The request is not valid.', fieldsOf(parsed.error));
+  return parsed.data;
+}

@@ -1,0 +1,116 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  FINGERPRINT_HEADER,
+  backlistResponseSchema,
+  changePasswordBodySchema,
+  errorBodySchema,
+  fingerprintBodySchema,
+  loginBodySchema,
+  okResponseSchema,
+  playerInfoResponseSchema,
+  registerBodySchema,
+  sessionResponseSchema,
+  validateUsernameBodySchema,
+  validateUsernameResponseSchema,
+} from '@app/contracts';
+import { agencyOf } from '../../plugins/agency.js';
+import { endSession, requirePlayer } from '../../plugins/session.js';
+import { accountsService } from './accounts.service.js';
+import { saveFingerprint } from './fingerprints.js';
+
+// the route checks shapes only; the agency's own bounds are applied in the service
+const SHAPE_BOUNDS = { usernameMin: 1, usernameMax: 64, passwordMin: 1, passwordMax: 256 };
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema };
+
+/** SPEC.md §7 account calls; DESIGN.md §10 for sessions, passwords and limits. */
+export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const accounts = accountsService(app);
+  const tags = ['accounts'];
+  // a logged-out call answers 401 before its body is judged
+  const loggedIn = { preValidation: async (request: FastifyRequest) => void requirePlayer(request) };
+
+  app.post(
+    '/v2/players/register',
+    {
+      schema: {
+        tags,
+        summary: 'Create an account and log in',
+        body: registerBodySchema(SHAPE_BOUNDS),
+        response: { 201: sessionResponseSchema, 409: errorBodySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const header = request.headers[FINGERPRINT_HEADER];
+      const result = await accounts.register(request, reply, agencyOf(request), request.body, typeof header === 'string' ? header : undefined);
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.post(
+    '/v2/players/username/validate',
+    {
+      schema: {
+        tags,
+        summary: 'Whether a username is valid and free',
+        body: validateUsernameBodySchema,
+        response: { 200: validateUsernameResponseSchema, ...errors },
+      },
+    },
+    async (request) => accounts.validateUsername(request, agencyOf(request), request.body.username),
+  );
+
+  app.post(
+    '/v2/players/login',
+    { schema: { tags, summary: 'Log in', body: loginBodySchema, response: { 200: sessionResponseSchema, ...errors } } },
+    async (request, reply) => accounts.login(request, reply, agencyOf(request), request.body),
+  );
+
+  app.post(
+    '/v2/players/logout',
+    { schema: { tags, summary: 'End this session', response: { 200: okResponseSchema, ...errors } } },
+    async (request, reply) => {
+      await endSession(app.db, request, reply);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/v2/players/info',
+    { schema: { tags, summary: 'The logged-in player', response: { 200: playerInfoResponseSchema, ...errors } } },
+    async (request) => accounts.info(requirePlayer(request)),
+  );
+
+  app.post(
+    '/v2/players/security/password/change',
+    {
+      ...loggedIn,
+      schema: {
+        tags,
+        summary: 'Change the password; ends every session',
+        body: changePasswordBodySchema,
+        response: { 200: okResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => accounts.changePassword(request, reply, requirePlayer(request), request.body),
+  );
+
+  app.post(
+    '/v2/fingerprint',
+    {
+      ...loggedIn,
+      schema: { tags, summary: "Today's device fingerprint", body: fingerprintBodySchema, response: { 200: okResponseSchema, ...errors } },
+    },
+    async (request) => {
+      const player = requirePlayer(request);
+      await saveFingerprint(app.db, player.playerId, request.body);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/v2/players/backlist',
+    { schema: { tags, summary: 'Whether the player is blocked from promotions', response: { 200: backlistResponseSchema, ...errors } } },
+    async (request) => accounts.isPromotionBlocked(requirePlayer(request)),
+  );
+};

@@ -1,0 +1,161 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import {
+  registerBodySchema,
+  usernameSchema,
+  type ChangePasswordBody,
+  type LoginBody,
+  type SessionResponse,
+} from '@app/contracts';
+import { playerFingerprints, players } from '../../db/schema/index.js';
+import type { AgencyContext } from '../../plugins/agency.js';
+import { LIMITS } from '../../plugins/rate-limit.js';
+import { endAllSessions, endSession, startSession, type PlayerSession } from '../../plugins/session.js';
+import { AppError } from '../../errors.js';
+import {
+  FINGERPRINT_MISMATCH_KEY,
+  invalidCredentials,
+  parseOrFail,
+  passwordIncorrect,
+  usernameTaken,
+  USERNAME_EXIST_KEY,
+} from './accounts.errors.js';
+import { createPasswordHasher } from './passwords.js';
+import { vientianeDay } from './fingerprints.js';
+import { listBankAccountsForInfo } from './bank-accounts-for-info.js';
+
+type PlayerRow = typeof players.$inferSelect;
+
+const toPlayer = (p: PlayerRow): SessionResponse['player'] => ({
+  id: p.id,
+  username: p.username,
+  displayName: p.displayName,
+  createdAt: p.createdAt.toISOString(),
+});
+
+// PostgreSQL's unique_violation; drizzle wraps the driver's error in `cause`
+function isUniqueViolation(err: unknown): boolean {
+  for (let e = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+const ipKey = (agency: AgencyContext, request: FastifyRequest) => `${agency.id}:${request.ip}`;
+const accountKey = (agencyId: string, username: string) => `${agencyId}:${username}`;
+
+export function accountsService(app: FastifyInstance) {
+  const db = app.db;
+  const hasher = createPasswordHasher(app.config);
+  const limiter = app.rateLimiter;
+
+  async function findPlayer(agencyId: string, username: string): Promise<PlayerRow | undefined> {
+    const rows = await db
+      .select()
+      .from(players)
+      .where(and(eq(players.agencyId, agencyId), eq(players.username, username)));
+    return rows[0];
+  }
+
+  return {
+    async register(request: FastifyRequest, reply: FastifyReply, agency: AgencyContext, body: unknown, header: string | undefined) {
+      const input = parseOrFail(registerBodySchema(agency.settings), body);
+      // SPEC.md §3 sends it twice; two different values mean a hand-made request
+      if (header !== input.fingerprint) {
+        throw new AppError('VALIDATION_FAILED', 'The request is not valid.', { fingerprint: FINGERPRINT_MISMATCH_KEY });
+      }
+      await limiter.consume(LIMITS.registerPerIp, ipKey(agency, request));
+      if (await findPlayer(agency.id, input.username)) throw usernameTaken();
+      const passwordHash = await hasher.hash(input.password);
+      try {
+        const player = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(players)
+            .values({ agencyId: agency.id, username: input.username, passwordHash, displayName: input.username, lastLoginAt: new Date() })
+            .returning();
+          await tx.insert(playerFingerprints).values({ playerId: row!.id, day: vientianeDay(), hash: input.fingerprint });
+          await startSession(tx, request, reply, row!);
+          return row!;
+        });
+        return { player: toPlayer(player) };
+      } catch (err) {
+        if (isUniqueViolation(err)) throw usernameTaken();
+        throw err;
+      }
+    },
+
+    async validateUsername(request: FastifyRequest, agency: AgencyContext, username: string) {
+      await limiter.consume(LIMITS.usernameCheckPerIp, ipKey(agency, request));
+      const parsed = usernameSchema(agency.settings.usernameMin, agency.settings.usernameMax).safeParse(username);
+      if (!parsed.success) return { valid: false, available: false, reason: parsed.error.issues[0]!.message };
+      if (await findPlayer(agency.id, parsed.data)) return { valid: true, available: false, reason: USERNAME_EXIST_KEY };
+      return { valid: true, available: true };
+    },
+
+    async login(request: FastifyRequest, reply: FastifyReply, agency: AgencyContext, body: LoginBody) {
+      await limiter.consume(LIMITS.loginPerIp, ipKey(agency, request));
+      // usernames are lowercase by rule; a capitalised entry (phone keyboards) still finds the account
+      const username = body.username.trim().toLowerCase();
+      const key = accountKey(agency.id, username);
+      await limiter.check(LIMITS.loginFailuresPerAccount, key);
+      const player = await findPlayer(agency.id, username);
+      if (!player) {
+        await hasher.verifyDummy(body.password);
+        await limiter.record(LIMITS.loginFailuresPerAccount, key);
+        throw invalidCredentials();
+      }
+      const ok = await hasher.verify(player.passwordHash, body.password);
+      if (!ok) await limiter.record(LIMITS.loginFailuresPerAccount, key);
+      if (!ok || player.status !== 'active') throw invalidCredentials();
+      await limiter.reset(LIMITS.loginFailuresPerAccount, key);
+      // a token that existed before login is never the one after it (session fixation)
+      if (request.player) await endSession(db, request, reply);
+      const rehash = hasher.needsRehash(player.passwordHash) ? await hasher.hash(body.password) : undefined;
+      await db
+        .update(players)
+        .set({ lastLoginAt: new Date(), ...(rehash ? { passwordHash: rehash } : {}) })
+        .where(eq(players.id, player.id));
+      await startSession(db, request, reply, player);
+      return { player: toPlayer(player) };
+    },
+
+    async info(session: PlayerSession) {
+      const rows = await db.select().from(players).where(eq(players.id, session.playerId));
+      const player = rows[0];
+      if (!player) throw new AppError('UNAUTHORIZED', 'login required');
+      return {
+        player: toPlayer(player),
+        credential: { username: player.username, lastLoginAt: player.lastLoginAt?.toISOString() ?? null },
+        bankAccounts: await listBankAccountsForInfo(db, session.agencyId, session.playerId),
+      };
+    },
+
+    async isPromotionBlocked(session: PlayerSession) {
+      const rows = await db
+        .select({ blocked: players.promotionBlocked })
+        .from(players)
+        .where(eq(players.id, session.playerId));
+      return { isBlocked: rows[0]?.blocked ?? false };
+    },
+
+    async changePassword(request: FastifyRequest, reply: FastifyReply, session: PlayerSession, body: ChangePasswordBody) {
+      const key = accountKey(session.agencyId, session.username);
+      await limiter.check(LIMITS.loginFailuresPerAccount, key);
+      const rows = await db.select().from(players).where(eq(players.id, session.playerId));
+      const player = rows[0];
+      if (!player || !(await hasher.verify(player.passwordHash, body.currentPassword))) {
+        await limiter.record(LIMITS.loginFailuresPerAccount, key);
+        throw passwordIncorrect();
+      }
+      const passwordHash = await hasher.hash(body.newPassword);
+      await db.transaction(async (tx) => {
+        await tx.update(players).set({ passwordHash }).where(eq(players.id, player.id));
+        await endAllSessions(tx, player.id);
+      });
+      await endSession(db, request, reply);
+      return { ok: true as const };
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof accountsService>;

@@ -1,0 +1,156 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import { queryRows, type Db } from '../db/client.js';
+import { AppError } from '../errors.js';
+
+/**
+ * Counters in fixed windows. A key's count is the sum of its current and previous window, so a
+ * limit of N per window is never exceeded within ANY span of one window length (the price: a key
+ * that hit the limit waits up to two windows). docs/decisions/006-sessions-and-rate-limits.md
+ */
+export interface RateLimitStore {
+  /** Adds one hit to `key` and answers the hits of its current and previous window. */
+  hit(key: string, windowMs: number, now?: number): Promise<number>;
+  /** The hits of the current and previous window, adding none. */
+  count(key: string, windowMs: number, now?: number): Promise<number>;
+  /** Forgets every hit of `key`. */
+  clear(key: string, windowMs: number, now?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+const windowOf = (now: number, windowMs: number) => Math.floor(now / windowMs) * windowMs;
+
+/** The default store: one row per key and window in `rate_limit_counters`, shared by every instance. */
+export function postgresRateLimitStore(db: Db): RateLimitStore {
+  async function sum(key: string, windowMs: number, now: number): Promise<number> {
+    const since = new Date(windowOf(now, windowMs) - windowMs).toISOString();
+    const rows = await queryRows<{ n: string | number | null }>(
+      db,
+      sql`SELECT sum(count) AS n FROM rate_limit_counters WHERE key = ${key} AND window_start >= ${since}`,
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+  return {
+    async hit(key, windowMs, now = Date.now()) {
+      const start = windowOf(now, windowMs);
+      const expires = new Date(start + 2 * windowMs).toISOString();
+      await db.execute(sql`
+        INSERT INTO rate_limit_counters (key, window_start, count, expires_at)
+        VALUES (${key}, ${new Date(start).toISOString()}, 1, ${expires})
+        ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limit_counters.count + 1`);
+      return sum(key, windowMs, now);
+    },
+    count: (key, windowMs, now = Date.now()) => sum(key, windowMs, now),
+    async clear(key) {
+      await db.execute(sql`DELETE FROM rate_limit_counters WHERE key = ${key}`);
+    },
+    async close() {},
+  };
+}
+
+/** Removes windows nobody reads any more (PostgreSQL store only; Redis keys expire by themselves). */
+export async function purgeExpiredCounters(db: Db): Promise<void> {
+  await db.execute(sql`DELETE FROM rate_limit_counters WHERE expires_at < now()`);
+}
+
+/** The store for several instances with REDIS_URL: one expiring key per key and window. */
+export function redisRateLimitStore(url: string, prefix = 'rl:'): RateLimitStore {
+  const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+  const k = (key: string, start: number) => `${prefix}${key}:${start}`;
+  return {
+    async hit(key, windowMs, now = Date.now()) {
+      const start = windowOf(now, windowMs);
+      const res = await redis
+        .multi()
+        .incr(k(key, start))
+        .pexpire(k(key, start), 2 * windowMs)
+        .get(k(key, start - windowMs))
+        .exec();
+      if (!res) throw new Error('rate limit transaction aborted');
+      return Number(res[0]?.[1] ?? 0) + Number(res[2]?.[1] ?? 0);
+    },
+    async count(key, windowMs, now = Date.now()) {
+      const start = windowOf(now, windowMs);
+      const [cur, prev] = await redis.mget(k(key, start), k(key, start - windowMs));
+      return Number(cur ?? 0) + Number(prev ?? 0);
+    },
+    async clear(key, windowMs, now = Date.now()) {
+      const start = windowOf(now, windowMs);
+      await redis.del(k(key, start), k(key, start - windowMs));
+    },
+    async close() {
+      await redis.quit();
+    },
+  };
+}
+
+export interface Limit {
+  name: string;
+  max: number;
+  windowMs: number;
+}
+
+const MINUTE = 60_000;
+/** DESIGN.md §10; the per-IP numbers are ours (see the decision record). */
+export const LIMITS = {
+  loginFailuresPerAccount: { name: 'login-fail', max: 10, windowMs: 15 * MINUTE },
+  loginPerIp: { name: 'login-ip', max: 30, windowMs: MINUTE },
+  registerPerIp: { name: 'register-ip', max: 10, windowMs: 60 * MINUTE },
+  usernameCheckPerIp: { name: 'username-ip', max: 60, windowMs: MINUTE },
+} satisfies Record<string, Limit>;
+
+export interface RateLimiter {
+  /** Counts one attempt; RATE_LIMITED once more than `max` were counted. */
+  consume(limit: Limit, key: string): Promise<void>;
+  /** RATE_LIMITED when `max` attempts were already counted (counts nothing). */
+  check(limit: Limit, key: string): Promise<void>;
+  /** Counts one attempt without refusing (a failure seen after the fact). */
+  record(limit: Limit, key: string): Promise<void>;
+  reset(limit: Limit, key: string): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    rateLimiter: RateLimiter;
+  }
+}
+
+const refused = () => new AppError('RATE_LIMITED', 'too many attempts, try again later');
+
+export function createRateLimiter(store: RateLimitStore, enabled: boolean): RateLimiter {
+  const id = (limit: Limit, key: string) => `${limit.name}:${key}`;
+  if (!enabled) return { consume: async () => {}, check: async () => {}, record: async () => {}, reset: async () => {} };
+  return {
+    async consume(limit, key) {
+      if ((await store.hit(id(limit, key), limit.windowMs)) > limit.max) throw refused();
+    },
+    async check(limit, key) {
+      if ((await store.count(id(limit, key), limit.windowMs)) >= limit.max) throw refused();
+    },
+    async record(limit, key) {
+      await store.hit(id(limit, key), limit.windowMs);
+    },
+    async reset(limit, key) {
+      await store.clear(id(limit, key), limit.windowMs);
+    },
+  };
+}
+
+/** `app.rateLimiter`, on Redis when REDIS_URL is set, else on the database. */
+export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
+  const store = app.config.REDIS_URL ? redisRateLimitStore(app.config.REDIS_URL) : postgresRateLimitStore(app.db);
+  app.decorate('rateLimiter', createRateLimiter(store, app.config.RATE_LIMIT_ENABLED));
+  let purge: NodeJS.Timeout | undefined;
+  if (!app.config.REDIS_URL && app.config.RATE_LIMIT_ENABLED) {
+    purge = setInterval(() => {
+      purgeExpiredCounters(app.db).catch((err: unknown) => app.log.warn({ err }, 'rate limit purge failed'));
+    }, 10 * MINUTE);
+    purge.unref();
+  }
+  app.addHook('onClose', async () => {
+    if (purge) clearInterval(purge);
+    await store.close();
+  });
+});
