@@ -14,6 +14,7 @@ const ok = { bank: 'bcel' as const, accountNumber: '0101 2000 1234 5', currency:
 describe('normalizeAccountNumber', () => {
   it('drops spaces, dashes and dots only', () => {
     expect(normalizeAccountNumber(' 010-120.00 1234 ')).toBe('010120001234');
+    expect(normalizeAccountNumber('+856 20-5555')).toBe('856205555');
     expect(normalizeAccountNumber('01a2')).toBe('01a2');
   });
 });

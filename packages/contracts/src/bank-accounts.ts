@@ -28,9 +28,12 @@ export const BANK_ACCOUNT_LENGTHS: Record<BankCode, readonly number[]> = {
 /** The only currency a player's bank account may hold (SPEC.md §5). */
 export const BANK_ACCOUNT_CURRENCY = 'LAK';
 
-/** Spaces, dashes and dots people type between digit groups are dropped; anything else stays and fails. */
+/**
+ * Spaces, dashes and dots people type between digit groups and a leading + are dropped; anything
+ * else stays and fails the digits rule.
+ */
 export function normalizeAccountNumber(raw: string): string {
-  return raw.replace(/[\s.-]/g, '');
+  return raw.replace(/[\s.-]/g, '').replace(/^\+/, '');
 }
 
 /**
