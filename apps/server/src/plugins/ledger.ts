@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Worker } from '../jobs/worker.js';
+import { TransferService, type ProviderLookup } from '../ledger/transfers.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** provider transfers through the outbox (ledger/transfers.ts) */
+    transfers: TransferService;
+    /** the job worker; started with the app when WORKER_ENABLED */
+    worker: Worker;
+  }
+}
+
+/** Wires the money core: the transfer service, the job worker, and their lifecycle. */
+export const ledgerPlugin = fp(async (app: FastifyInstance) => {
+  const config = app.config;
+  const worker = new Worker(app.db, app.log, { pollMs: config.WORKER_POLL_MS, retryBaseMs: config.WORKER_RETRY_BASE_MS });
+  // looked up on use: the providers plugin registers before this one
+  const providers: ProviderLookup = { get: (id) => app.getDecorator<ProviderLookup>('providers').get(id) };
+  const transfers = new TransferService(app.db, providers, app.log, {
+    retryBaseMs: config.WORKER_RETRY_BASE_MS,
+    attentionMinutes: config.TRANSFER_ATTENTION_MINUTES,
+  });
+  transfers.attach(worker);
+  app.decorate('transfers', transfers);
+  app.decorate('worker', worker);
+  if (config.WORKER_ENABLED) app.addHook('onReady', async () => worker.start());
+  app.addHook('onClose', async () => worker.stop());
+});
