@@ -34,6 +34,9 @@ describe('POST /api/v2/players/bank-accounts', () => {
     });
     expect((await list(p)).json().bankAccounts).toEqual([res.json().bankAccount]);
 
+    const info = await ctx.app.inject({ url: '/api/v2/players/info', headers: { host: 'localhost', cookie: p.cookie } });
+    expect(info.json().bankAccounts).toEqual([res.json().bankAccount]);
+
     const other = await registerPlayer(ctx.app);
     expect((await list(other)).json()).toEqual({ bankAccounts: [] });
   });
