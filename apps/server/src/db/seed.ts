@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { DEFAULT_AGENCY_SETTINGS, PROVIDER_IDS } from '@app/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
 import type { Db } from './client.js';
 import { agencies, agencyHosts, currencies, providers } from './schema/index.js';
 
@@ -53,4 +55,16 @@ export async function seedDemoAgency(db: Db, hosts: string[] = ['localhost', '12
     ]);
     return id;
   });
+}
+
+/**
+ * The whole demo: the agency, then each area's demo data for it (bank gateway configuration, the
+ * first staff owner, …). Runs at boot with SEED_DEMO and for every test database; idempotent.
+ */
+export async function seedDemo(db: Db, config: Config, log: Pick<FastifyBaseLogger, 'info' | 'warn'>): Promise<string> {
+  const agencyId = await seedDemoAgency(db);
+  // @seed (one line per area: await seedX(db, agencyId, config, log))
+  void config;
+  void log;
+  return agencyId;
 }

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Database } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
-import { seedDemoAgency, seedReference } from '../db/seed.js';
+import { seedDemo, seedReference } from '../db/seed.js';
+import { testConfig } from './app.js';
 
 export interface TestDatabase extends Database {
   agencyId: string;
@@ -40,7 +41,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   await migrate(database);
   await seedReference(database.db);
-  const agencyId = await seedDemoAgency(database.db);
+  const agencyId = await seedDemo(database.db, testConfig(), { info: () => {}, warn: () => {} });
   return {
     ...database,
     agencyId,
