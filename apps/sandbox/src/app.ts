@@ -9,6 +9,7 @@ export async function buildSandbox(config: SandboxConfig): Promise<FastifyInstan
   const app = Fastify({ logger: { level: config.LOG_LEVEL } });
   app.get('/health', async () => ({ ok: true }));
   // @sandbox:provider
+  await app.register((await import('./bank/routes.js')).bankSandbox, { config });
   // @sandbox:bank
   return app;
 }

@@ -1,0 +1,99 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { bankCodeSchema } from '@app/contracts';
+import type { SandboxConfig } from '../config.js';
+import { openSandboxDb, sandboxDbDir } from '../db.js';
+import { CallbackSender } from './callbacks.js';
+import { BankApiError, installBankErrorHandler } from './errors.js';
+import { bankFaultsPatchSchema, DEFAULT_BANK_FAULTS, type BankFaults } from './faults.js';
+import { BankGateway } from './gateway.js';
+import { payPageRoutes } from './page.js';
+import { verifyRequest } from './signature.js';
+import { BankStore } from './store.js';
+
+const createOrderSchema = z
+  .object({
+    reference: z.string().regex(/^[A-Za-z0-9_-]{1,25}$/, 'letters, digits, - and _, at most 25'),
+    payload: z.string().min(1).max(512),
+    amountLak: z.string().regex(/^[1-9]\d{0,15}$/, 'whole kip as a decimal string'),
+    callbackUrl: z.string().regex(/^https?:\/\/\S+$/, 'an http(s) URL'),
+    expiresAt: z.iso.datetime({ offset: true }),
+  })
+  .strict();
+const paymentSchema = z.object({ payload: z.string().min(1).max(512), bank: bankCodeSchema.optional() }).strict();
+
+function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  const res = schema.safeParse(value);
+  if (res.success) return res.data;
+  const issue = res.error.issues[0];
+  throw new BankApiError(400, 'VALIDATION_FAILED', `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`);
+}
+
+/**
+ * The sandbox LAO QR bank gateway (DESIGN.md §5): signed merchant API under /bank, the customer's
+ * side (pay page, payment API), fault knobs. State lives in `${SANDBOX_DATA_DIR}/bank`.
+ */
+export async function bankSandbox(app: FastifyInstance, { config }: { config: SandboxConfig }): Promise<void> {
+  const db = await openSandboxDb(sandboxDbDir(config.SANDBOX_DATA_DIR, 'bank'));
+  const store = new BankStore(db);
+  await store.init();
+  let faults: BankFaults = { ...DEFAULT_BANK_FAULTS };
+  const sender = new CallbackSender(config.BANK_CALLBACK_SECRET, () => faults, app.log);
+  const gateway = new BankGateway(store, sender, () => faults);
+  app.addHook('onClose', async () => {
+    sender.close();
+    await db.close();
+  });
+
+  installBankErrorHandler(app);
+  // signatures cover the body exactly as sent
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    request.rawBody = body as string;
+    try {
+      done(null, body === '' ? undefined : JSON.parse(body as string));
+    } catch {
+      done(new BankApiError(400, 'VALIDATION_FAILED', 'the body is not valid JSON'));
+    }
+  });
+
+  app.post('/bank/orders', async (request, reply) => {
+    verifyRequest(request, config.BANK_GATEWAY_SECRET);
+    const body = parse(createOrderSchema, request.body);
+    const { view, created } = await gateway.createOrder({
+      reference: body.reference,
+      payload: body.payload,
+      amountLak: BigInt(body.amountLak),
+      callbackUrl: body.callbackUrl,
+      expiresAt: new Date(body.expiresAt),
+    });
+    const payUrl = `${config.SANDBOX_PUBLIC_URL}/bank/pay#payload=${encodeURIComponent(body.payload.trim())}`;
+    return reply.status(created ? 201 : 200).send({ ...view, payUrl });
+  });
+
+  app.get<{ Params: { reference: string } }>('/bank/orders/:reference', async (request) => {
+    verifyRequest(request, config.BANK_GATEWAY_SECRET);
+    return gateway.status(request.params.reference);
+  });
+
+  app.post('/sandbox/bank/payments', async (request) => {
+    const body = parse(paymentSchema, request.body);
+    return gateway.pay(body.payload, body.bank);
+  });
+
+  app.get('/bank/_faults', async () => faults);
+  app.post('/bank/_faults', async (request) => {
+    faults = { ...faults, ...parse(bankFaultsPatchSchema, request.body ?? {}) };
+    return faults;
+  });
+  app.post('/bank/_faults/reset', async () => {
+    faults = { ...DEFAULT_BANK_FAULTS };
+    return faults;
+  });
+  app.get<{ Querystring: { reference?: string } }>('/bank/_callbacks', async (request) => {
+    const { reference } = request.query;
+    return { deliveries: sender.deliveries.filter((d) => reference === undefined || d.reference === reference) };
+  });
+
+  await payPageRoutes(app);
+}
