@@ -97,7 +97,7 @@ const MINUTE = 60_000;
 export const LIMITS = {
   loginFailuresPerAccount: { name: 'login-fail', max: 10, windowMs: 15 * MINUTE },
   loginPerIp: { name: 'login-ip', max: 30, windowMs: MINUTE },
-  registerPerIp: { name: 'register-ip', max: 10, windowMs: 60 * MINUTE },
+  registerPerIp: { name: 'register-ip', max: 20, windowMs: 60 * MINUTE },
   usernameCheckPerIp: { name: 'username-ip', max: 60, windowMs: MINUTE },
 } satisfies Record<string, Limit>;
 

@@ -89,3 +89,56 @@ describe('POST /v2/players/register', () => {
     expect(rows[0]!.password_hash).not.toContain(p.password);
   });
 });
+
+describe('POST /v2/players/username/validate', () => {
+  const check = (username: unknown, ip = '192.0.2.200') =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/v2/players/username/validate',
+      remoteAddress: ip,
+      headers: { host: 'localhost' },
+      payload: { username },
+    });
+
+  it('answers valid and free, valid and taken, or invalid with the message key', async () => {
+    await registerPlayer(ctx.app, { username: 'already_here' });
+    expect((await check('fresh_name')).json()).toEqual({ valid: true, available: true });
+    expect((await check('already_here')).json()).toEqual({
+      valid: true,
+      available: false,
+      reason: 'username.validation.username_exist',
+    });
+    expect((await check('Capital1')).json()).toEqual({ valid: false, available: false, reason: 'username.validation.pattern' });
+    expect((await check('ສົມໃຈສົມໃຈ')).json()).toMatchObject({ valid: false, reason: 'username.validation.pattern' });
+    expect((await check('abc')).json()).toMatchObject({ valid: false, reason: 'username.validation.min' });
+  });
+
+  it('answers a body without a string username with 400', async () => {
+    const res = await check(42);
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().error.fields)).toEqual(['username']);
+  });
+
+  it('limits one address to 60 checks a minute', async () => {
+    for (let i = 0; i < 60; i++) expect((await check(`name_${i}x`, '192.0.2.201')).statusCode).toBe(200);
+    expect((await check('one_more', '192.0.2.201')).statusCode).toBe(429);
+  });
+});
+
+describe('registration limits per address', () => {
+  it('refuses the 21st registration from one address within the hour', async () => {
+    const ip = '192.0.2.250';
+    const attempt = (i: number) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v2/players/register',
+        remoteAddress: ip,
+        headers: { host: 'localhost', [FINGERPRINT_HEADER]: 'fp-1' },
+        payload: { ...valid, username: `bulk_${i}_user` },
+      });
+    for (let i = 0; i < 20; i++) expect((await attempt(i)).statusCode).toBe(201);
+    const res = await attempt(20);
+    expect(res.statusCode).toBe(429);
+    expect(res.json().error.code).toBe('RATE_LIMITED');
+  });
+});

@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client.js';
+import {
+  createRateLimiter,
+  postgresRateLimitStore,
+  purgeExpiredCounters,
+  redisRateLimitStore,
+  type RateLimitStore,
+} from '../../plugins/rate-limit.js';
+import { createTestApp, type TestContext } from '../../test/app.js';
+import { registerPlayer } from '../../test/players.js';
+
+const REDIS_URL = 'redis://127.0.0.1:6379';
+let ctx: TestContext;
+let redis: RateLimitStore;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  // a prefix per run: the Redis server is shared by every test run on this machine
+  redis = redisRateLimitStore(REDIS_URL, `test-rl:${randomBytes(6).toString('hex')}:`);
+});
+afterAll(async () => {
+  await redis.close();
+  await ctx.close();
+});
+
+const WINDOW = 15 * 60_000;
+const T0 = Date.parse('2026-01-01T00:00:00Z');
+
+describe.each([
+  ['PostgreSQL', () => postgresRateLimitStore(ctx.app.db)],
+  ['Redis', () => redis],
+])('the %s store', (_name, store) => {
+  it('counts hits of the current and previous window, never older ones', async () => {
+    const s = store();
+    const key = `k-${randomBytes(4).toString('hex')}`;
+    expect(await s.count(key, WINDOW, T0)).toBe(0);
+    expect(await s.hit(key, WINDOW, T0)).toBe(1);
+    expect(await s.hit(key, WINDOW, T0 + 1000)).toBe(2);
+    // next window: the previous one still counts, so no span of one window exceeds the limit
+    expect(await s.hit(key, WINDOW, T0 + WINDOW)).toBe(3);
+    expect(await s.count(key, WINDOW, T0 + WINDOW + 5)).toBe(3);
+    // two windows on, only the last one's hit remains
+    expect(await s.count(key, WINDOW, T0 + 2 * WINDOW)).toBe(1);
+    expect(await s.count(key, WINDOW, T0 + 3 * WINDOW)).toBe(0);
+  });
+
+  it('keeps keys apart and forgets one on clear', async () => {
+    const s = store();
+    const a = `a-${randomBytes(4).toString('hex')}`;
+    const b = `b-${randomBytes(4).toString('hex')}`;
+    await s.hit(a, WINDOW);
+    await s.hit(a, WINDOW);
+    await s.hit(b, WINDOW);
+    await s.clear(a, WINDOW);
+    expect(await s.count(a, WINDOW)).toBe(0);
+    expect(await s.count(b, WINDOW)).toBe(1);
+  });
+
+  it('counts concurrent hits exactly', async () => {
+    const s = store();
+    const key = `c-${randomBytes(4).toString('hex')}`;
+    await Promise.all(Array.from({ length: 25 }, () => s.hit(key, WINDOW)));
+    expect(await s.count(key, WINDOW)).toBe(25);
+  });
+
+  it('backs a limiter that refuses once the limit is reached', async () => {
+    const limiter = createRateLimiter(store(), true);
+    const limit = { name: `l-${randomBytes(4).toString('hex')}`, max: 3, windowMs: WINDOW };
+    for (let i = 0; i < 3; i++) await limiter.consume(limit, 'ip');
+    await expect(limiter.consume(limit, 'ip')).rejects.toMatchObject({ code: 'RATE_LIMITED', statusCode: 429 });
+    await limiter.reset(limit, 'ip');
+    await expect(limiter.check(limit, 'ip')).resolves.toBeUndefined();
+  });
+});
+
+describe('the limiter when disabled', () => {
+  it('never refuses and counts nothing', async () => {
+    const s = postgresRateLimitStore(ctx.app.db);
+    const limiter = createRateLimiter(s, false);
+    const limit = { name: 'off', max: 1, windowMs: WINDOW };
+    for (let i = 0; i < 5; i++) await limiter.consume(limit, 'ip');
+    expect(await s.count('off:ip', WINDOW)).toBe(0);
+  });
+});
+
+describe('purgeExpiredCounters', () => {
+  it('drops windows nobody reads any more and keeps live ones', async () => {
+    const s = postgresRateLimitStore(ctx.app.db);
+    await s.hit('old-key', 60_000, Date.now() - 10 * 60_000);
+    await s.hit('live-key', 60_000);
+    await purgeExpiredCounters(ctx.app.db);
+    const rows = await queryRows<{ key: string }>(ctx.app.db, sql`SELECT key FROM rate_limit_counters WHERE key IN ('old-key', 'live-key')`);
+    expect(rows.map((r) => r.key)).toEqual(['live-key']);
+  });
+});
+
+describe('an app with REDIS_URL', () => {
+  it('counts failed logins in Redis: the 11th gets 429', async () => {
+    const redisApp = await createTestApp({ REDIS_URL });
+    try {
+      const p = await registerPlayer(redisApp.app);
+      const login = (password: string) =>
+        redisApp.app.inject({
+          method: 'POST',
+          url: '/api/v2/players/login',
+          headers: { host: 'localhost' },
+          payload: { username: p.username, password },
+        });
+      for (let i = 0; i < 10; i++) expect((await login(`wrong-${i}`)).statusCode).toBe(401);
+      expect((await login(p.password)).statusCode).toBe(429);
+      const rows = await queryRows<{ n: number }>(redisApp.app.db, sql`SELECT count(*)::int AS n FROM rate_limit_counters`);
+      expect(rows[0]!.n).toBe(0);
+    } finally {
+      await redisApp.close();
+    }
+  });
+
+  it('does not limit at all with RATE_LIMIT_ENABLED=false', async () => {
+    const open = await createTestApp({ RATE_LIMIT_ENABLED: 'false' });
+    try {
+      const p = await registerPlayer(open.app);
+      for (let i = 0; i < 12; i++) {
+        const res = await open.app.inject({
+          method: 'POST',
+          url: '/api/v2/players/login',
+          headers: { host: 'localhost' },
+          payload: { username: p.username, password: 'wrong-password' },
+        });
+        expect(res.statusCode).toBe(401);
+      }
+    } finally {
+      await open.close();
+    }
+  });
+});
