@@ -1,0 +1,18 @@
+// `npm run bench`: every benchmark in one run, each printing its own figures and goal.
+import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+
+const root = new URL('../', import.meta.url).pathname;
+const benches = [
+  ['agency-info', 'bench/agency-info.mjs'],
+  ['bundle-size', 'bench/bundle-size.mjs'],
+  ['settlement', 'bench/settlement.mjs'],
+];
+let failed = 0;
+for (const [name, file] of benches) {
+  if (!existsSync(root + file)) continue;
+  console.log(`\n=== ${name}`);
+  const r = spawnSync(process.execPath, [file, ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) failed++;
+}
+process.exit(failed ? 1 : 0);
