@@ -84,4 +84,8 @@ describe('the body and form schemas', () => {
     const r = addBankAccountFormSchema.safeParse(wallet);
     expect(r.error?.issues[0]).toMatchObject({ path: ['accountNumber'], message: 'bank.validation.wallet_not_allowed' });
   });
+  it('start the form with the owner box unticked and refuse it so', () => {
+    const r = addBankAccountFormSchema.safeParse({ ...body, owner: false });
+    expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['owner', 'bank.validation.owner_required']]);
+  });
 });

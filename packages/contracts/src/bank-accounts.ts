@@ -97,11 +97,17 @@ export const addBankAccountBodySchema = z.object({
 });
 export type AddBankAccountBody = z.infer<typeof addBankAccountBodySchema>;
 
-/** The form's resolver: the body schema plus the same per-bank rules the server applies. */
-export const addBankAccountFormSchema = addBankAccountBodySchema.superRefine((v, ctx) => {
-  const problem = checkBankAccount(v);
-  if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
-});
+/**
+ * The form's resolver: the body schema with the owner box as a boolean (it starts unticked), plus
+ * the same per-bank rules the server applies.
+ */
+export const addBankAccountFormSchema = addBankAccountBodySchema
+  .extend({ owner: z.boolean().refine((v) => v, 'bank.validation.owner_required') })
+  .superRefine((v, ctx) => {
+    const problem = checkBankAccount(v);
+    if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+  });
+export type AddBankAccountForm = z.infer<typeof addBankAccountFormSchema>;
 
 export const bankAccountsResponseSchema = z.object({ bankAccounts: z.array(bankAccountSchema) });
 export type BankAccountsResponse = z.infer<typeof bankAccountsResponseSchema>;
