@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { SandboxConfig } from './config.js';
+import { providerSandbox } from './provider/index.js';
 
 /**
  * The outside world's stand-in (DESIGN.md §1): game providers and the bank QR gateway, reached by the
@@ -8,6 +9,7 @@ import type { SandboxConfig } from './config.js';
 export async function buildSandbox(config: SandboxConfig): Promise<FastifyInstance> {
   const app = Fastify({ logger: { level: config.LOG_LEVEL } });
   app.get('/health', async () => ({ ok: true }));
+  await app.register(providerSandbox, { prefix: '/providers', config });
   // @sandbox:provider
   await app.register((await import('./bank/routes.js')).bankSandbox, { config });
   // @sandbox:bank

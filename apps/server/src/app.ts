@@ -16,6 +16,7 @@ import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { bankAccountRoutes } from './modules/bank-accounts/bank-accounts.routes.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
+import { providersPlugin } from './providers/registry.js';
 // @imports (one line per area)
 
 declare module 'fastify' {
@@ -66,6 +67,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(sessionPlugin);
   await app.register(rateLimitPlugin);
   // @plugins:accounts (session, rate limits)
+  await app.register(providersPlugin);
   // @plugins:providers
   // @plugins:payments
   await app.register(idempotencyPlugin);

@@ -58,3 +58,18 @@ export interface ProviderAdapter {
 
 /** A read that could not be answered now (maintenance, 5xx, timeout). Maps to PROVIDER_UNAVAILABLE. */
 export class ProviderUnavailableError extends Error {}
+
+/**
+ * A definite answer from the provider to a non-transfer call that is not a success (unknown game,
+ * no account there, bad request): retrying will not help. `code` is the provider's error code,
+ * e.g. GAME_NOT_FOUND, PLAYER_NOT_FOUND, TRANSFER_NOT_FOUND.
+ */
+export class ProviderRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message?: string,
+  ) {
+    super(message ?? code);
+  }
+}

@@ -1,0 +1,173 @@
+import type { PGlite, Transaction } from '@electric-sql/pglite';
+import { ProviderApiError } from './errors.js';
+
+export interface PlayerRef {
+  providerId: string;
+  playerId: string;
+}
+
+export interface TransferInput extends PlayerRef {
+  reference: string;
+  direction: 'IN' | 'OUT';
+  amount: bigint;
+  agencyId: string;
+  username: string;
+  /** a fault knob: record this transfer as refused whatever the balance */
+  forceRefuse?: boolean;
+}
+
+export interface TransferRecord {
+  transferId: string;
+  reference: string;
+  playerId: string;
+  direction: 'IN' | 'OUT';
+  amount: bigint;
+  status: 'POSTED' | 'REFUSED';
+  reason: string | null;
+  balanceAfter: bigint | null;
+}
+
+interface TransferRow {
+  id: string;
+  reference: string;
+  player_id: string;
+  direction: 'IN' | 'OUT';
+  amount: string;
+  status: 'POSTED' | 'REFUSED';
+  reason: string | null;
+  balance_after: string | null;
+}
+
+const TRANSFER_COLUMNS = 'id::text, reference, player_id, direction, amount::text, status, reason, balance_after::text';
+
+const toRecord = (r: TransferRow): TransferRecord => ({
+  transferId: r.id,
+  reference: r.reference,
+  playerId: r.player_id,
+  direction: r.direction,
+  amount: BigInt(r.amount),
+  status: r.status,
+  reason: r.reason,
+  balanceAfter: r.balance_after === null ? null : BigInt(r.balance_after),
+});
+
+/** Player accounts, balances and transfers of the sandbox provider; money as bigint satang, read back as text. */
+export class ProviderWallet {
+  constructor(private readonly db: PGlite) {}
+
+  async ensurePlayer(p: PlayerRef & { agencyId: string; username: string }, tx: PGlite | Transaction = this.db) {
+    const res = await tx.query<{ created: boolean }>(
+      `INSERT INTO provider_players (provider_id, player_id, agency_id, username) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (provider_id, player_id) DO NOTHING RETURNING true AS created`,
+      [p.providerId, p.playerId, p.agencyId, p.username],
+    );
+    return { created: res.rows.length > 0 };
+  }
+
+  /** null when the player has no account here */
+  async balance(p: PlayerRef, tx: PGlite | Transaction = this.db): Promise<bigint | null> {
+    const res = await tx.query<{ balance: string }>(
+      'SELECT balance::text AS balance FROM provider_players WHERE provider_id = $1 AND player_id = $2',
+      [p.providerId, p.playerId],
+    );
+    const row = res.rows[0];
+    return row ? BigInt(row.balance) : null;
+  }
+
+  async transferByReference(providerId: string, reference: string, tx: PGlite | Transaction = this.db) {
+    const res = await tx.query<TransferRow>(
+      `SELECT ${TRANSFER_COLUMNS} FROM provider_transfers WHERE provider_id = $1 AND reference = $2`,
+      [providerId, reference],
+    );
+    return res.rows[0] ? toRecord(res.rows[0]) : null;
+  }
+
+  /**
+   * Applies a transfer at most once per (provider, reference). A repeat with the same parameters
+   * answers the first result, refusals included; a repeat with other parameters is a conflict.
+   */
+  async transfer(input: TransferInput): Promise<TransferRecord> {
+    return this.db.transaction(async (tx) => {
+      const first = await this.transferByReference(input.providerId, input.reference, tx);
+      if (first) {
+        if (first.playerId !== input.playerId || first.direction !== input.direction || first.amount !== input.amount) {
+          throw new ProviderApiError(409, 'REFERENCE_CONFLICT', 'this reference was used for another transfer');
+        }
+        return first;
+      }
+      if (input.direction === 'IN') await this.ensurePlayer(input, tx);
+      const locked = await tx.query<{ balance: string }>(
+        'SELECT balance::text AS balance FROM provider_players WHERE provider_id = $1 AND player_id = $2 FOR UPDATE',
+        [input.providerId, input.playerId],
+      );
+      const balance = locked.rows[0] ? BigInt(locked.rows[0].balance) : null;
+      let reason: string | null = null;
+      if (input.forceRefuse) reason = 'REFUSED_BY_PROVIDER';
+      else if (balance === null) reason = 'PLAYER_NOT_FOUND';
+      else if (input.direction === 'OUT' && balance < input.amount) reason = 'INSUFFICIENT_BALANCE';
+      let after: bigint | null = null;
+      if (reason === null && balance !== null) {
+        after = input.direction === 'IN' ? balance + input.amount : balance - input.amount;
+        await tx.query('UPDATE provider_players SET balance = $3 WHERE provider_id = $1 AND player_id = $2', [
+          input.providerId,
+          input.playerId,
+          after.toString(),
+        ]);
+      }
+      const res = await tx.query<TransferRow>(
+        `INSERT INTO provider_transfers (provider_id, reference, player_id, direction, amount, status, reason, balance_after)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${TRANSFER_COLUMNS}`,
+        [
+          input.providerId,
+          input.reference,
+          input.playerId,
+          input.direction,
+          input.amount.toString(),
+          reason === null ? 'POSTED' : 'REFUSED',
+          reason,
+          after === null ? null : after.toString(),
+        ],
+      );
+      return toRecord(res.rows[0]!);
+    });
+  }
+
+  /** Sum of the player's bets placed after the transfer with this reference (the shared sequence orders them). */
+  async turnoverSince(p: PlayerRef, reference: string): Promise<bigint> {
+    const transfer = await this.transferByReference(p.providerId, reference);
+    if (!transfer || transfer.playerId !== p.playerId) {
+      throw new ProviderApiError(404, 'TRANSFER_NOT_FOUND', 'no transfer with this reference for this player');
+    }
+    const res = await this.db.query<{ total: string }>(
+      `SELECT coalesce(sum(amount), 0)::text AS total FROM provider_bets
+       WHERE provider_id = $1 AND player_id = $2 AND id > $3`,
+      [p.providerId, p.playerId, transfer.transferId],
+    );
+    return BigInt(res.rows[0]!.total);
+  }
+
+  /** A settled bet: the stake leaves the balance, the payout (0 on a loss) comes back, in one step. */
+  async settleBet(p: PlayerRef & { gameId: string; amount: bigint; payout: bigint; detail: object }) {
+    return this.db.transaction(async (tx) => {
+      const locked = await tx.query<{ balance: string }>(
+        'SELECT balance::text AS balance FROM provider_players WHERE provider_id = $1 AND player_id = $2 FOR UPDATE',
+        [p.providerId, p.playerId],
+      );
+      if (!locked.rows[0]) throw new ProviderApiError(404, 'PLAYER_NOT_FOUND', 'no account for this player');
+      const balance = BigInt(locked.rows[0].balance);
+      if (balance < p.amount) throw new ProviderApiError(422, 'INSUFFICIENT_BALANCE', 'the bet is above the balance');
+      const after = balance - p.amount + p.payout;
+      await tx.query('UPDATE provider_players SET balance = $3 WHERE provider_id = $1 AND player_id = $2', [
+        p.providerId,
+        p.playerId,
+        after.toString(),
+      ]);
+      const res = await tx.query<{ id: string }>(
+        `INSERT INTO provider_bets (provider_id, player_id, game_id, amount, payout, detail)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id::text`,
+        [p.providerId, p.playerId, p.gameId, p.amount.toString(), p.payout.toString(), JSON.stringify(p.detail)],
+      );
+      return { betId: res.rows[0]!.id, balance: after };
+    });
+  }
+}

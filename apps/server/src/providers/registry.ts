@@ -1,0 +1,59 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { PROVIDER_IDS, type ProviderId } from '@app/contracts';
+import { providerBaseUrl, type Config } from '../config.js';
+import { AppError } from '../errors.js';
+import { HttpProviderAdapter } from './http-adapter.js';
+import type { ProviderAdapter } from './types.js';
+
+/** Every provider's adapter by id; `get` answers PROVIDER_NOT_FOUND (404) for an id we do not know. */
+export class ProviderRegistry {
+  private readonly adapters: Map<string, ProviderAdapter>;
+
+  constructor(adapters: ProviderAdapter[]) {
+    this.adapters = new Map(adapters.map((a) => [a.id, a]));
+  }
+
+  get(id: string): ProviderAdapter {
+    const adapter = this.adapters.get(id);
+    if (!adapter) throw new AppError('PROVIDER_NOT_FOUND', `no provider ${id}`);
+    return adapter;
+  }
+
+  has(id: string): id is ProviderId {
+    return this.adapters.has(id);
+  }
+
+  list(): ProviderAdapter[] {
+    return [...this.adapters.values()];
+  }
+}
+
+/** One HTTP adapter per provider: base URL PROVIDER_<ID>_URL or the sandbox, the shared secret, the timeout. */
+export function createProviderRegistry(config: Config, env: Record<string, string | undefined> = process.env): ProviderRegistry {
+  return new ProviderRegistry(
+    PROVIDER_IDS.map(
+      (id) =>
+        new HttpProviderAdapter({
+          id,
+          baseUrl: providerBaseUrl(config, id, env),
+          secret: config.PROVIDER_SECRET,
+          timeoutMs: config.PROVIDER_TIMEOUT_MS,
+        }),
+    ),
+  );
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the game providers' adapters (DESIGN.md §4) */
+    providers: ProviderRegistry;
+  }
+}
+
+export const providersPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorate('providers', createProviderRegistry(app.config));
+  },
+  { name: 'providers' },
+);

@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import { fromMinor, toMinor, type ProviderId } from '@app/contracts';
+import { buildSandbox } from '@app/sandbox/src/app.js';
+import { loadSandboxConfig, type SandboxConfig } from '@app/sandbox/src/config.js';
+import type { Fault, FaultInput } from '@app/sandbox/src/provider/faults.js';
+import { signedHeaders } from '../providers/signing.js';
+
+export interface TestSandbox {
+  /** http://127.0.0.1:<port>: the sandbox listens for real, so adapters go through HTTP and timeouts */
+  url: string;
+  app: FastifyInstance;
+  config: SandboxConfig;
+  /** pass to createTestApp/testConfig so that the server talks to this sandbox */
+  serverOverrides: { SANDBOX_URL: string };
+  providerFaults: {
+    /** adds one fault knob (see apps/sandbox/src/provider/faults.ts); returns it with its id */
+    set(fault: FaultInput): Promise<Fault>;
+    /** removes every provider fault knob */
+    reset(): Promise<void>;
+  };
+  /** a player's balance at a provider (THB minor), null without an account there */
+  providerBalance(providerId: ProviderId, playerId: string): Promise<bigint | null>;
+  /** a settled bet at the provider (counts for turnover); returns the balance after it */
+  providerBet(providerId: ProviderId, playerId: string, amount: bigint, payout?: bigint): Promise<bigint>;
+  close(): Promise<void>;
+}
+
+/**
+ * The sandbox (game providers and the bank gateway) in this process, on a free port, with its
+ * state in memory: one per test file, like the database.
+ */
+export async function startSandbox(overrides: Record<string, string> = {}): Promise<TestSandbox> {
+  const config = loadSandboxConfig({ SANDBOX_DATA_DIR: 'memory://', LOG_LEVEL: 'silent', ...overrides });
+  const app = await buildSandbox(config);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('the sandbox did not get a TCP port');
+  const url = `http://127.0.0.1:${address.port}`;
+  // launch and pay links point at this sandbox; the provider reads the public URL per request
+  config.SANDBOX_PUBLIC_URL = url;
+
+  async function signed(method: 'GET' | 'POST' | 'DELETE', path: string, body?: object) {
+    const payload = body === undefined ? '' : JSON.stringify(body);
+    const res = await app.inject({
+      method,
+      url: path,
+      headers: {
+        ...signedHeaders(config.PROVIDER_SECRET, method, path, payload),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { payload }),
+    });
+    return { status: res.statusCode, json: res.json() as Record<string, unknown> };
+  }
+
+  function expectOk(res: { status: number; json: unknown }, what: string) {
+    if (res.status !== 200) throw new Error(`sandbox ${what}: ${res.status} ${JSON.stringify(res.json)}`);
+  }
+
+  return {
+    url,
+    app,
+    config,
+    serverOverrides: { SANDBOX_URL: url },
+    providerFaults: {
+      async set(fault) {
+        const res = await signed('POST', '/providers/_faults', fault);
+        expectOk(res, 'set fault');
+        return res.json.fault as Fault;
+      },
+      async reset() {
+        expectOk(await signed('DELETE', '/providers/_faults'), 'reset faults');
+      },
+    },
+    async providerBalance(providerId, playerId) {
+      const res = await signed('GET', `/providers/${providerId}/_admin/players/${encodeURIComponent(playerId)}`);
+      if (res.status === 404) return null;
+      expectOk(res, 'balance');
+      return toMinor(String(res.json.balance), 'THB');
+    },
+    async providerBet(providerId, playerId, amount, payout = 0n) {
+      const res = await signed('POST', `/providers/${providerId}/_admin/players/${encodeURIComponent(playerId)}/bets`, {
+        amount: fromMinor(amount, 'THB'),
+        payout: fromMinor(payout, 'THB'),
+      });
+      expectOk(res, 'bet');
+      return toMinor(String(res.json.balance), 'THB');
+    },
+    close: () => app.close(),
+  };
+}
