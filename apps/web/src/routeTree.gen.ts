@@ -9,50 +9,443 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
-import { Route as IndexRouteImport } from './routes/index'
+import { Route as GuestRouteImport } from './routes/_guest'
+import { Route as PlayerRouteImport } from './routes/player'
+import { Route as GuestIndexRouteImport } from './routes/_guest/index'
+import { Route as GuestLoginRouteImport } from './routes/_guest/login'
+import { Route as GuestRegisterRouteImport } from './routes/_guest/register'
+import { Route as PlayerIndexRouteImport } from './routes/player/index'
+import { Route as PlayerBankRouteImport } from './routes/player/bank'
+import { Route as PlayerDepositIndexRouteImport } from './routes/player/deposit/index'
+import { Route as PlayerDepositHistoryRouteImport } from './routes/player/deposit/history'
+import { Route as PlayerGameAlphabetRouteImport } from './routes/player/game/alphabet'
+import { Route as PlayerGameAskmebetRouteImport } from './routes/player/game/askmebet'
+import { Route as PlayerGameBetflixRouteImport } from './routes/player/game/betflix'
+import { Route as PlayerGameGclubRouteImport } from './routes/player/game/gclub'
+import { Route as PlayerGameGclub_liveRouteImport } from './routes/player/game/gclub_live'
+import { Route as PlayerPromotionIndexRouteImport } from './routes/player/promotion/index'
+import { Route as PlayerPromotionPromotionIdRouteImport } from './routes/player/promotion/$promotionId'
+import { Route as PlayerPromotionHistoryRouteImport } from './routes/player/promotion/history'
+import { Route as PlayerWithdrawIndexRouteImport } from './routes/player/withdraw/index'
+import { Route as PlayerWithdrawHistoryRouteImport } from './routes/player/withdraw/history'
 
-const IndexRoute = IndexRouteImport.update({
+const GuestRoute = GuestRouteImport.update({
+  id: '/_guest',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PlayerRoute = PlayerRouteImport.update({
+  id: '/player',
+  path: '/player',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GuestIndexRoute = GuestIndexRouteImport.update({
   id: '/',
   path: '/',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => GuestRoute,
+} as any)
+const GuestLoginRoute = GuestLoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => GuestRoute,
+} as any)
+const GuestRegisterRoute = GuestRegisterRouteImport.update({
+  id: '/register',
+  path: '/register',
+  getParentRoute: () => GuestRoute,
+} as any)
+const PlayerIndexRoute = PlayerIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => PlayerRoute,
+} as any)
+const PlayerBankRoute = PlayerBankRouteImport.update({
+  id: '/bank',
+  path: '/bank',
+  getParentRoute: () => PlayerRoute,
+} as any)
+const PlayerDepositIndexRoute = PlayerDepositIndexRouteImport.update({
+  id: '/deposit/',
+  path: '/deposit/',
+  getParentRoute: () => PlayerRoute,
+} as any)
+const PlayerDepositHistoryRoute = PlayerDepositHistoryRouteImport.update({
+  id: '/deposit/history',
+  path: '/deposit/history',
+  getParentRoute: () => PlayerRoute,
+} as any)
+const PlayerGameAlphabetRoute = PlayerGameAlphabetRouteImport.update({
+  id: '/game/alphabet',
+  path: '/game/alphabet',
+  getParentRoute: () => PlayerRoute,
+} as any)
+const PlayerGameAskmebetRoute = PlayerGameAskmebetRouteImport.update({
+  id: '/game/askmebet',
+  path: '/game/askmebet',
+  getParentRoute: () => PlayerRoute,
+} as any)
+const PlayerGameBetflixRoute = PlayerGameBetflixRouteImport.update({
+  id: '/game/betflix',
+  path: '/game/betflix',
+  getParentRoute: () => PlayerRoute,
+} as any)
+const PlayerGameGclubRoute = PlayerGameGclubRouteImport.update({
+  id: '/game/gclub',
+  path: '/game/gclub',
+  getParentRoute: () => PlayerRoute,
+} as any)
+const PlayerGameGclub_liveRoute = PlayerGameGclub_liveRouteImport.update({
+  id: '/game/gclub_live',
+  path: '/game/gclub_live',
+  getParentRoute: () => PlayerRoute,
+} as any)
+const PlayerPromotionIndexRoute = PlayerPromotionIndexRouteImport.update({
+  id: '/promotion/',
+  path: '/promotion/',
+  getParentRoute: () => PlayerRoute,
+} as any)
+const PlayerPromotionPromotionIdRoute =
+  PlayerPromotionPromotionIdRouteImport.update({
+    id: '/promotion/$promotionId',
+    path: '/promotion/$promotionId',
+    getParentRoute: () => PlayerRoute,
+  } as any)
+const PlayerPromotionHistoryRoute = PlayerPromotionHistoryRouteImport.update({
+  id: '/promotion/history',
+  path: '/promotion/history',
+  getParentRoute: () => PlayerRoute,
+} as any)
+const PlayerWithdrawIndexRoute = PlayerWithdrawIndexRouteImport.update({
+  id: '/withdraw/',
+  path: '/withdraw/',
+  getParentRoute: () => PlayerRoute,
+} as any)
+const PlayerWithdrawHistoryRoute = PlayerWithdrawHistoryRouteImport.update({
+  id: '/withdraw/history',
+  path: '/withdraw/history',
+  getParentRoute: () => PlayerRoute,
 } as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof IndexRoute
+  '/': typeof GuestIndexRoute
+  '/player': typeof PlayerRouteWithChildren
+  '/login': typeof GuestLoginRoute
+  '/register': typeof GuestRegisterRoute
+  '/player/bank': typeof PlayerBankRoute
+  '/player/': typeof PlayerIndexRoute
+  '/player/deposit/history': typeof PlayerDepositHistoryRoute
+  '/player/game/alphabet': typeof PlayerGameAlphabetRoute
+  '/player/game/askmebet': typeof PlayerGameAskmebetRoute
+  '/player/game/betflix': typeof PlayerGameBetflixRoute
+  '/player/game/gclub': typeof PlayerGameGclubRoute
+  '/player/game/gclub_live': typeof PlayerGameGclub_liveRoute
+  '/player/promotion/$promotionId': typeof PlayerPromotionPromotionIdRoute
+  '/player/promotion/history': typeof PlayerPromotionHistoryRoute
+  '/player/withdraw/history': typeof PlayerWithdrawHistoryRoute
+  '/player/deposit/': typeof PlayerDepositIndexRoute
+  '/player/promotion/': typeof PlayerPromotionIndexRoute
+  '/player/withdraw/': typeof PlayerWithdrawIndexRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof IndexRoute
+  '/login': typeof GuestLoginRoute
+  '/register': typeof GuestRegisterRoute
+  '/player/bank': typeof PlayerBankRoute
+  '/': typeof GuestIndexRoute
+  '/player': typeof PlayerIndexRoute
+  '/player/deposit/history': typeof PlayerDepositHistoryRoute
+  '/player/game/alphabet': typeof PlayerGameAlphabetRoute
+  '/player/game/askmebet': typeof PlayerGameAskmebetRoute
+  '/player/game/betflix': typeof PlayerGameBetflixRoute
+  '/player/game/gclub': typeof PlayerGameGclubRoute
+  '/player/game/gclub_live': typeof PlayerGameGclub_liveRoute
+  '/player/promotion/$promotionId': typeof PlayerPromotionPromotionIdRoute
+  '/player/promotion/history': typeof PlayerPromotionHistoryRoute
+  '/player/withdraw/history': typeof PlayerWithdrawHistoryRoute
+  '/player/deposit': typeof PlayerDepositIndexRoute
+  '/player/promotion': typeof PlayerPromotionIndexRoute
+  '/player/withdraw': typeof PlayerWithdrawIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
-  '/': typeof IndexRoute
+  '/_guest': typeof GuestRouteWithChildren
+  '/player': typeof PlayerRouteWithChildren
+  '/_guest/login': typeof GuestLoginRoute
+  '/_guest/register': typeof GuestRegisterRoute
+  '/player/bank': typeof PlayerBankRoute
+  '/_guest/': typeof GuestIndexRoute
+  '/player/': typeof PlayerIndexRoute
+  '/player/deposit/history': typeof PlayerDepositHistoryRoute
+  '/player/game/alphabet': typeof PlayerGameAlphabetRoute
+  '/player/game/askmebet': typeof PlayerGameAskmebetRoute
+  '/player/game/betflix': typeof PlayerGameBetflixRoute
+  '/player/game/gclub': typeof PlayerGameGclubRoute
+  '/player/game/gclub_live': typeof PlayerGameGclub_liveRoute
+  '/player/promotion/$promotionId': typeof PlayerPromotionPromotionIdRoute
+  '/player/promotion/history': typeof PlayerPromotionHistoryRoute
+  '/player/withdraw/history': typeof PlayerWithdrawHistoryRoute
+  '/player/deposit/': typeof PlayerDepositIndexRoute
+  '/player/promotion/': typeof PlayerPromotionIndexRoute
+  '/player/withdraw/': typeof PlayerWithdrawIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths:
+    | '/'
+    | '/player'
+    | '/login'
+    | '/register'
+    | '/player/bank'
+    | '/player/'
+    | '/player/deposit/history'
+    | '/player/game/alphabet'
+    | '/player/game/askmebet'
+    | '/player/game/betflix'
+    | '/player/game/gclub'
+    | '/player/game/gclub_live'
+    | '/player/promotion/$promotionId'
+    | '/player/promotion/history'
+    | '/player/withdraw/history'
+    | '/player/deposit/'
+    | '/player/promotion/'
+    | '/player/withdraw/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to:
+    | '/login'
+    | '/register'
+    | '/player/bank'
+    | '/'
+    | '/player'
+    | '/player/deposit/history'
+    | '/player/game/alphabet'
+    | '/player/game/askmebet'
+    | '/player/game/betflix'
+    | '/player/game/gclub'
+    | '/player/game/gclub_live'
+    | '/player/promotion/$promotionId'
+    | '/player/promotion/history'
+    | '/player/withdraw/history'
+    | '/player/deposit'
+    | '/player/promotion'
+    | '/player/withdraw'
+  id:
+    | '__root__'
+    | '/_guest'
+    | '/player'
+    | '/_guest/login'
+    | '/_guest/register'
+    | '/player/bank'
+    | '/_guest/'
+    | '/player/'
+    | '/player/deposit/history'
+    | '/player/game/alphabet'
+    | '/player/game/askmebet'
+    | '/player/game/betflix'
+    | '/player/game/gclub'
+    | '/player/game/gclub_live'
+    | '/player/promotion/$promotionId'
+    | '/player/promotion/history'
+    | '/player/withdraw/history'
+    | '/player/deposit/'
+    | '/player/promotion/'
+    | '/player/withdraw/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  IndexRoute: typeof IndexRoute
+  GuestRoute: typeof GuestRouteWithChildren
+  PlayerRoute: typeof PlayerRouteWithChildren
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
-    '/': {
-      id: '/'
+    '/_guest': {
+      id: '/_guest'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof GuestRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/player': {
+      id: '/player'
+      path: '/player'
+      fullPath: '/player'
+      preLoaderRoute: typeof PlayerRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_guest/': {
+      id: '/_guest/'
       path: '/'
       fullPath: '/'
-      preLoaderRoute: typeof IndexRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof GuestIndexRouteImport
+      parentRoute: typeof GuestRoute
+    }
+    '/_guest/login': {
+      id: '/_guest/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof GuestLoginRouteImport
+      parentRoute: typeof GuestRoute
+    }
+    '/_guest/register': {
+      id: '/_guest/register'
+      path: '/register'
+      fullPath: '/register'
+      preLoaderRoute: typeof GuestRegisterRouteImport
+      parentRoute: typeof GuestRoute
+    }
+    '/player/': {
+      id: '/player/'
+      path: '/'
+      fullPath: '/player/'
+      preLoaderRoute: typeof PlayerIndexRouteImport
+      parentRoute: typeof PlayerRoute
+    }
+    '/player/bank': {
+      id: '/player/bank'
+      path: '/bank'
+      fullPath: '/player/bank'
+      preLoaderRoute: typeof PlayerBankRouteImport
+      parentRoute: typeof PlayerRoute
+    }
+    '/player/deposit/': {
+      id: '/player/deposit/'
+      path: '/deposit'
+      fullPath: '/player/deposit/'
+      preLoaderRoute: typeof PlayerDepositIndexRouteImport
+      parentRoute: typeof PlayerRoute
+    }
+    '/player/deposit/history': {
+      id: '/player/deposit/history'
+      path: '/deposit/history'
+      fullPath: '/player/deposit/history'
+      preLoaderRoute: typeof PlayerDepositHistoryRouteImport
+      parentRoute: typeof PlayerRoute
+    }
+    '/player/game/alphabet': {
+      id: '/player/game/alphabet'
+      path: '/game/alphabet'
+      fullPath: '/player/game/alphabet'
+      preLoaderRoute: typeof PlayerGameAlphabetRouteImport
+      parentRoute: typeof PlayerRoute
+    }
+    '/player/game/askmebet': {
+      id: '/player/game/askmebet'
+      path: '/game/askmebet'
+      fullPath: '/player/game/askmebet'
+      preLoaderRoute: typeof PlayerGameAskmebetRouteImport
+      parentRoute: typeof PlayerRoute
+    }
+    '/player/game/betflix': {
+      id: '/player/game/betflix'
+      path: '/game/betflix'
+      fullPath: '/player/game/betflix'
+      preLoaderRoute: typeof PlayerGameBetflixRouteImport
+      parentRoute: typeof PlayerRoute
+    }
+    '/player/game/gclub': {
+      id: '/player/game/gclub'
+      path: '/game/gclub'
+      fullPath: '/player/game/gclub'
+      preLoaderRoute: typeof PlayerGameGclubRouteImport
+      parentRoute: typeof PlayerRoute
+    }
+    '/player/game/gclub_live': {
+      id: '/player/game/gclub_live'
+      path: '/game/gclub_live'
+      fullPath: '/player/game/gclub_live'
+      preLoaderRoute: typeof PlayerGameGclub_liveRouteImport
+      parentRoute: typeof PlayerRoute
+    }
+    '/player/promotion/': {
+      id: '/player/promotion/'
+      path: '/promotion'
+      fullPath: '/player/promotion/'
+      preLoaderRoute: typeof PlayerPromotionIndexRouteImport
+      parentRoute: typeof PlayerRoute
+    }
+    '/player/promotion/$promotionId': {
+      id: '/player/promotion/$promotionId'
+      path: '/promotion/$promotionId'
+      fullPath: '/player/promotion/$promotionId'
+      preLoaderRoute: typeof PlayerPromotionPromotionIdRouteImport
+      parentRoute: typeof PlayerRoute
+    }
+    '/player/promotion/history': {
+      id: '/player/promotion/history'
+      path: '/promotion/history'
+      fullPath: '/player/promotion/history'
+      preLoaderRoute: typeof PlayerPromotionHistoryRouteImport
+      parentRoute: typeof PlayerRoute
+    }
+    '/player/withdraw/': {
+      id: '/player/withdraw/'
+      path: '/withdraw'
+      fullPath: '/player/withdraw/'
+      preLoaderRoute: typeof PlayerWithdrawIndexRouteImport
+      parentRoute: typeof PlayerRoute
+    }
+    '/player/withdraw/history': {
+      id: '/player/withdraw/history'
+      path: '/withdraw/history'
+      fullPath: '/player/withdraw/history'
+      preLoaderRoute: typeof PlayerWithdrawHistoryRouteImport
+      parentRoute: typeof PlayerRoute
     }
   }
 }
 
+interface GuestRouteChildren {
+  GuestLoginRoute: typeof GuestLoginRoute
+  GuestRegisterRoute: typeof GuestRegisterRoute
+  GuestIndexRoute: typeof GuestIndexRoute
+}
+
+const GuestRouteChildren: GuestRouteChildren = {
+  GuestLoginRoute: GuestLoginRoute,
+  GuestRegisterRoute: GuestRegisterRoute,
+  GuestIndexRoute: GuestIndexRoute,
+}
+
+const GuestRouteWithChildren = GuestRoute._addFileChildren(GuestRouteChildren)
+
+interface PlayerRouteChildren {
+  PlayerBankRoute: typeof PlayerBankRoute
+  PlayerIndexRoute: typeof PlayerIndexRoute
+  PlayerDepositHistoryRoute: typeof PlayerDepositHistoryRoute
+  PlayerGameAlphabetRoute: typeof PlayerGameAlphabetRoute
+  PlayerGameAskmebetRoute: typeof PlayerGameAskmebetRoute
+  PlayerGameBetflixRoute: typeof PlayerGameBetflixRoute
+  PlayerGameGclubRoute: typeof PlayerGameGclubRoute
+  PlayerGameGclub_liveRoute: typeof PlayerGameGclub_liveRoute
+  PlayerPromotionPromotionIdRoute: typeof PlayerPromotionPromotionIdRoute
+  PlayerPromotionHistoryRoute: typeof PlayerPromotionHistoryRoute
+  PlayerWithdrawHistoryRoute: typeof PlayerWithdrawHistoryRoute
+  PlayerDepositIndexRoute: typeof PlayerDepositIndexRoute
+  PlayerPromotionIndexRoute: typeof PlayerPromotionIndexRoute
+  PlayerWithdrawIndexRoute: typeof PlayerWithdrawIndexRoute
+}
+
+const PlayerRouteChildren: PlayerRouteChildren = {
+  PlayerBankRoute: PlayerBankRoute,
+  PlayerIndexRoute: PlayerIndexRoute,
+  PlayerDepositHistoryRoute: PlayerDepositHistoryRoute,
+  PlayerGameAlphabetRoute: PlayerGameAlphabetRoute,
+  PlayerGameAskmebetRoute: PlayerGameAskmebetRoute,
+  PlayerGameBetflixRoute: PlayerGameBetflixRoute,
+  PlayerGameGclubRoute: PlayerGameGclubRoute,
+  PlayerGameGclub_liveRoute: PlayerGameGclub_liveRoute,
+  PlayerPromotionPromotionIdRoute: PlayerPromotionPromotionIdRoute,
+  PlayerPromotionHistoryRoute: PlayerPromotionHistoryRoute,
+  PlayerWithdrawHistoryRoute: PlayerWithdrawHistoryRoute,
+  PlayerDepositIndexRoute: PlayerDepositIndexRoute,
+  PlayerPromotionIndexRoute: PlayerPromotionIndexRoute,
+  PlayerWithdrawIndexRoute: PlayerWithdrawIndexRoute,
+}
+
+const PlayerRouteWithChildren =
+  PlayerRoute._addFileChildren(PlayerRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
-  IndexRoute: IndexRoute,
+  GuestRoute: GuestRouteWithChildren,
+  PlayerRoute: PlayerRouteWithChildren,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

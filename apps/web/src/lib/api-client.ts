@@ -1,6 +1,6 @@
 import type { ErrorBody } from '@app/contracts';
 
-/** An API failure with the server's error code (`t('errors.' + code)`). */
+/** An API failure with the server's error code (`t('errors:' + code)`). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -9,19 +9,58 @@ export class ApiError extends Error {
     super(body?.error.message ?? `HTTP ${status}`);
   }
   get code() {
-    return this.body?.error.code ?? 'INTERNAL';
+    return this.body?.error.code ?? (this.status === 0 ? 'NETWORK' : 'INTERNAL');
   }
+  /** field path → message key, for forms */
+  get fields(): Record<string, string> {
+    return this.body?.error.fields ?? {};
+  }
+}
+
+/**
+ * Calls whose 401 means "not logged in" rather than "session ended": player info decides the login
+ * state, agency info is public (SPEC.md §7), and a failed login attempt must stay on the form.
+ */
+const NO_LOGIN_REDIRECT = ['/v2/players/info', '/v2/agency/info', '/v2/players/login'];
+
+function sendToLogin() {
+  if (window.location.pathname !== '/login') window.location.assign('/login');
+}
+
+function parse(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+function isErrorBody(value: unknown): value is ErrorBody {
+  return typeof value === 'object' && value !== null && 'error' in value && typeof value.error === 'object' && value.error !== null;
 }
 
 /** The one API client: base /api, credentials included, JSON. */
 export async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(`/api${path}`, {
-    credentials: 'include',
-    ...init,
-    headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers },
-  });
+  let res: Response;
+  try {
+    res = await fetch(`/api${path}`, {
+      credentials: 'include',
+      ...init,
+      headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers },
+    });
+  } catch {
+    throw new ApiError(0, null);
+  }
   const text = await res.text();
-  const data = text ? (JSON.parse(text) as unknown) : null;
-  if (!res.ok) throw new ApiError(res.status, (data as ErrorBody | null) ?? null);
+  const data = text ? parse(text) : null;
+  if (!res.ok) {
+    if (res.status === 401 && !NO_LOGIN_REDIRECT.includes(path.split('?')[0]!)) sendToLogin();
+    throw new ApiError(res.status, isErrorBody(data) ? data : null);
+  }
   return data as T;
+}
+
+/** POST with a JSON body. */
+export function post<T>(path: string, body?: unknown, init: RequestInit = {}): Promise<T> {
+  return api<T>(path, { ...init, method: 'POST', body: JSON.stringify(body ?? {}) });
 }

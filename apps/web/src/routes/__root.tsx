@@ -1,29 +1,29 @@
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import type { AgencyInfoResponse } from '@app/contracts';
-import { api } from '@/lib/api-client';
+import { loadAgency } from '@/features/agency/api/agency-info';
+import { AgencyErrorPage } from '@/components/layout/agency-error-page';
+import { AppShell } from '@/components/layout/app-shell';
+import { ErrorView } from '@/components/layout/error-view';
+import { NotFound } from '@/components/layout/not-found';
 
-export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
-  loader: ({ context }) =>
-    context.queryClient.ensureQueryData({
-      queryKey: ['agency'],
-      queryFn: () => api<AgencyInfoResponse>('/v2/agency/info'),
-      retry: false,
-    }),
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+/** The agency comes first (SPEC.md §2): every guard below reads it from the context. */
+export const Route = createRootRouteWithContext<RouterContext>()({
+  beforeLoad: async ({ context }) => ({ agency: await loadAgency(context.queryClient) }),
   component: RootLayout,
-  errorComponent: () => <p role="alert">cannot log in, please contact Support</p>,
+  errorComponent: ErrorView,
+  notFoundComponent: NotFound,
 });
 
 function RootLayout() {
-  const { agency } = Route.useLoaderData();
+  const { agency } = Route.useRouteContext();
+  if (!agency) return <AgencyErrorPage />;
   return (
-    <div className="min-h-screen">
-      <header className="p-4">
-        <a href={agency.social.telegram} data-testid="agency-telegram">
-          Telegram
-        </a>
-      </header>
+    <AppShell>
       <Outlet />
-    </div>
+    </AppShell>
   );
 }

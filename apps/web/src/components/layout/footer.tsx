@@ -1,0 +1,79 @@
+import { useTranslation } from 'react-i18next';
+import { BANKS, BankLogo } from '@/components/ui/bank-logo';
+import { Brand } from '@/components/ui/logo';
+
+const GAME_TYPES = ['slot', 'casino', 'sport', 'fishing', 'lottery', 'card'] as const;
+/** Provider brands the promotions run on (SPEC.md §1). */
+const PROMOTION_BRANDS = ['Alphabet', 'AskMeBet', 'GClub', 'GClub Live', 'Betflix'] as const;
+const ABOUT = ['who', 'terms', 'privacy', 'responsible', 'support'] as const;
+
+function Section({ title, items }: { title: string; items: readonly string[] }) {
+  return (
+    <section>
+      <h2 className="mb-2 text-sm font-semibold tracking-wide text-amber-300 uppercase">{title}</h2>
+      <ul className="flex flex-col gap-1 text-sm text-slate-300">
+        {items.map((i) => (
+          <li key={i}>{i}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Banks({ compact }: { compact: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <section>
+      <h2 className="mb-3 text-sm font-semibold tracking-wide text-amber-300 uppercase">{t('footer.banks')}</h2>
+      <ul className={compact ? 'grid grid-cols-2 gap-3' : 'grid grid-cols-3 gap-3 xl:grid-cols-6'}>
+        {BANKS.map((b) => (
+          <li key={b} className="flex items-center gap-2 rounded-xl bg-slate-900 p-2 text-xs text-slate-200" data-testid={`footer-bank-${b}`}>
+            <BankLogo bank={b} />
+            <span>{t(`banks.${b}`)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Not interactive (SPEC.md §1). Mobile layout up to 768 px, desktop from 769 px (SPEC.md §9). */
+export function Footer() {
+  const { t } = useTranslation();
+  const games = GAME_TYPES.map((g) => t(`footer.game_type.${g}`));
+  const about = ABOUT.map((a) => t(`footer.about.${a}`));
+  const copyright = t('footer.copyright', { year: new Date().getFullYear() });
+  return (
+    <footer className="mt-12 border-t border-slate-800 bg-slate-950 pb-24 min-[577px]:pb-6">
+      <div className="px-4 py-8 min-[769px]:hidden" data-testid="footer-mobile">
+        <Brand />
+        <div className="mt-6 grid grid-cols-2 gap-6">
+          <Section title={t('footer.game_types')} items={games} />
+          <Section title={t('footer.promotion_brands')} items={PROMOTION_BRANDS} />
+        </div>
+        <div className="mt-6">
+          <Section title={t('footer.about_us')} items={about} />
+        </div>
+        <div className="mt-6">
+          <Banks compact />
+        </div>
+        <p className="mt-8 text-center text-xs text-slate-400">{copyright}</p>
+      </div>
+      <div className="mx-auto hidden max-w-6xl px-6 py-10 min-[769px]:block" data-testid="footer-desktop">
+        <div className="grid grid-cols-4 gap-8">
+          <div>
+            <Brand />
+            <p className="mt-3 text-sm text-slate-400">{t('home.subtitle')}</p>
+          </div>
+          <Section title={t('footer.game_types')} items={games} />
+          <Section title={t('footer.promotion_brands')} items={PROMOTION_BRANDS} />
+          <Section title={t('footer.about_us')} items={about} />
+        </div>
+        <div className="mt-10">
+          <Banks compact={false} />
+        </div>
+        <p className="mt-8 border-t border-slate-800 pt-6 text-center text-xs text-slate-400">{copyright}</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { PASSWORD_CHANGE_MIN, changePasswordBodySchema, type ChangePasswordBody } from '@app/contracts';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogFooter } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { CheckCircleIcon, EyeIcon, EyeOffIcon } from '@/components/ui/icons';
+import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/toast';
+import { agencyInfoQueryOptions } from '@/features/agency/api/agency-info';
+import { useChangePassword } from '../api/change-password';
+import { fieldErrorText } from '../lib/field-error';
+
+/** SPEC.md §8: the failure toast lasts 5000 ms. */
+export const PASSWORD_FAILURE_TOAST_MS = 5000;
+
+const FIELDS = ['currentPassword', 'newPassword', 'confirmNewPassword'] as const;
+
+/** SPEC.md §2, §5, §8: three fields sharing one show/hide toggle, save and close; a success dialog. */
+export default function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation(['auth', 'common']);
+  const queryClient = useQueryClient();
+  const [visible, setVisible] = useState(false);
+  const [done, setDone] = useState(false);
+  const change = useChangePassword();
+  const form = useForm<ChangePasswordBody>({
+    resolver: zodResolver(changePasswordBodySchema),
+    defaultValues: { currentPassword: '', newPassword: '', confirmNewPassword: '' },
+  });
+  const errors = form.formState.errors;
+
+  const onSubmit = form.handleSubmit((body) => {
+    // SPEC.md §5: submission proceeds only if agency info is loaded
+    if (!queryClient.getQueryData(agencyInfoQueryOptions().queryKey)) return;
+    change.mutate(body, {
+      onSuccess: () => {
+        onOpenChange(false);
+        setDone(true);
+      },
+      onError: () =>
+        toast({
+          variant: 'error',
+          title: t('password.notification.error'),
+          description: t('password.notification.password_is_incorrect'),
+          duration: PASSWORD_FAILURE_TOAST_MS,
+        }),
+    });
+  });
+
+  // the session ended with the change: a reload lands on /login (SPEC.md §4)
+  const reload = () => window.location.reload();
+
+  return (
+    <>
+      <Dialog open={open && !done} onOpenChange={onOpenChange}>
+        <DialogContent title={t('password.change.title')} description={t('password.change.description')} showClose={false}>
+          <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" data-testid="change-password-form">
+            {FIELDS.map((name) => (
+              <Field key={name} label={t(`password.change.${name}`)} error={fieldErrorText(t, errors[name], { min: PASSWORD_CHANGE_MIN })}>
+                <Input type={visible ? 'text' : 'password'} autoComplete={name === 'currentPassword' ? 'current-password' : 'new-password'} {...form.register(name)} />
+              </Field>
+            ))}
+            <button
+              type="button"
+              aria-pressed={visible}
+              onClick={() => setVisible((v) => !v)}
+              className="inline-flex items-center gap-2 self-start rounded-lg px-2 py-1 text-sm text-amber-300 hover:bg-slate-800"
+            >
+              {visible ? <EyeOffIcon className="h-4 w-4" /> : <EyeIcon className="h-4 w-4" />}
+              {visible ? t('common:actions.hide_password') : t('common:actions.show_password')}
+            </button>
+            <DialogFooter className="mt-2">
+              <DialogClose asChild>
+                <Button variant="outline">{t('common:actions.close')}</Button>
+              </DialogClose>
+              <Button type="submit" loading={change.isPending}>
+                {t('common:actions.save')}
+              </Button>
+            </DialogFooter>
+          </form>
+        </DialogContent>
+      </Dialog>
+      <Dialog open={done} onOpenChange={(o) => !o && reload()}>
+        <DialogContent title={t('password.change.success_title')} showClose={false}>
+          <div className="flex flex-col items-center gap-3 text-center" data-testid="password-changed">
+            <CheckCircleIcon className="h-16 w-16 text-emerald-400" />
+            <p className="text-base text-slate-100">{t('password.change.success')}</p>
+          </div>
+          <DialogFooter>
+            <Button onClick={reload} className="w-full sm:w-auto">
+              {t('common:actions.confirm')}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+import type { FingerprintBody } from '@app/contracts';
+import { sha256Hex } from './hash';
+
+/** Bumped when the set of signals changes, so the server can tell generations apart. */
+export const FINGERPRINT_VERSION = '1';
+
+const FONT_CANDIDATES = [
+  'Arial', 'Courier New', 'Georgia', 'Helvetica', 'Tahoma', 'Times New Roman', 'Verdana', 'Segoe UI', 'Roboto',
+  'Noto Sans', 'Noto Sans Lao', 'Phetsarath OT', 'Saysettha OT', 'Leelawadee UI', 'Microsoft YaHei', 'PingFang SC',
+  'SimSun', 'Thonburi', 'DejaVu Sans', 'Liberation Sans', 'Ubuntu', 'Menlo', 'Consolas',
+];
+
+function webGl(): FingerprintBody['webGL'] {
+  const empty = { version: '', vendor: '', vendorUnmasked: '', renderer: '', rendererUnmasked: '', shadingLanguageVersion: '' };
+  try {
+    const gl = document.createElement('canvas').getContext('webgl');
+    if (!gl) return empty;
+    const dbg = gl.getExtension('WEBGL_debug_renderer_info');
+    const str = (v: unknown) => (typeof v === 'string' ? v : '');
+    return {
+      version: str(gl.getParameter(gl.VERSION)),
+      vendor: str(gl.getParameter(gl.VENDOR)),
+      vendorUnmasked: dbg ? str(gl.getParameter(dbg.UNMASKED_VENDOR_WEBGL)) : '',
+      renderer: str(gl.getParameter(gl.RENDERER)),
+      rendererUnmasked: dbg ? str(gl.getParameter(dbg.UNMASKED_RENDERER_WEBGL)) : '',
+      shadingLanguageVersion: str(gl.getParameter(gl.SHADING_LANGUAGE_VERSION)),
+    };
+  } catch {
+    return empty;
+  }
+}
+
+/** The classic audio signal: a compressed oscillator rendered offline differs by audio stack. */
+async function audio(): Promise<string> {
+  try {
+    const Ctx = window.OfflineAudioContext;
+    if (!Ctx) return '';
+    const ctx = new Ctx(1, 5000, 44100);
+    const osc = ctx.createOscillator();
+    osc.type = 'triangle';
+    osc.frequency.value = 10000;
+    const comp = ctx.createDynamicsCompressor();
+    osc.connect(comp);
+    comp.connect(ctx.destination);
+    osc.start(0);
+    const buffer = await Promise.race([ctx.startRendering(), new Promise<null>((r) => setTimeout(() => r(null), 1000))]);
+    if (!buffer) return '';
+    const data = buffer.getChannelData(0);
+    let sum = 0;
+    for (let i = 4500; i < 5000; i++) sum += Math.abs(data[i] ?? 0);
+    return sum.toFixed(8);
+  } catch {
+    return '';
+  }
+}
+
+/** Fonts present on the device, found by comparing text widths against generic fallbacks. */
+function fonts(): string {
+  const ctx = document.createElement('canvas').getContext('2d');
+  if (!ctx) return '';
+  const sample = 'mmmmmmmmmmlliWWສະບາຍດີ你好';
+  const width = (font: string) => {
+    ctx.font = `72px ${font}`;
+    return ctx.measureText(sample).width;
+  };
+  const bases = ['monospace', 'sans-serif', 'serif'].map((b) => [b, width(b)] as const);
+  return FONT_CANDIDATES.filter((f) => bases.some(([b, w]) => width(`'${f}',${b}`) !== w)).join(',');
+}
+
+type NavigatorExtras = Navigator & { deviceMemory?: number };
+
+/** Everything SPEC.md §3 lists, with `fingerprint` the SHA-256 of the rest. */
+export async function collectFingerprint(): Promise<FingerprintBody> {
+  const nav = navigator as NavigatorExtras;
+  const parts: Omit<FingerprintBody, 'fingerprint'> = {
+    screen: `${screen.width}x${screen.height}`,
+    version: FINGERPRINT_VERSION,
+    timezone: Intl.DateTimeFormat().resolvedOptions().timeZone ?? '',
+    userAgent: nav.userAgent.slice(0, 512),
+    plugins: [...nav.plugins].map((p) => p.name).join(',').slice(0, 2048),
+    webGL: webGl(),
+    audio: await audio(),
+    platform: nav.platform,
+    memory: nav.deviceMemory === undefined ? '' : String(nav.deviceMemory),
+    fonts: fonts(),
+    languages: [...nav.languages].join(','),
+    hardwareConcurrency: String(nav.hardwareConcurrency ?? ''),
+    vendor: nav.vendor,
+  };
+  const fingerprint = await sha256Hex(JSON.stringify(parts));
+  return { ...parts, fingerprint };
+}

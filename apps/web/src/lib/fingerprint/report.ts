@@ -1,0 +1,13 @@
+import { post } from '@/lib/api-client';
+import { collectFingerprint } from './collect';
+import { readStored, shouldSend, today, writeStored } from './decide';
+
+/** Collects the device fingerprint and sends it when SPEC.md §7 says to; saves it after success. */
+export async function reportFingerprint(agencyId: string): Promise<boolean> {
+  const body = await collectFingerprint();
+  const day = today();
+  if (!shouldSend(readStored(agencyId), body.fingerprint, day)) return false;
+  await post('/v2/fingerprint', body);
+  writeStored(agencyId, { fingerprint: body.fingerprint, date: day });
+  return true;
+}

@@ -1,0 +1,96 @@
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+/** The site's languages; lo is the default (SPEC.md §1). */
+export const LANGUAGES = ['lo', 'cn', 'vn', 'th'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'lo';
+export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
+
+type Json = { default: ResourceKey };
+// Lao ships in the first bundle; the other languages are fetched when chosen, so the first page stays small.
+const eager = import.meta.glob<Json>('../locales/lo/*.json', { eager: true });
+const lazy = import.meta.glob<Json>(['../locales/*/*.json', '!../locales/lo/*.json']);
+
+function nsOf(path: string) {
+  return path.slice(path.lastIndexOf('/') + 1, -'.json'.length);
+}
+
+/** Every namespace any helper added under locales/lo; the other languages follow the same names. */
+export const NAMESPACES = Object.keys(eager).map(nsOf);
+
+const loResources = Object.fromEntries(Object.entries(eager).map(([path, mod]) => [nsOf(path), mod.default]));
+
+const lazyBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, namespace, callback) {
+    const load = lazy[`../locales/${language}/${namespace}.json`];
+    if (!load) return callback(null, {});
+    load().then(
+      (mod) => callback(null, mod.default),
+      (err: Error) => callback(err, null),
+    );
+  },
+};
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** A stored choice wins; otherwise the browser's language when we have it; otherwise Lao. */
+export function detectLanguage(stored: string | null, browser: readonly string[]): Language {
+  if (isLanguage(stored)) return stored;
+  const map: Record<string, Language> = { lo: 'lo', zh: 'cn', vi: 'vn', th: 'th' };
+  for (const tag of browser) {
+    const found = map[tag.toLowerCase().split('-')[0]!];
+    if (found) return found;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+function readStored(): string | null {
+  try {
+    return localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** BCP 47 tags for the html lang attribute and Intl. */
+export const LOCALE_TAG: Record<Language, string> = { lo: 'lo-LA', cn: 'zh-CN', vn: 'vi-VN', th: 'th-TH' };
+
+export const i18n = i18next.createInstance();
+
+i18n.on('languageChanged', (lng) => {
+  if (!isLanguage(lng)) return;
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
+  } catch {
+    // private mode: the choice lasts for this page only
+  }
+  if (typeof document !== 'undefined') document.documentElement.lang = LOCALE_TAG[lng];
+});
+
+export const i18nReady = i18n
+  .use(lazyBackend)
+  .use(initReactI18next)
+  .init({
+    lng: detectLanguage(readStored(), typeof navigator === 'undefined' ? [] : navigator.languages),
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    ns: NAMESPACES,
+    defaultNS: 'common',
+    resources: { lo: loResources },
+    partialBundledLanguages: true,
+    // SPEC.md §9: translation loading retries at most 5 times, starting at 350 ms
+    maxRetries: 5,
+    retryTimeout: 350,
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+    returnNull: false,
+  });
+
+export function currentLanguage(): Language {
+  return isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
+}

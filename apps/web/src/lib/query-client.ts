@@ -1,0 +1,42 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api-client';
+
+/** SPEC.md §9 data freshness. */
+export const STALE_TIME_MS = 300_000;
+export const GC_TIME_MS = 300_000;
+export const MAX_RETRIES = 3;
+export const MAX_RETRY_DELAY_MS = 30_000;
+
+/** Exponential backoff from 1 s, capped at 30 s. */
+export function retryDelay(attempt: number): number {
+  return Math.min(1000 * 2 ** attempt, MAX_RETRY_DELAY_MS);
+}
+
+/**
+ * Up to 3 retries, but a 4xx answer (bad input, not logged in, not found) says the same thing the
+ * next time, so only network failures and 5xx are retried.
+ */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (failureCount >= MAX_RETRIES) return false;
+  return !(error instanceof ApiError && error.status >= 400 && error.status < 500);
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: STALE_TIME_MS,
+        gcTime: GC_TIME_MS,
+        refetchOnWindowFocus: true,
+        retry: shouldRetry,
+        retryDelay,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** The refresh action of SPEC.md §4: every cached query is marked stale and the visible ones refetch. */
+export function refreshAll(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries();
+}
