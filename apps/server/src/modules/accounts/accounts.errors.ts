@@ -28,3 +28,13 @@ export function parseOrFail<T>(schema: z.ZodType<T>, value: unknown): T {
   if (!parsed.success) throw new AppError('VALIDATION_FAILED', 'The request is not valid.', fieldsOf(parsed.error));
   return parsed.data;
 }
+
+// NUL and lone surrogates survive JSON parsing but PostgreSQL refuses them in text and jsonb
+const UNSTORABLE = /\\u0000|\\ud[89a-f][0-9a-f]{2}/i;
+
+/** VALIDATION_FAILED on `field` when `value` holds text the database cannot store. */
+export function assertStorable(value: unknown, field: string): void {
+  if (UNSTORABLE.test(JSON.stringify(value) ?? '')) {
+    throw new AppError('VALIDATION_FAILED', 'The request is not valid.', { [field]: 'validation.invalid_characters' });
+  }
+}

@@ -16,6 +16,7 @@ import {
 } from '@app/contracts';
 import { agencyOf } from '../../plugins/agency.js';
 import { endSession, requirePlayer } from '../../plugins/session.js';
+import { assertStorable } from './accounts.errors.js';
 import { accountsService } from './accounts.service.js';
 import { saveFingerprint } from './fingerprints.js';
 
@@ -103,6 +104,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const player = requirePlayer(request);
+      assertStorable(request.body, 'fingerprint');
       await saveFingerprint(app.db, player.playerId, request.body);
       return { ok: true as const };
     },

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import {
+  USERNAME_PATTERN,
   registerBodySchema,
   usernameSchema,
   type ChangePasswordBody,
@@ -14,6 +15,7 @@ import { endAllSessions, endSession, startSession, type PlayerSession } from '..
 import { AppError } from '../../errors.js';
 import {
   FINGERPRINT_MISMATCH_KEY,
+  assertStorable,
   invalidCredentials,
   parseOrFail,
   passwordIncorrect,
@@ -60,6 +62,7 @@ export function accountsService(app: FastifyInstance) {
   return {
     async register(request: FastifyRequest, reply: FastifyReply, agency: AgencyContext, body: unknown, header: string | undefined) {
       const input = parseOrFail(registerBodySchema(agency.settings), body);
+      assertStorable(input.fingerprint, 'fingerprint');
       // SPEC.md §3 sends it twice; two different values mean a hand-made request
       if (header !== input.fingerprint) {
         throw new AppError('VALIDATION_FAILED', 'The request is not valid.', { fingerprint: FINGERPRINT_MISMATCH_KEY });
@@ -96,6 +99,11 @@ export function accountsService(app: FastifyInstance) {
       await limiter.consume(LIMITS.loginPerIp, ipKey(agency, request));
       // usernames are lowercase by rule; a capitalised entry (phone keyboards) still finds the account
       const username = body.username.trim().toLowerCase();
+      if (!USERNAME_PATTERN.test(username)) {
+        // no account can have this name: nothing to look up or count, but the same time spent
+        await hasher.verifyDummy(body.password);
+        throw invalidCredentials();
+      }
       const key = accountKey(agency.id, username);
       await limiter.check(LIMITS.loginFailuresPerAccount, key);
       const player = await findPlayer(agency.id, username);
