@@ -70,6 +70,8 @@ export const ERROR_CODES = [
   'STAFF_FORBIDDEN',
   // games
   'GAME_NOT_FOUND',
+  // withdrawals (back office)
+  'WITHDRAW_BANK_REFERENCE_USED',
 ] as const;
 
 export const errorCodeSchema = z.enum(ERROR_CODES);
@@ -142,4 +144,5 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   PROMOTION_USED_BY_PROVIDER: 409,
   STAFF_FORBIDDEN: 403,
   GAME_NOT_FOUND: 404,
+  WITHDRAW_BANK_REFERENCE_USED: 409,
 };

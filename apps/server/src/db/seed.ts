@@ -3,6 +3,7 @@ import { DEFAULT_AGENCY_SETTINGS, PROVIDER_IDS } from '@app/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from './client.js';
+import { seedStaff } from '../modules/backoffice/staff.service.js';
 import { agencies, agencyHosts, currencies, providers } from './schema/index.js';
 
 export const DEMO_AGENCY_CODE = 'demo';
@@ -63,6 +64,7 @@ export async function seedDemoAgency(db: Db, hosts: string[] = ['localhost', '12
  */
 export async function seedDemo(db: Db, config: Config, log: Pick<FastifyBaseLogger, 'info' | 'warn'>): Promise<string> {
   const agencyId = await seedDemoAgency(db);
+  await seedStaff(db, agencyId, config, log);
   // @seed (one line per area: await seedX(db, agencyId, config, log))
   void config;
   void log;

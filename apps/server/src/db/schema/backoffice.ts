@@ -1,0 +1,47 @@
+import { bigint, boolean, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import type { StaffRole } from '@app/contracts';
+import { agencies } from './platform.js';
+
+/** Migration 0008_backoffice.sql; the audit log refuses UPDATE and DELETE by trigger. */
+export const staffUsers = pgTable(
+  'staff_users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role').$type<StaffRole>().notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  },
+  (t) => [unique().on(t.agencyId, t.username)],
+);
+
+export const staffSessions = pgTable('staff_sessions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  tokenHash: text('token_hash').notNull().unique(),
+  staffId: uuid('staff_id').notNull(),
+  agencyId: uuid('agency_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  ip: text('ip'),
+});
+
+export const auditLog = pgTable('audit_log', {
+  id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+  agencyId: uuid('agency_id').notNull(),
+  staffId: uuid('staff_id'),
+  staffUsername: text('staff_username').notNull(),
+  action: text('action').notNull(),
+  entityType: text('entity_type').notNull(),
+  entityId: text('entity_id'),
+  before: jsonb('before').$type<Record<string, unknown>>(),
+  after: jsonb('after').$type<Record<string, unknown>>(),
+  ip: text('ip'),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,42 @@
+import { bigint, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { BankCode, WithdrawalStatus } from '@app/contracts';
+import { agencies } from './platform.js';
+
+/** Migration 0007_withdrawals.sql holds the checks, the player foreign key and the one-open index. */
+export const withdrawals = pgTable('withdrawals', {
+  id: uuid('id').primaryKey(),
+  agencyId: uuid('agency_id')
+    .notNull()
+    .references(() => agencies.id),
+  playerId: uuid('player_id').notNull(),
+  transactionCode: text('transaction_code').notNull(),
+  providerId: text('provider_id').notNull(),
+  status: text('status').$type<WithdrawalStatus>().notNull(),
+  totalCredit: bigint('total_credit', { mode: 'bigint' }).notNull(),
+  creditReceived: bigint('credit_received', { mode: 'bigint' }).notNull(),
+  creditReturned: bigint('credit_returned', { mode: 'bigint' }).notNull().default(0n),
+  promoCredit: bigint('promo_credit', { mode: 'bigint' }).notNull().default(0n),
+  amountLak: bigint('amount_lak', { mode: 'bigint' }).notNull(),
+  rate: numeric('rate', { precision: 18, scale: 6 }).notNull(),
+  bank: text('bank').$type<BankCode>().notNull(),
+  accountNumber: text('account_number').notNull(),
+  accountName: text('account_name').notNull(),
+  returnStatus: text('return_status').$type<'PENDING' | 'RETURNED' | 'ATTENTION'>(),
+  returnAttempts: integer('return_attempts').notNull().default(0),
+  bankReference: text('bank_reference'),
+  rejectReason: text('reject_reason'),
+  decidedBy: uuid('decided_by'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+
+export const withdrawalCodeCounters = pgTable(
+  'withdrawal_code_counters',
+  {
+    agencyId: uuid('agency_id').notNull(),
+    day: text('day').notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.agencyId, t.day] })],
+);

@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { withdrawals, type WithdrawalRow } from '../../db/schema/index.js';
+import { AppError, notFound } from '../../errors.js';
+import { ensureAccount, post, type Entry } from '../../ledger/ledger.js';
+import type { Transfer } from '../../ledger/transfers.js';
+import { lockWithdrawal, payableAccount, requestReturn } from './settlement.js';
+
+export interface Decision {
+  before: WithdrawalRow;
+  after: WithdrawalRow;
+  /** a return to the provider to settle after commit */
+  transfer: Transfer | null;
+}
+
+async function lockOpen(tx: Tx, agencyId: string, id: string): Promise<WithdrawalRow> {
+  const w = await lockWithdrawal(tx, id);
+  // another agency's order does not exist for this staff member
+  if (!w || w.agencyId !== agencyId) throw notFound('no such withdrawal');
+  if (w.status !== 'OPEN') throw new AppError('ORDER_NOT_OPEN', `the withdrawal is ${w.status}`);
+  return w;
+}
+
+async function update(tx: Tx, id: string, set: Partial<WithdrawalRow>): Promise<WithdrawalRow> {
+  const [row] = await tx
+    .update(withdrawals)
+    .set({ ...set, updatedAt: sql`now()` })
+    .where(eq(withdrawals.id, id))
+    .returning();
+  return row!;
+}
+
+/**
+ * Staff paid the kip out (docs/decisions/009-ledger.md): THB WITHDRAWALS_PAYABLE → EXCHANGE(THB)
+ * for the credit paid, → PROMOTION_EXPENSE for a deducted bonus; LAK EXCHANGE(LAK) → BANK_CLEARING;
+ * a cap's excess goes back to the provider. Runs in the caller's transaction (with its audit row).
+ */
+export async function approveWithdrawal(
+  app: FastifyInstance,
+  tx: Tx,
+  p: { agencyId: string; id: string; staffId: string; bankReference: string },
+): Promise<Decision> {
+  const before = await lockOpen(tx, p.agencyId, p.id);
+  const used = await tx
+    .select({ id: withdrawals.id })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.agencyId, p.agencyId), eq(withdrawals.bankReference, p.bankReference), ne(withdrawals.id, p.id)))
+    .limit(1);
+  if (used[0]) throw new AppError('WITHDRAW_BANK_REFERENCE_USED', 'this bank reference pays another withdrawal', { bankReference: 'backoffice.validation.bank_reference_used' });
+  const after = await update(tx, p.id, { status: 'SUCCESS', bankReference: p.bankReference, decidedBy: p.staffId });
+
+  const agencyId = p.agencyId;
+  const payable = await payableAccount(tx, agencyId);
+  const entries: Entry[] = [];
+  if (after.creditReceived > 0n) {
+    const exchange = await ensureAccount(tx, { agencyId, type: 'EXCHANGE', currency: 'THB' });
+    entries.push({ from: payable, to: exchange, currency: 'THB', amount: after.creditReceived });
+  }
+  if (after.promoCredit > 0n) {
+    const expense = await ensureAccount(tx, { agencyId, type: 'PROMOTION_EXPENSE', currency: 'THB' });
+    entries.push({ from: payable, to: expense, currency: 'THB', amount: after.promoCredit });
+  }
+  if (after.amountLak > 0n) {
+    const exchangeLak = await ensureAccount(tx, { agencyId, type: 'EXCHANGE', currency: 'LAK' });
+    const clearing = await ensureAccount(tx, { agencyId, type: 'BANK_CLEARING', currency: 'LAK' });
+    entries.push({ from: exchangeLak, to: clearing, currency: 'LAK', amount: after.amountLak });
+  }
+  if (entries.length > 0) {
+    await post(tx, {
+      agencyId,
+      reference: `withdraw:${p.id}:paid`,
+      kind: 'withdraw_paid',
+      entries,
+      metadata: { withdrawalId: p.id, bankReference: p.bankReference },
+    });
+  }
+  const transfer = after.creditReturned > 0n ? await requestReturn(app, tx, after) : null;
+  return { before, after, transfer };
+}
+
+/** Staff refused to pay: REJECTED, and the credit goes back to the provider once. */
+export async function rejectWithdrawal(
+  app: FastifyInstance,
+  tx: Tx,
+  p: { agencyId: string; id: string; staffId: string; reason: string },
+): Promise<Decision> {
+  const before = await lockOpen(tx, p.agencyId, p.id);
+  const after = await update(tx, p.id, { status: 'REJECTED', rejectReason: p.reason, decidedBy: p.staffId });
+  const transfer = await requestReturn(app, tx, after);
+  return { before, after, transfer };
+}
