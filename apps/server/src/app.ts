@@ -17,6 +17,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { bankAccountRoutes } from './modules/bank-accounts/bank-accounts.routes.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { providersPlugin } from './providers/registry.js';
+import { paymentsPlugin } from './payments/plugin.js';
 // @imports (one line per area)
 
 declare module 'fastify' {
@@ -69,6 +70,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   // @plugins:accounts (session, rate limits)
   await app.register(providersPlugin);
   // @plugins:providers
+  await app.register(paymentsPlugin);
   // @plugins:payments
   await app.register(idempotencyPlugin);
   // @plugins:ledger (idempotency, worker)

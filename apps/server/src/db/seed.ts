@@ -65,6 +65,7 @@ export async function seedDemoAgency(db: Db, hosts: string[] = ['localhost', '12
 export async function seedDemo(db: Db, config: Config, log: Pick<FastifyBaseLogger, 'info' | 'warn'>): Promise<string> {
   const agencyId = await seedDemoAgency(db);
   await seedStaff(db, agencyId, config, log);
+  await (await import('../payments/bank-config.js')).seedBankConfig(db, agencyId);
   // @seed (one line per area: await seedX(db, agencyId, config, log))
   void config;
   void log;

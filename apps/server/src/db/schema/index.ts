@@ -5,4 +5,5 @@ export * from './ledger.js';
 export * from './bank-accounts.js';
 export * from './withdrawals.js';
 export * from './backoffice.js';
+export * from './payments.js';
 // @schema (one export line per area: accounts, ledger, bank-accounts, deposits, withdrawals, backoffice)

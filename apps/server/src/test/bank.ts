@@ -1,0 +1,79 @@
+import Fastify from 'fastify';
+import type { BankCode } from '@app/contracts';
+import { sandboxConfigSchema } from '../../../sandbox/src/config.js';
+import { bankSandbox } from '../../../sandbox/src/bank/routes.js';
+import type { BankFaults } from '../../../sandbox/src/bank/faults.js';
+import type { Delivery } from '../../../sandbox/src/bank/callbacks.js';
+
+/**
+ * Server-test helpers for the sandbox bank gateway (apps/sandbox/src/bank). Each takes the sandbox's
+ * base URL, so they work with `startBankSandbox()` below or with the whole sandbox started in-process.
+ */
+
+export interface RunningBank {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The sandbox bank gateway alone, in memory, listening on a free port (BANK_GATEWAY_URL for createTestApp). */
+export async function startBankSandbox(secrets: { gateway?: string; callback?: string } = {}): Promise<RunningBank> {
+  const config = sandboxConfigSchema.parse({
+    SANDBOX_DATA_DIR: 'memory://',
+    LOG_LEVEL: 'silent',
+    ...(secrets.gateway ? { BANK_GATEWAY_SECRET: secrets.gateway } : {}),
+    ...(secrets.callback ? { BANK_CALLBACK_SECRET: secrets.callback } : {}),
+  });
+  const app = Fastify({ logger: false });
+  await app.register(bankSandbox, { config });
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  return { url, close: () => app.close() };
+}
+
+export interface PaidOrder {
+  reference: string;
+  status: 'PAID';
+  bankReference: string;
+  amount: string;
+  currency: 'LAK';
+  paidAt: string;
+}
+
+export class SandboxBankError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(`${code}: ${message}`);
+  }
+}
+
+async function send<T>(url: string, init: { method: 'GET' | 'POST'; body?: unknown }): Promise<T> {
+  const res = await fetch(url, {
+    method: init.method,
+    ...(init.body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(init.body) }),
+  });
+  const json = (await res.json()) as T & { error?: { code: string; message: string } };
+  if (!res.ok) throw new SandboxBankError(res.status, json.error?.code ?? 'HTTP', json.error?.message ?? res.statusText);
+  return json;
+}
+
+/** Pays a LAO QR payload as a customer of `bank` would; throws SandboxBankError with the gateway's refusal code. */
+export function payLaoQr(sandboxUrl: string, payload: string, bank?: BankCode): Promise<PaidOrder> {
+  return send(`${sandboxUrl}/sandbox/bank/payments`, { method: 'POST', body: { payload, ...(bank ? { bank } : {}) } });
+}
+
+/** Merges fault knobs (late, duplicated, out-of-order or no callbacks, status down or lagging, retry pace). */
+export function setBankFaults(sandboxUrl: string, faults: Partial<BankFaults>): Promise<BankFaults> {
+  return send(`${sandboxUrl}/bank/_faults`, { method: 'POST', body: faults });
+}
+
+export function resetBankFaults(sandboxUrl: string): Promise<BankFaults> {
+  return send(`${sandboxUrl}/bank/_faults/reset`, { method: 'POST' });
+}
+
+/** The gateway's log of callback attempts (one row per attempt and copy), for one order or all. */
+export async function bankCallbacks(sandboxUrl: string, reference?: string): Promise<Delivery[]> {
+  const query = reference === undefined ? '' : `?reference=${encodeURIComponent(reference)}`;
+  return (await send<{ deliveries: Delivery[] }>(`${sandboxUrl}/bank/_callbacks${query}`, { method: 'GET' })).deliveries;
+}
