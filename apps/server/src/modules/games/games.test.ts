@@ -1,37 +1,18 @@
-import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { registerPlayer, type TestPlayer } from '../../test/players.js';
-import { startSandbox, type TestSandbox } from '../../test/sandbox.js';
+import { creditAtProvider, useAppWithSandbox } from '../wallet/provider-test-kit.js';
 
-let sandbox: TestSandbox;
-let ctx: TestContext;
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  ctx = await createTestApp(sandbox.serverOverrides);
-});
-afterEach(() => sandbox.providerFaults.reset());
-afterAll(async () => {
-  await ctx.close();
-  await sandbox.close();
-});
+const env = useAppWithSandbox();
 
 const headers = (p?: TestPlayer) => ({ host: 'localhost:3000', ...(p ? { cookie: p.cookie } : {}) });
 const games = (p: TestPlayer | undefined, provider: string, tab?: string) =>
-  ctx.app.inject({ url: `/api/v2/games/${provider}${tab === undefined ? '' : `?tab=${encodeURIComponent(tab)}`}`, headers: headers(p) });
+  env.ctx.app.inject({ url: `/api/v2/games/${provider}${tab === undefined ? '' : `?tab=${encodeURIComponent(tab)}`}`, headers: headers(p) });
 const launch = (p: TestPlayer | undefined, provider: string, payload: object) =>
-  ctx.app.inject({ method: 'POST', url: `/api/v2/games/${provider}/launch`, headers: headers(p), payload });
-
-async function creditAtProvider(p: TestPlayer, provider: 'askmebet' | 'gclub', amountMinor: bigint) {
-  const adapter = ctx.app.providers.get(provider);
-  const player = { playerId: p.playerId, agencyId: ctx.database.agencyId, username: p.username };
-  await adapter.ensurePlayer(player);
-  expect((await adapter.transfer({ reference: randomUUID(), direction: 'IN', player, amountMinor })).status).toBe('POSTED');
-}
+  env.ctx.app.inject({ method: 'POST', url: `/api/v2/games/${provider}/launch`, headers: headers(p), payload });
 
 let player: TestPlayer;
 beforeAll(async () => {
-  player = await registerPlayer(ctx.app);
+  player = await registerPlayer(env.ctx.app);
 });
 
 describe('GET /api/v2/games/:provider', () => {
@@ -67,7 +48,7 @@ describe('GET /api/v2/games/:provider', () => {
   });
 
   it('answers 503 PROVIDER_UNAVAILABLE when the provider cannot list its games', async () => {
-    await sandbox.providerFaults.set({ providerId: 'gclub_live', operations: ['games'], maintenance: true });
+    await env.sandbox.providerFaults.set({ providerId: 'gclub_live', operations: ['games'], maintenance: true });
     const res = await games(player, 'gclub_live');
     expect(res.statusCode).toBe(503);
     expect(res.json().error.code).toBe('PROVIDER_UNAVAILABLE');
@@ -76,7 +57,7 @@ describe('GET /api/v2/games/:provider', () => {
 
 describe('POST /api/v2/games/:provider/launch', () => {
   it("refuses with GAME_NO_CREDIT 'cannot open game, please deposit' without credit there", async () => {
-    const p = await registerPlayer(ctx.app);
+    const p = await registerPlayer(env.ctx.app);
     const gameId = (await games(p, 'gclub')).json().games[0].id;
     const res = await launch(p, 'gclub', { gameId });
     expect(res.statusCode).toBe(422);
@@ -84,13 +65,13 @@ describe('POST /api/v2/games/:provider/launch', () => {
   });
 
   it('answers a launch URL at the provider that brings the player back to the game page', async () => {
-    const p = await registerPlayer(ctx.app);
-    await creditAtProvider(p, 'askmebet', 50_00n);
+    const p = await registerPlayer(env.ctx.app);
+    await creditAtProvider(env.ctx, p, 'askmebet', 50_00n);
     const gameId = (await games(p, 'askmebet', 'Slot')).json().games[0].id;
     const res = await launch(p, 'askmebet', { gameId, language: 'th' });
     expect(res.statusCode).toBe(200);
     const url = new URL(res.json().url);
-    expect(url.origin).toBe(sandbox.url);
+    expect(url.origin).toBe(env.sandbox.url);
     // the one-time page of the provider opens and knows where to send the player back
     const page = await fetch(url);
     expect(page.status).toBe(200);
@@ -100,8 +81,8 @@ describe('POST /api/v2/games/:provider/launch', () => {
   });
 
   it('answers GAME_NOT_FOUND for a game the provider does not list', async () => {
-    const p = await registerPlayer(ctx.app);
-    await creditAtProvider(p, 'gclub', 10_00n);
+    const p = await registerPlayer(env.ctx.app);
+    await creditAtProvider(env.ctx, p, 'gclub', 10_00n);
     const res = await launch(p, 'gclub', { gameId: 'askmebet-wild-buffalo' });
     expect(res.statusCode).toBe(404);
     expect(res.json().error.code).toBe('GAME_NOT_FOUND');
@@ -116,10 +97,10 @@ describe('POST /api/v2/games/:provider/launch', () => {
   });
 
   it('answers 503 when the provider cannot launch', async () => {
-    const p = await registerPlayer(ctx.app);
-    await creditAtProvider(p, 'gclub', 10_00n);
+    const p = await registerPlayer(env.ctx.app);
+    await creditAtProvider(env.ctx, p, 'gclub', 10_00n);
     const gameId = (await games(p, 'gclub')).json().games[0].id;
-    await sandbox.providerFaults.set({ providerId: 'gclub', operations: ['launch'], fail5xx: true });
+    await env.sandbox.providerFaults.set({ providerId: 'gclub', operations: ['launch'], fail5xx: true });
     const res = await launch(p, 'gclub', { gameId });
     expect(res.statusCode).toBe(503);
     expect(res.json().error.code).toBe('PROVIDER_UNAVAILABLE');
