@@ -14,7 +14,7 @@ const STAKES = ['1.00', '5.00', '10.00', '50.00', '100.00'];
 function head(language: string, title: string): string {
   return (
     `<!doctype html><html lang="${htmlLang(language)}"><head><meta charset="utf-8">` +
-    `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><link rel="icon" href="data:,">` +
     `<link rel="stylesheet" href="/providers/_static/game.css"><script src="/providers/_static/game.js" defer></script></head>`
   );
 }
