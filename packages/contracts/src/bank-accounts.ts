@@ -14,7 +14,7 @@ export type BankAccount = z.infer<typeof bankAccountSchema>;
 
 /**
  * The digit counts each bank's account numbers come in: the one length table
- * (docs/decisions/006-bank-account-rules.md).
+ * (docs/decisions/010-bank-account-rules.md).
  */
 export const BANK_ACCOUNT_LENGTHS: Record<BankCode, readonly number[]> = {
   bcel: [13, 18],

@@ -1,4 +1,4 @@
--- The player's one bank account (DESIGN.md §7, docs/decisions/006-bank-account-rules.md).
+-- The player's one bank account (DESIGN.md §7, docs/decisions/010-bank-account-rules.md).
 CREATE TABLE player_bank_accounts (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   agency_id uuid NOT NULL REFERENCES agencies (id) ON DELETE CASCADE,
