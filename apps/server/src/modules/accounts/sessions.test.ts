@@ -112,3 +112,24 @@ describe('sessions', () => {
     expect((await info(p.cookie)).statusCode).toBe(200);
   });
 });
+
+describe('the session cookie with COOKIE_SECURE=true', () => {
+  it('is Secure as well as HttpOnly and SameSite=Lax', async () => {
+    const secure = await createTestApp({ COOKIE_SECURE: 'true' });
+    try {
+      const res = await secure.app.inject({
+        method: 'POST',
+        url: '/api/v2/players/register',
+        headers: { host: 'localhost', 'x-fingerprint': 'fp' },
+        payload: { username: 'secure_one', password: 'password1', confirmPassword: 'password1', fingerprint: 'fp' },
+      });
+      expect(res.statusCode).toBe(201);
+      const cookie = String(res.headers['set-cookie']);
+      expect(cookie).toContain('Secure');
+      expect(cookie).toContain('HttpOnly');
+      expect(cookie).toContain('SameSite=Lax');
+    } finally {
+      await secure.close();
+    }
+  });
+});
