@@ -9,5 +9,6 @@ export * from './bank-accounts.js';
 export * from './laoqr.js';
 export * from './wallet.js';
 export * from './games.js';
+export * from './deposits.js';
 export * from './withdrawals.js';
 export * from './backoffice.js';

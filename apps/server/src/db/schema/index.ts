@@ -6,4 +6,5 @@ export * from './bank-accounts.js';
 export * from './withdrawals.js';
 export * from './backoffice.js';
 export * from './payments.js';
+export * from './deposits.js';
 // @schema (one export line per area: accounts, ledger, bank-accounts, deposits, withdrawals, backoffice)

@@ -1,0 +1,44 @@
+import { bigint, boolean, date, integer, numeric, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import type { BankCode, OrderStatus } from '@app/contracts';
+
+/** Migration 0006_deposits.sql (docs/decisions/010-deposits.md). */
+export type DepositStatus = Extract<OrderStatus, 'OPEN' | 'CANCELED' | 'PAID' | 'SUCCESS' | 'FAILED'>;
+export type DepositCancelReason = 'PLAYER' | 'EXPIRED' | 'GATEWAY_ERROR';
+
+export const depositSequences = pgTable(
+  'deposit_sequences',
+  {
+    agencyId: uuid('agency_id').notNull(),
+    day: date('day').notNull(),
+    lastValue: integer('last_value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.agencyId, t.day] })],
+);
+
+export const depositOrders = pgTable(
+  'deposit_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    agencyId: uuid('agency_id').notNull(),
+    playerId: uuid('player_id').notNull(),
+    transactionCode: text('transaction_code').notNull(),
+    providerId: text('provider_id').notNull(),
+    mid: text('mid').notNull(),
+    bank: text('bank').$type<BankCode>().notNull(),
+    amountLak: bigint('amount_lak', { mode: 'bigint' }).notNull(),
+    creditThb: bigint('credit_thb', { mode: 'bigint' }).notNull(),
+    sellRate: numeric('sell_rate', { precision: 18, scale: 6 }).notNull(),
+    status: text('status').$type<DepositStatus>().notNull().default('OPEN'),
+    gatewayReference: text('gateway_reference').notNull().unique(),
+    qrPayload: text('qr_payload').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    bankReference: text('bank_reference').unique(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paidLate: boolean('paid_late').notNull().default(false),
+    cancelReason: text('cancel_reason').$type<DepositCancelReason>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('deposit_orders_code_key').on(t.agencyId, t.transactionCode)],
+);
+export type DepositOrderRow = typeof depositOrders.$inferSelect;

@@ -1,0 +1,98 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  createDepositSchema,
+  depositIdParamsSchema,
+  depositListResponseSchema,
+  depositQrResponseSchema,
+  depositResponseSchema,
+  errorBodySchema,
+  fromMinor,
+  openDepositResponseSchema,
+  pageQuerySchema,
+} from '@app/contracts';
+import { agencyOf } from '../../plugins/agency.js';
+import { requirePlayer } from '../../plugins/session.js';
+import { renderQrSvg } from '../../payments/index.js';
+import { registerPaymentCallback } from './deposits.callback.js';
+import { registerDepositExpiry } from './deposits.expiry.js';
+import { cancelDeposit, checkDeposit, createDeposit, listDeposits, openOrderOf, ownOrder } from './deposits.service.js';
+import { registerDepositSettlement } from './deposits.settlement.js';
+import { depositView } from './deposits.view.js';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema, 503: errorBodySchema };
+
+/** Deposit by LAO QR (DESIGN.md §5, docs/decisions/010-deposits.md). */
+export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerDepositSettlement(app);
+  registerDepositExpiry(app);
+  await registerPaymentCallback(app);
+
+  app.post(
+    '/v2/deposits',
+    {
+      config: { idempotent: true },
+      schema: { tags: ['deposits'], summary: 'Open a deposit order (QR, 10 minutes)', body: createDepositSchema, response: { 201: depositResponseSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const order = await createDeposit(app, agencyOf(request), requirePlayer(request), request.body);
+      return reply.code(201).send({ order: depositView(order) });
+    },
+  );
+
+  app.get(
+    '/v2/deposits/open',
+    { schema: { tags: ['deposits'], summary: "The player's open deposit order, or null", response: { 200: openDepositResponseSchema, ...errors } } },
+    async (request) => {
+      const order = await openOrderOf(app, requirePlayer(request));
+      return { order: order ? depositView(order) : null };
+    },
+  );
+
+  app.get(
+    '/v2/deposits',
+    { schema: { tags: ['deposits'], summary: 'Deposit history, newest first', querystring: pageQuerySchema, response: { 200: depositListResponseSchema, ...errors } } },
+    async (request) => {
+      const { items, total } = await listDeposits(app, requirePlayer(request), request.query);
+      return { items: items.map(depositView), page: request.query.page, pageSize: request.query.pageSize, total };
+    },
+  );
+
+  app.get(
+    '/v2/deposits/:id',
+    { schema: { tags: ['deposits'], summary: 'One deposit order', params: depositIdParamsSchema, response: { 200: depositResponseSchema, ...errors } } },
+    async (request) => ({ order: depositView(await ownOrder(app, requirePlayer(request), request.params.id)) }),
+  );
+
+  app.get(
+    '/v2/deposits/:id/qr',
+    { schema: { tags: ['deposits'], summary: 'The LAO QR payload and its SVG', params: depositIdParamsSchema, response: { 200: depositQrResponseSchema, ...errors } } },
+    async (request) => {
+      const order = await ownOrder(app, requirePlayer(request), request.params.id);
+      return {
+        payload: order.qrPayload,
+        svg: await renderQrSvg(order.qrPayload),
+        amount: fromMinor(order.amountLak, 'LAK'),
+        bank: order.bank,
+        expiresAt: order.expiresAt.toISOString(),
+      };
+    },
+  );
+
+  app.post(
+    '/v2/deposits/:id/check',
+    {
+      config: { idempotent: true },
+      schema: { tags: ['deposits'], summary: 'Ask the bank now (ORDER_NOT_PAID until paid)', params: depositIdParamsSchema, response: { 200: depositResponseSchema, ...errors } },
+    },
+    async (request) => ({ order: depositView(await checkDeposit(app, requirePlayer(request), request.params.id)) }),
+  );
+
+  app.post(
+    '/v2/deposits/:id/cancel',
+    {
+      config: { idempotent: true },
+      schema: { tags: ['deposits'], summary: 'Cancel an open order (a paid one is settled instead)', params: depositIdParamsSchema, response: { 200: depositResponseSchema, ...errors } },
+    },
+    async (request) => ({ order: depositView(await cancelDeposit(app, requirePlayer(request), request.params.id)) }),
+  );
+};
