@@ -1,8 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
 import type { StaffRole } from '@app/contracts';
-import { staffUsers } from '../../db/schema/index.js';
 import { ensureAccount } from '../../ledger/ledger.js';
 import type { TestPlayer } from '../../test/players.js';
 import { createPasswordHasher } from '../accounts/passwords.js';
@@ -72,8 +70,4 @@ export async function staffLogin(app: FastifyInstance, agencyId: string, role: S
 
 export function decide(app: FastifyInstance, staff: { cookie: string }, id: string, action: 'approve' | 'reject', body: object, host = 'localhost') {
   return app.inject({ method: 'POST', url: `/api/v2/backoffice/withdrawals/${id}/${action}`, headers: { host, cookie: staff.cookie }, payload: body });
-}
-
-export async function deactivateStaff(app: FastifyInstance, username: string) {
-  await app.db.update(staffUsers).set({ active: false }).where(eq(staffUsers.username, username));
 }
