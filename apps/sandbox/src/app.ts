@@ -7,7 +7,8 @@ import { providerSandbox } from './provider/index.js';
  * server only over HTTP. Buildable without listening, like the server.
  */
 export async function buildSandbox(config: SandboxConfig): Promise<FastifyInstance> {
-  const app = Fastify({ logger: { level: config.LOG_LEVEL } });
+  // close every connection on shutdown: held answers (fault knobs) and keep-alive sockets never delay it
+  const app = Fastify({ logger: { level: config.LOG_LEVEL }, forceCloseConnections: true });
   app.get('/health', async () => ({ ok: true }));
   await app.register(providerSandbox, { prefix: '/providers', config });
   // @sandbox:provider
