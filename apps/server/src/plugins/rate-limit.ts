@@ -56,8 +56,15 @@ export async function purgeExpiredCounters(db: Db): Promise<void> {
 }
 
 /** The store for several instances with REDIS_URL: one expiring key per key and window. */
-export function redisRateLimitStore(url: string, prefix = 'rl:'): RateLimitStore {
-  const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+export function redisRateLimitStore(
+  url: string,
+  prefix = 'rl:',
+  onError: (err: Error) => void = () => {},
+): RateLimitStore {
+  // a command fails after two reconnect attempts instead of waiting for Redis forever
+  const redis = new Redis(url, { maxRetriesPerRequest: 2 });
+  // without a listener ioredis prints every connection error to the console
+  redis.on('error', onError);
   const k = (key: string, start: number) => `${prefix}${key}:${start}`;
   return {
     async hit(key, windowMs, now = Date.now()) {
@@ -140,7 +147,9 @@ export function createRateLimiter(store: RateLimitStore, enabled: boolean): Rate
 
 /** `app.rateLimiter`, on Redis when REDIS_URL is set, else on the database. */
 export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
-  const store = app.config.REDIS_URL ? redisRateLimitStore(app.config.REDIS_URL) : postgresRateLimitStore(app.db);
+  const store = app.config.REDIS_URL
+    ? redisRateLimitStore(app.config.REDIS_URL, 'rl:', (err) => app.log.warn({ err }, 'redis (rate limits)'))
+    : postgresRateLimitStore(app.db);
   app.decorate('rateLimiter', createRateLimiter(store, app.config.RATE_LIMIT_ENABLED));
   let purge: NodeJS.Timeout | undefined;
   if (!app.config.REDIS_URL && app.config.RATE_LIMIT_ENABLED) {
