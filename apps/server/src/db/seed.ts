@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from './client.js';
 import { seedStaff } from '../modules/backoffice/staff.service.js';
+import { seedBankConfig } from '../payments/bank-config.js';
 import { agencies, agencyHosts, currencies, providers } from './schema/index.js';
 
 export const DEMO_AGENCY_CODE = 'demo';
@@ -64,10 +65,8 @@ export async function seedDemoAgency(db: Db, hosts: string[] = ['localhost', '12
  */
 export async function seedDemo(db: Db, config: Config, log: Pick<FastifyBaseLogger, 'info' | 'warn'>): Promise<string> {
   const agencyId = await seedDemoAgency(db);
+  await seedBankConfig(db, agencyId);
   await seedStaff(db, agencyId, config, log);
-  await (await import('../payments/bank-config.js')).seedBankConfig(db, agencyId);
   // @seed (one line per area: await seedX(db, agencyId, config, log))
-  void config;
-  void log;
   return agencyId;
 }
