@@ -1,10 +1,13 @@
+import { Suspense, lazy, useState } from 'react';
 import { useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
-import { BankIcon, DepositIcon, GameIcon, WithdrawIcon } from '@/components/ui/icons';
+import { BankIcon, ChatIcon, DepositIcon, GameIcon, WithdrawIcon } from '@/components/ui/icons';
 import { isActive } from '@/lib/active-route';
-import { ContactDrawer } from './contact-drawer';
 import { HrefLink } from './nav-link';
+
+const loadContactDrawer = () => import('./contact-drawer');
+const ContactDrawer = lazy(loadContactDrawer);
 
 const TAB = 'flex flex-1 flex-col items-center justify-center gap-0.5 py-2 text-[11px] leading-tight font-medium';
 
@@ -12,6 +15,8 @@ const TAB = 'flex flex-1 flex-col items-center justify-center gap-0.5 py-2 text-
 export function BottomBar() {
   const { t } = useTranslation();
   const path = useRouterState({ select: (s) => s.location.pathname });
+  const [contactOpen, setContactOpen] = useState(false);
+  const [contactLoaded, setContactLoaded] = useState(false);
   const tab = (href: string, label: string, Icon: typeof BankIcon) => {
     const on = isActive(path, href);
     return (
@@ -42,8 +47,27 @@ export function BottomBar() {
           </HrefLink>
         </div>
         {tab('/player/bank', 'nav.bank', BankIcon)}
-        <ContactDrawer triggerClassName={cn(TAB, 'text-slate-300')} />
+        <button
+          type="button"
+          className={cn(TAB, 'text-slate-300')}
+          aria-haspopup="dialog"
+          aria-expanded={contactOpen}
+          data-testid="bottom-contact"
+          onTouchStart={() => void loadContactDrawer()}
+          onClick={() => {
+            setContactLoaded(true);
+            setContactOpen(true);
+          }}
+        >
+          <ChatIcon className="h-6 w-6" />
+          <span>{t('nav.contact')}</span>
+        </button>
       </div>
+      {contactLoaded && (
+        <Suspense fallback={null}>
+          <ContactDrawer open={contactOpen} onOpenChange={setContactOpen} />
+        </Suspense>
+      )}
     </nav>
   );
 }

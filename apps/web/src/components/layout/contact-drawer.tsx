@@ -1,19 +1,15 @@
 import { Dialog } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
-import { ChatIcon, CloseIcon } from '@/components/ui/icons';
+import { CloseIcon } from '@/components/ui/icons';
 import { useAgency } from '@/features/agency/api/agency-info';
 import { SocialMark, useSocialLinks } from './social-links';
 
 /** The bottom bar's contact tab: a bottom drawer with the five social links (SPEC.md §2). */
-export function ContactDrawer({ triggerClassName }: { triggerClassName: string }) {
+export default function ContactDrawer({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation();
   const links = useSocialLinks(useAgency());
   return (
-    <Dialog.Root>
-      <Dialog.Trigger className={triggerClassName} data-testid="bottom-contact">
-        <ChatIcon className="h-6 w-6" />
-        <span>{t('nav.contact')}</span>
-      </Dialog.Trigger>
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
         <Dialog.Content

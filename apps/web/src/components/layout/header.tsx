@@ -9,7 +9,7 @@ import { ContactMenu } from './contact-menu';
 import { LanguageMenu } from './language-menu';
 
 /** SPEC.md §2 top navbar. "Small screens" are the bottom bar's: up to 576 px. */
-export function Header({ onOpenDrawer }: { onOpenDrawer: () => void }) {
+export function Header({ onOpenDrawer, onDrawerIntent }: { onOpenDrawer: () => void; onDrawerIntent: () => void }) {
   const { t } = useTranslation();
   const { status, player } = useAuth();
   return (
@@ -18,6 +18,9 @@ export function Header({ onOpenDrawer }: { onOpenDrawer: () => void }) {
         <button
           type="button"
           onClick={onOpenDrawer}
+          onPointerEnter={onDrawerIntent}
+          onFocus={onDrawerIntent}
+          onTouchStart={onDrawerIntent}
           aria-label={t('nav.open_menu')}
           className="inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-100 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-amber-300"
           data-testid="drawer-open"
@@ -28,7 +31,7 @@ export function Header({ onOpenDrawer }: { onOpenDrawer: () => void }) {
           <Brand className="[&>span:last-child]:max-[400px]:hidden" />
         </Link>
         {status === 'loggedIn' && (
-          <Link to="/player/deposit" className={buttonClass('primary', 'sm', 'hidden min-[577px]:inline-flex')} data-testid="header-deposit">
+          <Link to="/player/deposit" className={buttonClass('primary', 'sm', 'max-[577px]:hidden')} data-testid="header-deposit">
             <DepositIcon className="h-4 w-4" />
             {t('nav.deposit')}
           </Link>
@@ -41,7 +44,7 @@ export function Header({ onOpenDrawer }: { onOpenDrawer: () => void }) {
             <Link to="/login" className={buttonClass('ghost', 'sm')} data-testid="header-login">
               {t('nav.login')}
             </Link>
-            <Link to="/register" className={buttonClass('primary', 'sm', 'hidden min-[577px]:inline-flex')} data-testid="header-register">
+            <Link to="/register" className={buttonClass('primary', 'sm', 'max-[577px]:hidden')} data-testid="header-register">
               {t('nav.register')}
             </Link>
           </>

@@ -57,7 +57,7 @@ function Entries({ entries, path }: { entries: readonly NavEntry[]; path: string
   );
 }
 
-export function SideDrawer({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export default function SideDrawer({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation();
   const { status } = useAuth();
   const path = useRouterState({ select: (s) => s.location.pathname });

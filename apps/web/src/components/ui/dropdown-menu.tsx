@@ -1,4 +1,5 @@
-import type { ComponentProps } from 'react';
+import { useEffect, useRef, type ComponentProps, type ReactNode } from 'react';
+import type { MenuImplProps } from './lazy-menu';
 import { DropdownMenu as Menu } from 'radix-ui';
 import { cn } from './cn';
 
@@ -45,4 +46,20 @@ export function DropdownMenuLabel({ className, ...rest }: ComponentProps<typeof 
 
 export function DropdownMenuSeparator({ className, ...rest }: ComponentProps<typeof Menu.Separator>) {
   return <Menu.Separator className={cn('my-1 h-px bg-slate-700', className)} {...rest} />;
+}
+
+/** The Radix side of a `LazyMenu`: its root, the trigger it was given, and the content. */
+export function LazyMenuRoot({ trigger, defaultOpen, focusOnMount, children }: MenuImplProps & { children: ReactNode }) {
+  const ref = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusOnMount && !defaultOpen) ref.current?.focus();
+  }, [focusOnMount, defaultOpen]);
+  return (
+    <Menu.Root defaultOpen={defaultOpen} modal={false}>
+      <Menu.Trigger asChild ref={ref}>
+        {trigger}
+      </Menu.Trigger>
+      {children}
+    </Menu.Root>
+  );
 }

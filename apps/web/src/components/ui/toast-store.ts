@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { ApiError } from '@/lib/api-client';
+import { i18n } from '@/lib/i18n';
 
 /** SPEC.md §4 and §9. */
 export const TOAST_LIMIT = 1;
@@ -64,4 +66,19 @@ export function subscribeToasts(listener: Listener): () => void {
 
 export function getToasts(): readonly ToastItem[] {
   return toasts;
+}
+
+/** The key in the errors namespace for any thrown value. */
+export function errorKey(error: unknown): string {
+  if (error instanceof ApiError) return `errors:${error.code}`;
+  return 'errors:UNKNOWN';
+}
+
+/** A red toast with the translated server error (`errors:<CODE>`). */
+export function toastError(error: unknown, title?: string): number {
+  return toast({ variant: 'error', title: title ?? i18n.t('common:toast.error'), description: i18n.t(errorKey(error)) });
+}
+
+export function toastSuccess(title: string, description?: string): number {
+  return toast({ variant: 'success', title, description });
 }

@@ -1,8 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { Toast as RadixToast } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/lib/api-client';
-import { i18n } from '@/lib/i18n';
 import { cn } from './cn';
 import {
   TOAST_DURATION_MS,
@@ -10,11 +8,10 @@ import {
   dismissToast,
   getToasts,
   subscribeToasts,
-  toast,
   type ToastVariant,
 } from './toast-store';
 
-export { toast, dismissToast } from './toast-store';
+export { toast, dismissToast, toastError, toastSuccess, errorKey } from './toast-store';
 export type { ToastInput, ToastVariant } from './toast-store';
 
 const VARIANTS: Record<ToastVariant, string> = {
@@ -22,21 +19,6 @@ const VARIANTS: Record<ToastVariant, string> = {
   success: 'border-emerald-500/60 bg-emerald-950',
   error: 'border-red-500/60 bg-red-950',
 };
-
-/** The key in the errors namespace for any thrown value. */
-export function errorKey(error: unknown): string {
-  if (error instanceof ApiError) return `errors:${error.code}`;
-  return 'errors:UNKNOWN';
-}
-
-/** A red toast with the translated server error (`errors:<CODE>`). */
-export function toastError(error: unknown, title?: string): number {
-  return toast({ variant: 'error', title: title ?? i18n.t('common:toast.error'), description: i18n.t(errorKey(error)) });
-}
-
-export function toastSuccess(title: string, description?: string): number {
-  return toast({ variant: 'success', title, description });
-}
 
 /** Mount once, in the app shell. */
 export function Toaster() {

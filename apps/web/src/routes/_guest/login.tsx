@@ -1,10 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
-import { PageHeading } from '@/components/ui/page-heading';
+import { LoginForm } from '@/features/auth/components/login-form';
 
-export const Route = createFileRoute('/_guest/login')({ component: LoginPage });
-
-function LoginPage() {
-  const { t } = useTranslation();
-  return <PageHeading>{t('pages.login')}</PageHeading>;
-}
+export const Route = createFileRoute('/_guest/login')({ component: LoginForm });

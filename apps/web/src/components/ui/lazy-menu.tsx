@@ -1,0 +1,49 @@
+import { cloneElement, useEffect, useState, type ComponentType, type ReactElement } from 'react';
+
+export interface MenuImplProps {
+  /** the trigger to render inside the Radix menu (asChild) */
+  trigger: ReactElement;
+  defaultOpen: boolean;
+  /** focus the trigger once mounted (it replaced a focused placeholder) */
+  focusOnMount: boolean;
+}
+
+type Loader = () => Promise<{ default: ComponentType<MenuImplProps> }>;
+
+/**
+ * A dropdown whose Radix code loads on intent (hover, focus, touch) instead of with the first page,
+ * keeping the menus out of the initial bundle. A click before it loaded opens it once it arrives.
+ */
+export function LazyMenu({ load, trigger }: { load: Loader; trigger: ReactElement }) {
+  const [Impl, setImpl] = useState<ComponentType<MenuImplProps> | null>(null);
+  const [requested, setRequested] = useState(false);
+  const [wantOpen, setWantOpen] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [placeholder, setPlaceholder] = useState<HTMLButtonElement | null>(null);
+  useEffect(() => {
+    if (!requested) return;
+    let live = true;
+    void load().then((mod) => {
+      if (!live) return;
+      setFocused(placeholder !== null && document.activeElement === placeholder);
+      setImpl(() => mod.default);
+    });
+    return () => {
+      live = false;
+    };
+  }, [requested, load, placeholder]);
+  if (Impl) return <Impl trigger={trigger} defaultOpen={wantOpen} focusOnMount={focused} />;
+  const request = () => setRequested(true);
+  return cloneElement(trigger as ReactElement<Record<string, unknown>>, {
+    ref: setPlaceholder,
+    'aria-haspopup': 'menu',
+    'aria-expanded': false,
+    onPointerEnter: request,
+    onTouchStart: request,
+    onFocus: request,
+    onClick: () => {
+      setWantOpen(true);
+      request();
+    },
+  });
+}
