@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ProviderApiError } from '../provider/errors.js';
 
 /** A definite refusal by the gateway, answered as `{"error":{"code","message"}}` like the server's errors. */
 export class BankApiError extends Error {
@@ -14,7 +15,8 @@ export class BankApiError extends Error {
 /** One answer shape inside the gateway's routes: thrown refusals, bad JSON, failed validation. */
 export function installBankErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err, request, reply) => {
-    if (err instanceof BankApiError) {
+    // signature refusals come from the check the provider API shares (ProviderApiError)
+    if (err instanceof BankApiError || err instanceof ProviderApiError) {
       return reply.status(err.statusCode).send({ error: { code: err.code, message: err.message } });
     }
     const status = (err as { statusCode?: number }).statusCode ?? 500;

@@ -8,7 +8,7 @@ let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeAll(async () => {
   bank = await startBank();
   receiver = await startReceiver();
-});
+}, 60_000);
 afterAll(async () => {
   await bank.close();
   await receiver.app.close();

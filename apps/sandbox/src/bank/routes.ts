@@ -3,12 +3,12 @@ import { z } from 'zod';
 import { bankCodeSchema } from '@app/contracts';
 import type { SandboxConfig } from '../config.js';
 import { openSandboxDb, sandboxDbDir } from '../db.js';
+import { verifySignature } from '../provider/signature.js';
 import { CallbackSender } from './callbacks.js';
 import { BankApiError, installBankErrorHandler } from './errors.js';
 import { bankFaultsPatchSchema, DEFAULT_BANK_FAULTS, type BankFaults } from './faults.js';
 import { BankGateway } from './gateway.js';
 import { payPageRoutes } from './page.js';
-import { verifyRequest } from './signature.js';
 import { BankStore } from './store.js';
 
 const createOrderSchema = z
@@ -58,7 +58,7 @@ export async function bankSandbox(app: FastifyInstance, { config }: { config: Sa
   });
 
   app.post('/bank/orders', async (request, reply) => {
-    verifyRequest(request, config.BANK_GATEWAY_SECRET);
+    verifySignature(request, config.BANK_GATEWAY_SECRET);
     const body = parse(createOrderSchema, request.body);
     const { view, created } = await gateway.createOrder({
       reference: body.reference,
@@ -72,7 +72,7 @@ export async function bankSandbox(app: FastifyInstance, { config }: { config: Sa
   });
 
   app.get<{ Params: { reference: string } }>('/bank/orders/:reference', async (request) => {
-    verifyRequest(request, config.BANK_GATEWAY_SECRET);
+    verifySignature(request, config.BANK_GATEWAY_SECRET);
     return gateway.status(request.params.reference);
   });
 

@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { buildLaoQr, crc16CcittFalse } from '@app/contracts';
 import { sandboxConfigSchema } from '../config.js';
 import { bankSandbox } from './routes.js';
-import { requestSignature } from './signature.js';
+import { signatureOf } from '../provider/signature.js';
 
 export const config = sandboxConfigSchema.parse({ SANDBOX_DATA_DIR: 'memory://', LOG_LEVEL: 'silent' });
 
@@ -49,7 +49,7 @@ export function signed(app: FastifyInstance, method: 'GET' | 'POST', url: string
     headers: {
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       'x-timestamp': timestamp,
-      'x-signature': requestSignature(secret, method, url, timestamp, raw),
+      'x-signature': signatureOf(secret, method, url, timestamp, raw),
     },
     ...(body === undefined ? {} : { payload: raw }),
   });

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { z } from 'zod';
-import { gatewayRequestSignature, verifyCallback, type BankCallback } from './signing.js';
+import { signedHeaders } from '../providers/signing.js';
+import { verifyCallback, type BankCallback } from './signing.js';
 
 export interface CreateBankOrderInput {
   /** our reference, also in the QR (tag 62): the bank finds the order by it */
@@ -74,15 +75,16 @@ export function createBankGatewayClient(opts: BankGatewayOptions): BankGatewayCl
 
   async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
     const raw = body === undefined ? '' : JSON.stringify(body);
-    const timestamp = String(Date.now());
+    // the signature covers the path the gateway sees, base path included
+    const url = new URL(base + path);
     let res: Response;
     try {
-      res = await fetch(base + path, {
+      res = await fetch(url, {
         method,
         headers: {
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          'x-timestamp': timestamp,
-          'x-signature': gatewayRequestSignature(opts.gatewaySecret, method, path, timestamp, raw),
+          // signed as the provider API is (docs/decisions/007), with BANK_GATEWAY_SECRET
+          ...signedHeaders(opts.gatewaySecret, method, url.pathname + url.search, raw),
         },
         ...(body === undefined ? {} : { body: raw }),
         signal: AbortSignal.timeout(timeoutMs),

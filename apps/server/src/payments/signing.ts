@@ -10,11 +10,6 @@ export const CALLBACK_MAX_SKEW_MS = 30 * 1000;
 
 const hmac = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest('hex');
 
-/** Our calls to the gateway: hex HMAC-SHA256 (BANK_GATEWAY_SECRET) over `METHOD\nPATH?QUERY\nTIMESTAMP\nBODY`. */
-export function gatewayRequestSignature(secret: string, method: string, path: string, timestamp: string, body: string): string {
-  return hmac(secret, `${method.toUpperCase()}\n${path}\n${timestamp}\n${body}`);
-}
-
 /** The gateway's callbacks: hex HMAC-SHA256 (BANK_CALLBACK_SECRET) over `TIMESTAMP.RAW_BODY`, timestamp in epoch ms. */
 export function callbackSignature(secret: string, timestamp: string, rawBody: string): string {
   return hmac(secret, `${timestamp}.${rawBody}`);
