@@ -2,7 +2,8 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildLaoQr } from '@app/contracts';
 import { createTestApp, type TestContext } from '../test/app.js';
-import { payLaoQr, resetBankFaults, SandboxBankError, setBankFaults, startBankSandbox, type RunningBank } from '../test/bank.js';
+import { payLaoQr, resetBankFaults, SandboxBankError, setBankFaults } from '../test/bank.js';
+import { startSandbox, type TestSandbox } from '../test/sandbox.js';
 import {
   BankGatewayRefusedError,
   BankGatewayUnavailableError,
@@ -10,13 +11,13 @@ import {
   type BankGatewayClient,
 } from './gateway-client.js';
 
-let bank: RunningBank;
+let bank: TestSandbox;
 let ctx: TestContext;
 let gateway: BankGatewayClient;
 let n = 0;
 
 beforeAll(async () => {
-  bank = await startBankSandbox();
+  bank = await startSandbox();
   ctx = await createTestApp({ BANK_GATEWAY_URL: bank.url, PUBLIC_URL: 'http://127.0.0.1:9' });
   gateway = ctx.app.bankGateway;
 });

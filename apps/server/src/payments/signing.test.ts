@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildLaoQr } from '@app/contracts';
 import { errorHandler } from '../plugins/error-handler.js';
 import { testConfig } from '../test/app.js';
-import { payLaoQr, startBankSandbox, type RunningBank } from '../test/bank.js';
+import { payLaoQr } from '../test/bank.js';
+import { startSandbox, type TestSandbox } from '../test/sandbox.js';
 import { createBankGatewayClient } from './gateway-client.js';
 import { paymentsPlugin } from './plugin.js';
 import { bankCallbackRoute } from './raw-body.js';
@@ -67,13 +68,13 @@ describe('verifyCallback', () => {
 });
 
 describe('bankCallbackRoute: the raw-body route pattern, end to end with the sandbox bank', () => {
-  let bank: RunningBank;
+  let bank: TestSandbox;
   let app: FastifyInstance;
   let callbackUrl: string;
   const seen: BankCallback[] = [];
 
   beforeAll(async () => {
-    bank = await startBankSandbox({ callback: SECRET });
+    bank = await startSandbox({ BANK_CALLBACK_SECRET: SECRET });
     app = Fastify({ logger: false });
     app.decorate('config', testConfig({ BANK_GATEWAY_URL: bank.url, BANK_CALLBACK_SECRET: SECRET }));
     await app.register(errorHandler);

@@ -1,33 +1,12 @@
-import Fastify from 'fastify';
 import type { BankCode } from '@app/contracts';
-import { sandboxConfigSchema } from '../../../sandbox/src/config.js';
-import { bankSandbox } from '../../../sandbox/src/bank/routes.js';
-import type { BankFaults } from '../../../sandbox/src/bank/faults.js';
-import type { Delivery } from '../../../sandbox/src/bank/callbacks.js';
+import type { BankFaults } from '@app/sandbox/src/bank/faults.js';
+import type { Delivery } from '@app/sandbox/src/bank/callbacks.js';
 
 /**
  * Server-test helpers for the sandbox bank gateway (apps/sandbox/src/bank). Each takes the sandbox's
- * base URL, so they work with `startBankSandbox()` below or with the whole sandbox started in-process.
+ * base URL: `(await startSandbox()).url` from ./sandbox.ts, whose `serverOverrides` point the
+ * server's bank client at it too (BANK_GATEWAY_URL unset → SANDBOX_URL).
  */
-
-export interface RunningBank {
-  url: string;
-  close(): Promise<void>;
-}
-
-/** The sandbox bank gateway alone, in memory, listening on a free port (BANK_GATEWAY_URL for createTestApp). */
-export async function startBankSandbox(secrets: { gateway?: string; callback?: string } = {}): Promise<RunningBank> {
-  const config = sandboxConfigSchema.parse({
-    SANDBOX_DATA_DIR: 'memory://',
-    LOG_LEVEL: 'silent',
-    ...(secrets.gateway ? { BANK_GATEWAY_SECRET: secrets.gateway } : {}),
-    ...(secrets.callback ? { BANK_CALLBACK_SECRET: secrets.callback } : {}),
-  });
-  const app = Fastify({ logger: false });
-  await app.register(bankSandbox, { config });
-  const url = await app.listen({ host: '127.0.0.1', port: 0 });
-  return { url, close: () => app.close() };
-}
 
 export interface PaidOrder {
   reference: string;
