@@ -10,6 +10,8 @@ export interface AgencyContext {
   code: string;
   social: Social;
   settings: AgencySettings;
+  /** `GET /v2/agency/info`'s answer, serialized once per cache fill: it is asked before every screen */
+  infoJson: string;
 }
 
 declare module 'fastify' {
@@ -43,7 +45,8 @@ export const agencyPlugin = fp(async (app: FastifyInstance) => {
       .innerJoin(agencies, eq(agencies.id, agencyHosts.agencyId))
       .where(eq(agencyHosts.host, host))
       .limit(1);
-    const value = rows[0] ?? null;
+    const row = rows[0];
+    const value = row ? { ...row, infoJson: JSON.stringify({ agency: { id: row.id, social: row.social } }) } : null;
     if (cache.size > 10_000) cache.clear();
     cache.set(host, { at: Date.now(), value });
     return value;
