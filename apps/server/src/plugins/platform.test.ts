@@ -59,6 +59,21 @@ describe('the error shape', () => {
     expect(res.json().error.code).toBe('VALIDATION_FAILED');
   });
 
+  it('refuses text the database cannot store (NUL, lone surrogate) with 400, not 500', async () => {
+    for (const payload of ['{"n":1,"x":"a\\u0000b"}', '{"n":1,"x":"\\ud800"}']) {
+      const res = await app.inject({ method: 'POST', url: '/api/test/echo', headers: { 'content-type': 'application/json' }, payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields).toEqual({ _: 'validation.invalid_characters' });
+    }
+    const emoji = await app.inject({ method: 'POST', url: '/api/test/echo', headers: { 'content-type': 'application/json' }, payload: '{"n":1,"x":"\\ud83d\\ude00"}' });
+    expect(emoji.statusCode).toBe(200);
+  });
+
+  it('refuses prototype poisoning', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/test/echo', headers: { 'content-type': 'application/json' }, payload: '{"n":1,"__proto__":{"x":1}}' });
+    expect(res.statusCode).toBe(400);
+  });
+
   it('refuses a non-JSON body with 415', async () => {
     const res = await app.inject({
       method: 'POST',

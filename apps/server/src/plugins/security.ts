@@ -3,6 +3,9 @@ import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import { AppError } from '../errors.js';
 
+// JSON.stringify escapes exactly these: NUL and unpaired surrogates (a valid pair is written as is)
+const UNSTORABLE = /\\u0000|\\ud[89a-f][0-9a-f]{2}/i;
+
 /** Paths that take state-changing calls from other servers (signed), not from browsers. */
 const SERVER_TO_SERVER = ['/api/v2/payments/callback'];
 
@@ -35,7 +38,19 @@ export const security = fp(async (app: FastifyInstance) => {
   });
 
   // only JSON is parsed; anything else answers 415 UNSUPPORTED_MEDIA_TYPE
-  app.removeContentTypeParser(['text/plain']);
+  app.removeContentTypeParser(['text/plain', 'application/json']);
+  // Fastify's own parser (prototype-poisoning checks included), then a refusal of text PostgreSQL
+  // cannot store (NUL, lone surrogates): every route gets a 400 instead of a 500 from the database
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    parseJson(request, body as string, (err, value) => {
+      if (err) return done(err, undefined);
+      if (UNSTORABLE.test(JSON.stringify(value) ?? '')) {
+        return done(new AppError('VALIDATION_FAILED', 'The request is not valid.', { _: 'validation.invalid_characters' }), undefined);
+      }
+      done(null, value);
+    });
+  });
 
   app.addHook('onRequest', async (request) => {
     const method = request.method;
