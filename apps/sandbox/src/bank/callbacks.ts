@@ -114,7 +114,7 @@ export class CallbackSender {
         await this.wait(Math.min(faults.callbackRetryBaseMs * 2 ** (attempt - 1), MAX_BACKOFF_MS));
       }
     }
-    this.log.warn({ reference: order.reference, copy }, 'bank callback gave up');
+    if (!this.stop.signal.aborted) this.log.warn({ reference: order.reference, copy }, 'bank callback gave up');
   }
 
   private record(order: BankOrder, copy: number, attempt: number, status: number | null, error?: string): void {

@@ -24,13 +24,14 @@ const PAGE = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Sandbox bank: pay a LAO QR</title>
+<link rel="icon" href="data:,">
 <style>
 body { font-family: system-ui, sans-serif; max-width: 34rem; margin: 2rem auto; padding: 0 1rem; color: #1f2937; }
 h1 { font-size: 1.4rem; } label { display: block; margin: 1rem 0 .3rem; font-weight: 600; }
 textarea, select { width: 100%; box-sizing: border-box; font: inherit; padding: .5rem; }
 textarea { font-family: ui-monospace, monospace; font-size: .85rem; min-height: 7rem; }
 button { font: inherit; padding: .6rem 1.2rem; margin-top: 1rem; cursor: pointer; }
-video { width: 100%; margin-top: .5rem; } .hidden { display: none; }
+video { width: 100%; margin-top: .5rem; } .hidden { display: none; } #camera { display: block; }
 #result { margin-top: 1.5rem; padding: 1rem; border-radius: .5rem; white-space: pre-wrap; }
 #result.ok { background: #dcfce7; } #result.error { background: #fee2e2; }
 </style>
@@ -66,7 +67,12 @@ export async function payPageRoutes(app: FastifyInstance): Promise<void> {
   app.get('/bank/pay.js', async (_request, reply) => reply.type('text/javascript; charset=utf-8').send(SCRIPT));
   let jsqr: string | null = null;
   app.get('/bank/jsqr.js', async (_request, reply) => {
-    jsqr ??= readFileSync(createRequire(import.meta.url).resolve('jsqr'), 'utf8');
+    try {
+      jsqr ??= readFileSync(createRequire(import.meta.url).resolve('jsqr'), 'utf8');
+    } catch {
+      // a dev dependency: without it the page still takes a pasted payload
+      return reply.status(404).type('text/javascript; charset=utf-8').send('');
+    }
     return reply.type('text/javascript; charset=utf-8').send(jsqr);
   });
 }
