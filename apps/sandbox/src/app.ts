@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { SandboxConfig } from './config.js';
 import { providerSandbox } from './provider/index.js';
+import { bankSandbox } from './bank/routes.js';
 
 /**
  * The outside world's stand-in (DESIGN.md §1): game providers and the bank QR gateway, reached by the
@@ -12,7 +13,7 @@ export async function buildSandbox(config: SandboxConfig): Promise<FastifyInstan
   app.get('/health', async () => ({ ok: true }));
   await app.register(providerSandbox, { prefix: '/providers', config });
   // @sandbox:provider
-  await app.register((await import('./bank/routes.js')).bankSandbox, { config });
+  await app.register(bankSandbox, { config });
   // @sandbox:bank
   return app;
 }
