@@ -3,31 +3,38 @@ import { CURRENCY_SCALE } from '@app/contracts';
 import { DISPLAY_SCALE, formatDateTime, formatDecimal, formatMoney, formatNumber } from './format';
 import { i18n, i18nReady } from './i18n';
 
+// The separators come from the runtime's Lao locale data (Node's full ICU: 1.234.567,5; some Chromium
+// builds fall back to 1,234,567.5); the digits, decimals and signs are ours and must be exact.
+const parts = new Intl.NumberFormat('lo-LA').formatToParts(1234.5);
+const G = parts.find((p) => p.type === 'group')?.value ?? '';
+const D = parts.find((p) => p.type === 'decimal')?.value ?? '.';
+/** writes an expectation with ',' for the group separator and '.' for the decimal one */
+const lo = (s: string) => s.replace(/[,.]/g, (c) => (c === ',' ? G : D));
+
 beforeAll(async () => {
   await i18nReady;
   await i18n.changeLanguage('lo');
 });
 
 describe('formatMoney', () => {
-  // CLDR's Lao locale groups with '.' and separates decimals with ','
   it('groups thousands in the Lao locale and keeps the currency decimals', () => {
-    expect(formatMoney('1234567.5', 'THB')).toBe('1.234.567,50 THB');
-    expect(formatMoney('100000', 'LAK')).toBe('100.000 LAK');
-    expect(formatMoney('0', 'USD')).toBe('0,00 USD');
+    expect(formatMoney('1234567.5', 'THB')).toBe(lo('1,234,567.50 THB'));
+    expect(formatMoney('100000', 'LAK')).toBe(lo('100,000 LAK'));
+    expect(formatMoney('0', 'USD')).toBe(lo('0.00 USD'));
   });
 
   it('is exact beyond float precision', () => {
-    expect(formatMoney('123456789012345678.99', 'THB')).toBe('123.456.789.012.345.678,99 THB');
+    expect(formatMoney('123456789012345678.99', 'THB')).toBe(lo('123,456,789,012,345,678.99 THB'));
   });
 
   it('truncates extra decimals instead of rounding up money', () => {
-    expect(formatMoney('10.999', 'THB')).toBe('10,99 THB');
-    expect(formatMoney('20000.9', 'LAK')).toBe('20.000 LAK');
+    expect(formatMoney('10.999', 'THB')).toBe(lo('10.99 THB'));
+    expect(formatMoney('20000.9', 'LAK')).toBe(lo('20,000 LAK'));
   });
 
   it('keeps the sign of negative amounts and drops it on zero', () => {
-    expect(formatMoney('-1500.25', 'THB')).toBe('-1.500,25 THB');
-    expect(formatDecimal('-0.00', 2)).toBe('0,00');
+    expect(formatMoney('-1500.25', 'THB')).toBe(lo('-1,500.25 THB'));
+    expect(formatDecimal('-0.00', 2)).toBe(lo('0.00'));
   });
 
   it('shows N/A for what is not a decimal', () => {
@@ -44,8 +51,8 @@ describe('formatMoney', () => {
 
 describe('formatNumber', () => {
   it('uses the Lao locale grouping', () => {
-    expect(formatNumber(1234567)).toBe('1.234.567');
-    expect(formatNumber(12345678901234567890n)).toBe('12.345.678.901.234.567.890');
+    expect(formatNumber(1234567)).toBe(lo('1,234,567'));
+    expect(formatNumber(12345678901234567890n)).toBe(lo('12,345,678,901,234,567,890'));
   });
 });
 

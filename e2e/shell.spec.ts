@@ -1,0 +1,219 @@
+import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { test as base, expect } from './fixtures';
+import lo from '../apps/web/src/locales/lo/common.json' with { type: 'json' };
+import cn from '../apps/web/src/locales/cn/common.json' with { type: 'json' };
+
+/**
+ * The shared fixture fails on any console error. Two are expected here and only here: the browser
+ * logs the 401 of GET /players/info, which is how a visitor is told apart (SPEC.md §2), and the
+ * 404 of the agency call that this spec fakes on purpose.
+ */
+const EXPECTED_RESOURCE_ERRORS = [/\/api\/v2\/players\/info$/, /\/api\/v2\/agency\/info$/];
+const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.type() !== 'error') return;
+        const expected = msg.text().startsWith('Failed to load resource') && EXPECTED_RESOURCE_ERRORS.some((re) => re.test(msg.location().url));
+        if (!expected) errors.push(msg.text());
+      });
+      page.on('pageerror', (err) => errors.push(err.message));
+      await use(errors);
+      expect(errors, 'console errors on the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+const ARTIFACTS = 'e2e/artifacts';
+const isMobile = (page: Page) => page.viewportSize()!.width <= 576;
+
+async function registerPlayer(request: APIRequestContext, prefix: string) {
+  const username = `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.slice(0, 20);
+  const fingerprint = 'e2e-shell-fingerprint';
+  const res = await request.post('/api/v2/players/register', {
+    data: { username, password: 'shell-pass-1', confirmPassword: 'shell-pass-1', fingerprint },
+    headers: { 'x-fingerprint': fingerprint },
+  });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  return username;
+}
+
+test.describe('visitor layout', () => {
+  test('header, bottom bar and footer follow the width (SPEC.md §2, §9)', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('header')).toBeVisible();
+    await expect(page.getByRole('link', { name: lo.brand_home })).toHaveAttribute('href', '/');
+    await expect(page.getByTestId('language-menu')).toBeVisible();
+    await expect(page.getByTestId('contact-menu')).toBeVisible();
+    await expect(page.getByTestId('header-login')).toBeVisible();
+    if (isMobile(page)) {
+      await expect(page.getByTestId('bottom-bar')).toBeVisible();
+      await expect(page.getByTestId('bottom-home')).toHaveAttribute('href', '/player/game/alphabet');
+      await expect(page.getByTestId('header-register')).toBeHidden();
+      await expect(page.getByTestId('footer-mobile')).toBeVisible();
+      await expect(page.getByTestId('footer-desktop')).toBeHidden();
+    } else {
+      await expect(page.getByTestId('bottom-bar')).toBeHidden();
+      await expect(page.getByTestId('header-register')).toBeVisible();
+      await expect(page.getByTestId('footer-desktop')).toBeVisible();
+      await expect(page.getByTestId('footer-mobile')).toBeHidden();
+    }
+    const footer = page.getByTestId(isMobile(page) ? 'footer-mobile' : 'footer-desktop');
+    for (const bank of ['bcel', 'jdb', 'ldb', 'indochina', 'kasikam', 'lvb'] as const) {
+      await expect(footer.getByTestId(`footer-bank-${bank}`)).toContainText(lo.banks[bank]);
+      await expect(footer.getByTestId(`footer-bank-${bank}`).locator('svg')).toBeVisible();
+    }
+    await expect(footer).toContainText(lo.footer.game_types);
+    await expect(footer).toContainText(lo.footer.promotion_brands);
+    await expect(footer).toContainText(lo.footer.about_us);
+  });
+
+  test('the bottom bar switches off above 576 px and the footer at 769 px', async ({ page }) => {
+    await page.setViewportSize({ width: 576, height: 800 });
+    await page.goto('/');
+    await expect(page.getByTestId('bottom-bar')).toBeVisible();
+    await page.setViewportSize({ width: 577, height: 800 });
+    await expect(page.getByTestId('bottom-bar')).toBeHidden();
+    await page.setViewportSize({ width: 768, height: 800 });
+    await expect(page.getByTestId('footer-mobile')).toBeVisible();
+    await page.setViewportSize({ width: 769, height: 800 });
+    await expect(page.getByTestId('footer-desktop')).toBeVisible();
+    await expect(page.getByTestId('footer-mobile')).toBeHidden();
+  });
+
+  test('the drawer opens from the left, 393 px wide, and closes on a click inside', async ({ page }) => {
+    await page.goto('/');
+    await page.getByTestId('drawer-open').click();
+    const drawer = page.getByTestId('side-drawer');
+    await expect(drawer).toBeVisible();
+    const box = (await drawer.boundingBox())!;
+    expect(box.x).toBe(0);
+    expect(box.width).toBe(Math.min(393, page.viewportSize()!.width));
+    await expect(drawer.getByRole('link', { name: lo.nav.login })).toHaveAttribute('href', '/login');
+    await expect(drawer.getByRole('link', { name: lo.nav.register })).toHaveAttribute('href', '/register');
+    // the hidden close control is there for keyboards and screen readers
+    await expect(drawer.getByRole('button', { name: lo.nav.close_menu })).toHaveCount(1);
+    await drawer.click({ position: { x: 20, y: box.height - 20 } });
+    await expect(drawer).toBeHidden();
+  });
+
+  test('the contact menu lists the agency links, each in a new tab', async ({ page, request }) => {
+    const { agency } = await (await request.get('/api/v2/agency/info')).json();
+    await page.goto('/');
+    await page.getByTestId('contact-menu').click();
+    for (const key of ['whatsapp', 'line', 'facebook', 'telegram', 'twitter'] as const) {
+      const link = page.getByTestId(`contact-${key}`);
+      await expect(link).toHaveAttribute('href', agency.social[key]);
+      await expect(link).toHaveAttribute('target', '_blank');
+    }
+    if (isMobile(page)) {
+      await page.keyboard.press('Escape');
+      await page.getByTestId('bottom-contact').click();
+      const sheet = page.getByTestId('contact-drawer');
+      await expect(sheet.getByRole('link')).toHaveCount(5);
+      await expect(sheet.getByRole('button', { name: lo.actions.close })).toHaveCount(1);
+    }
+  });
+
+  test('the language choice persists across a reload', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(lo.pages.login);
+    await page.getByTestId('language-menu').click();
+    await page.getByTestId('language-cn').click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(cn.pages.login);
+    expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('cn');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(cn.pages.login);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  });
+
+  test('an unknown agency gets the contact-Support page', async ({ page }) => {
+    await page.route('**/api/v2/agency/info', (route) =>
+      route.fulfill({ status: 404, json: { error: { code: 'AGENCY_NOT_FOUND', message: 'no agency' } } }),
+    );
+    await page.goto('/');
+    await expect(page.getByTestId('agency-error')).toContainText(lo.agency_error.title);
+    await expect(page.getByTestId('agency-error')).toContainText(lo.agency_error.apology);
+    await expect(page.getByTestId('header')).toHaveCount(0);
+  });
+
+  test('back to top appears after 500 px of scroll', async ({ page }) => {
+    await page.goto('/');
+    // make the page long enough at every width
+    await page.locator('main').evaluate((el) => (el.style.minHeight = '3000px'));
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await expect(page.getByTestId('back-to-top')).toHaveCount(0);
+    await page.evaluate(() => window.scrollTo(0, 700));
+    await expect(page.getByTestId('back-to-top')).toBeVisible();
+    await page.getByTestId('back-to-top').click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(page.getByTestId('back-to-top')).toHaveCount(0);
+  });
+
+  test('a bad path shows Not Found inside the layout', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByTestId('not-found')).toContainText(lo.not_found.title);
+    await expect(page.getByTestId('header')).toBeVisible();
+  });
+
+  test('the player area sends a visitor to /login', async ({ page }) => {
+    await page.goto('/player/withdraw/history');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('the toast viewport is labelled with its F8 hotkey', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('region', { name: `${lo.toast.notifications} (F8)` })).toHaveCount(1);
+  });
+
+  test('screenshots and accessibility of / and /login', async ({ page }, info) => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    for (const [path, name] of [['/', 'home'], ['/login', 'login']] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.evaluate(() => document.fonts.ready);
+      await page.screenshot({ path: `${ARTIFACTS}/${name}-${info.project.name}.png`, fullPage: true });
+      const axe = await new AxeBuilder({ page }).analyze();
+      const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    }
+  });
+});
+
+test.describe('logged-in layout', () => {
+  test('public pages send a player to /player; the drawer marks the active entry and its parent', async ({ page }) => {
+    await registerPlayer(page.request, 'shell');
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/player$/);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/player$/);
+    await expect(page.getByTestId('user-menu')).toBeVisible();
+    await expect(page.getByTestId('header-login')).toHaveCount(0);
+    if (isMobile(page)) await expect(page.getByTestId('header-deposit')).toBeHidden();
+    else await expect(page.getByTestId('header-deposit')).toHaveAttribute('href', '/player/deposit');
+
+    await page.goto('/player/game/askmebet?tab=Slot');
+    await page.getByTestId('drawer-open').click();
+    const drawer = page.getByTestId('side-drawer');
+    await expect(drawer.getByTestId('drawer-divider')).toBeVisible();
+    await expect(drawer.getByRole('link', { name: 'AskMeBet' })).toHaveAttribute('aria-current', 'page');
+    await expect(drawer.getByRole('link', { name: lo.nav.games, exact: true })).toHaveAttribute('data-active', 'true');
+    await expect(drawer.getByRole('link', { name: lo.nav.history, exact: true })).toHaveAttribute('data-active', 'false');
+    await expect(drawer.getByRole('link', { name: 'GClub', exact: true })).not.toHaveAttribute('aria-current', 'page');
+    // a click on a link inside navigates and closes the drawer
+    await drawer.getByRole('link', { name: lo.nav.history_withdraw }).click();
+    await expect(drawer).toBeHidden();
+    await expect(page).toHaveURL(/\/player\/withdraw\/history$/);
+
+    await page.getByTestId('drawer-open').click();
+    await expect(drawer.getByRole('link', { name: lo.nav.history_withdraw })).toHaveAttribute('aria-current', 'page');
+    await expect(drawer.getByRole('link', { name: lo.nav.history, exact: true })).toHaveAttribute('data-active', 'true');
+    await expect(drawer.getByRole('link', { name: lo.nav.withdraw, exact: true })).toHaveAttribute('data-active', 'false');
+    await expect(drawer.getByRole('link', { name: lo.nav.games, exact: true })).toHaveAttribute('data-active', 'false');
+    await expect(drawer.getByRole('link', { name: lo.nav.bank_account, exact: true })).toHaveAttribute('href', '/player/bank');
+  });
+});
