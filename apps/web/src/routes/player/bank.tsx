@@ -1,10 +1,31 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '@/components/ui/page-heading';
+import { playerInfoQueryKey } from '@/features/auth/api/player-info';
+import { bankAccountsQueryOptions, useBankAccount } from '@/features/bank-accounts/api/get-bank-accounts';
+import { BankAccountCard } from '@/features/bank-accounts/components/bank-account-card';
+import { BankAccountForm } from '@/features/bank-accounts/components/bank-account-form';
 
-export const Route = createFileRoute('/player/bank')({ component: BankPage });
+export const Route = createFileRoute('/player/bank')({
+  loader: ({ context }) => context.queryClient.ensureQueryData(bankAccountsQueryOptions()),
+  component: BankPage,
+});
 
+/** SPEC.md §2: the player's one bank account, or the form to add it. */
 function BankPage() {
   const { t } = useTranslation();
-  return <PageHeading>{t('pages.bank')}</PageHeading>;
+  const queryClient = useQueryClient();
+  const account = useBankAccount();
+  return (
+    <div className="mx-auto w-full max-w-lg">
+      <PageHeading>{t('pages.bank')}</PageHeading>
+      {account ? (
+        <BankAccountCard account={account} />
+      ) : (
+        // the player info lists bank accounts too (promotions ask for one)
+        <BankAccountForm onAdded={() => void queryClient.invalidateQueries({ queryKey: playerInfoQueryKey })} />
+      )}
+    </div>
+  );
 }

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
-import { PageHeading } from '@/components/ui/page-heading';
+import { GamePage } from '@/features/games/components/game-page';
+import { gamePageRoute } from '@/features/games/game-pages';
+import { CreditCard } from '@/features/wallet/components/credit-card';
 
-export const Route = createFileRoute('/player/game/alphabet')({ component: AlphabetPage });
-
-function AlphabetPage() {
-  const { t } = useTranslation();
-  return <PageHeading>{t('pages.game_alphabet')}</PageHeading>;
-}
+/** A game page (SPEC.md §2); `?tab=` picks the catalogue tab. */
+export const Route = createFileRoute('/player/game/alphabet')({
+  ...gamePageRoute('alphabet'),
+  component: () => <GamePage provider="alphabet" credit={<CreditCard provider="alphabet" />} />,
+});

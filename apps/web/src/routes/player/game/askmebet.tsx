@@ -1,15 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
-import { PageHeading } from '@/components/ui/page-heading';
+import { GamePage } from '@/features/games/components/game-page';
+import { gamePageRoute } from '@/features/games/game-pages';
+import { CreditCard } from '@/features/wallet/components/credit-card';
 
-/** Linked with a tab query (SPEC.md §2); parsed without a schema library so it stays out of the first bundle. */
+/** SPEC.md §2: linked with tab=Slot; its catalogue never goes stale (the credit is asked each time). */
 export const Route = createFileRoute('/player/game/askmebet')({
-  validateSearch: (search: Record<string, unknown>): { tab?: string } =>
-    typeof search.tab === 'string' ? { tab: search.tab } : {},
-  component: AskmebetPage,
+  ...gamePageRoute('askmebet'),
+  component: () => <GamePage provider="askmebet" credit={<CreditCard provider="askmebet" />} />,
 });
-
-function AskmebetPage() {
-  const { t } = useTranslation();
-  return <PageHeading>{t('pages.game_askmebet')}</PageHeading>;
-}
