@@ -18,6 +18,8 @@ import { bankAccountRoutes } from './modules/bank-accounts/bank-accounts.routes.
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { providersPlugin } from './providers/registry.js';
 import { paymentsPlugin } from './payments/plugin.js';
+import { walletRoutes } from './modules/wallet/wallet.routes.js';
+import { gameRoutes } from './modules/games/games.routes.js';
 // @imports (one line per area)
 
 declare module 'fastify' {
@@ -80,6 +82,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(accountsRoutes, { prefix: '/api' });
   // @routes:accounts
   await app.register(bankAccountRoutes, { prefix: '/api' });
+  await app.register(walletRoutes, { prefix: '/api' });
+  await app.register(gameRoutes, { prefix: '/api' });
   // @routes:wallet
   // @routes:deposits
   // @routes:withdrawals
