@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import type { DepositResponse } from '@app/contracts';
+import { api } from '@/lib/api-client';
+import { depositKeys } from './keys';
+
+export const getDeposit = (id: string) => api<DepositResponse>(`/v2/deposits/${id}`);
+
+/** While an order waits for its payment or its credit, it is asked again every few seconds: the bank's callback settles it on the server. */
+export const DEPOSIT_POLL_MS = 3000;
+
+export const useDeposit = (id: string) =>
+  useQuery({
+    queryKey: depositKeys.one(id),
+    queryFn: () => getDeposit(id),
+    select: (d) => d.order,
+    staleTime: 0,
+    refetchInterval: (query) => {
+      const status = query.state.data?.order.status;
+      return status === 'OPEN' || status === 'PAID' ? DEPOSIT_POLL_MS : false;
+    },
+  });

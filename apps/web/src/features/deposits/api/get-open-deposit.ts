@@ -1,0 +1,12 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { OpenDepositResponse } from '@app/contracts';
+import { api } from '@/lib/api-client';
+import { depositKeys } from './keys';
+
+export const getOpenDeposit = () => api<OpenDepositResponse>('/v2/deposits/open');
+
+/** The player's open order, shown again when they come back to the page. Always asked afresh. */
+export const openDepositQueryOptions = () =>
+  queryOptions({ queryKey: depositKeys.open, queryFn: getOpenDeposit, select: (d) => d.order, staleTime: 0 });
+
+export const useOpenDeposit = () => useQuery(openDepositQueryOptions());

@@ -1,0 +1,99 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { errorKey, toast } from '@/components/ui/toast-store';
+import { useDeposit } from '../api/get-deposit';
+import { useOpenDeposit } from '../api/get-open-deposit';
+import { DepositForm } from './deposit-form';
+import { DepositQr } from './deposit-qr';
+import { DepositResult } from './deposit-result';
+
+/**
+ * /player/deposit: the form, then the order it opened (its QR while OPEN, its outcome once paid).
+ * An open order is shown again when the player comes back.
+ */
+export function DepositScreen() {
+  const { t } = useTranslation(['deposit', 'errors']);
+  const open = useOpenDeposit();
+  const [orderId, setOrderId] = useState<string | null>(null);
+  const [fresh, setFresh] = useState(false);
+  const current = orderId ?? (fresh ? null : (open.data?.id ?? null));
+
+  if (open.isPending && !orderId) {
+    return (
+      <div className="flex justify-center py-10">
+        <Spinner className="h-8 w-8" />
+      </div>
+    );
+  }
+  if (open.isError && !orderId) {
+    return (
+      <Card role="alert" className="text-red-300">
+        {t(errorKey(open.error))}
+      </Card>
+    );
+  }
+  if (!current) {
+    return (
+      <DepositForm
+        onCreated={(order) => {
+          setFresh(false);
+          setOrderId(order.id);
+        }}
+      />
+    );
+  }
+  return (
+    <DepositOrderView
+      id={current}
+      onNew={() => {
+        setOrderId(null);
+        setFresh(true);
+      }}
+    />
+  );
+}
+
+function DepositOrderView({ id, onNew }: { id: string; onNew: () => void }) {
+  const { t } = useTranslation(['deposit', 'errors']);
+  const queryClient = useQueryClient();
+  const order = useDeposit(id);
+  const status = order.data?.status;
+  const announced = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!status || announced.current === status) return;
+    announced.current = status;
+    if (status === 'SUCCESS') {
+      toast({ variant: 'success', title: t('result.success') });
+      // the credit moved: every credit shown is stale now
+      void queryClient.invalidateQueries({ queryKey: ['credits'] });
+    } else if (status === 'FAILED') {
+      toast({ variant: 'error', title: t('result.failed') });
+    } else if (status === 'CANCELED') {
+      // canceled by the player or expired: back to the form
+      onNew();
+    }
+    void queryClient.invalidateQueries({ queryKey: ['deposits', 'list'] });
+  }, [status, t, queryClient, onNew]);
+
+  if (order.isPending) {
+    return (
+      <div className="flex justify-center py-10">
+        <Spinner className="h-8 w-8" />
+      </div>
+    );
+  }
+  if (order.isError) {
+    return (
+      <Card role="alert" className="text-red-300">
+        {t(errorKey(order.error))}
+      </Card>
+    );
+  }
+  if (order.data.status === 'OPEN') return <DepositQr order={order.data} />;
+  if (order.data.status === 'CANCELED') return null;
+  return <DepositResult order={order.data} onNew={onNew} />;
+}

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DepositOrder } from '@app/contracts';
+import { BankLogo } from '@/components/ui/bank-logo';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { errorKey, toast } from '@/components/ui/toast-store';
+import { formatMoney } from '@/lib/format';
+import { useDepositQr } from '../api/get-deposit-qr';
+import { useCancelDeposit, useCheckDeposit } from '../api/mutations';
+import { CloseDepositDialog } from './close-deposit-dialog';
+import { mmss, useCountdown } from './use-countdown';
+
+/** The QR to scan with amount, bank, a countdown, the check button and the close button (SPEC.md §8 dialog). */
+export function DepositQr({ order }: { order: DepositOrder }) {
+  const { t } = useTranslation(['deposit', 'common', 'wallet', 'errors']);
+  const qr = useDepositQr(order.id);
+  const check = useCheckDeposit();
+  const cancel = useCancelDeposit();
+  const [closing, setClosing] = useState(false);
+  const seconds = useCountdown(order.expiresAt);
+
+  const onCheck = () =>
+    check.mutate(order.id, {
+      onError: (err) => toast({ variant: 'error', title: t('qr.not_paid_title'), description: t(errorKey(err)) }),
+    });
+  const onCancelOrder = () =>
+    cancel.mutate(order.id, {
+      onSuccess: ({ order: after }) => {
+        setClosing(false);
+        if (after.status === 'CANCELED') toast({ title: t('close.canceled') });
+      },
+      onError: (err) => toast({ variant: 'error', title: t('close.cancel_failed'), description: t(errorKey(err)) }),
+    });
+
+  return (
+    <Card className="flex flex-col items-center gap-4 text-center" data-testid="deposit-qr">
+      <p className="text-sm text-slate-300">{t('qr.scan')}</p>
+      <div className="w-full max-w-72 rounded-xl bg-white p-2">
+        {qr.data ? (
+          <img
+            src={`data:image/svg+xml;utf8,${encodeURIComponent(qr.data.svg)}`}
+            alt={t('qr.alt', { code: order.transactionCode })}
+            className="h-auto w-full"
+          />
+        ) : (
+          <div className="flex aspect-square items-center justify-center">
+            {qr.isError ? <span className="text-sm text-red-700">{t(errorKey(qr.error))}</span> : <Spinner className="h-8 w-8" />}
+          </div>
+        )}
+      </div>
+      <dl className="grid w-full grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-left text-sm">
+        <dt className="text-slate-400">{t('qr.amount')}</dt>
+        <dd className="text-lg font-semibold text-white" data-testid="qr-amount">
+          {formatMoney(order.amount, order.currency)}
+        </dd>
+        <dt className="text-slate-400">{t('qr.credit')}</dt>
+        <dd className="text-slate-100">{formatMoney(order.credit, order.creditCurrency)}</dd>
+        <dt className="text-slate-400">{t('qr.bank')}</dt>
+        <dd className="flex items-center gap-2 text-slate-100">
+          <BankLogo bank={order.bank} className="h-6 w-6" />
+          {t(`common:banks.${order.bank}`)}
+        </dd>
+        <dt className="text-slate-400">{t('qr.provider')}</dt>
+        <dd className="text-slate-100">{t(`wallet:providers.${order.providerId}`)}</dd>
+        <dt className="text-slate-400">{t('qr.code')}</dt>
+        <dd className="font-mono text-slate-100">{order.transactionCode}</dd>
+        <dt className="text-slate-400">{t('qr.expires_in')}</dt>
+        <dd className={seconds > 60 ? 'font-mono text-slate-100' : 'font-mono text-red-300'} role="timer" aria-live="off" data-testid="qr-countdown">
+          {seconds > 0 ? mmss(seconds) : t('qr.expired')}
+        </dd>
+      </dl>
+      {qr.data && (
+        <details className="w-full text-left text-xs text-slate-400">
+          <summary className="cursor-pointer">{t('qr.payload')}</summary>
+          <code className="mt-1 block break-all text-slate-300" data-testid="qr-payload">
+            {qr.data.payload}
+          </code>
+        </details>
+      )}
+      <div className="flex w-full flex-col gap-2 sm:flex-row">
+        <Button size="lg" className="w-full" loading={check.isPending} onClick={onCheck}>
+          {t('qr.check')}
+        </Button>
+        <Button size="lg" variant="outline" className="w-full" onClick={() => setClosing(true)}>
+          {t('qr.close')}
+        </Button>
+      </div>
+      <CloseDepositDialog open={closing} onOpenChange={setClosing} onCheck={onCheck} onCancelOrder={onCancelOrder} canceling={cancel.isPending} />
+    </Card>
+  );
+}

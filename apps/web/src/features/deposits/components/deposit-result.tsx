@@ -1,0 +1,46 @@
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import type { DepositOrder } from '@app/contracts';
+import { Button, buttonClass } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { CheckCircleIcon } from '@/components/ui/icons';
+import { OrderStatusBadge } from '@/components/ui/badge';
+import { Spinner } from '@/components/ui/spinner';
+import { formatMoney } from '@/lib/format';
+
+/** A paid order: the credit on its way (PAID), arrived (SUCCESS), or held for staff (FAILED). */
+export function DepositResult({ order, onNew }: { order: DepositOrder; onNew: () => void }) {
+  const { t } = useTranslation(['deposit', 'wallet']);
+  const provider = t(`wallet:providers.${order.providerId}`);
+  return (
+    <Card className="flex flex-col items-center gap-3 text-center" data-testid="deposit-result" data-status={order.status}>
+      {order.status === 'SUCCESS' ? (
+        <CheckCircleIcon className="h-14 w-14 text-emerald-400" aria-hidden="true" />
+      ) : order.status === 'PAID' ? (
+        <Spinner className="h-12 w-12" />
+      ) : null}
+      <h2 className="text-lg font-semibold text-white">
+        {t(`result.${order.status === 'SUCCESS' ? 'success' : order.status === 'PAID' ? 'paid' : 'failed'}`)}
+      </h2>
+      <OrderStatusBadge status={order.status} />
+      <p className="text-slate-200">
+        {t('result.detail', { amount: formatMoney(order.amount, order.currency), credit: formatMoney(order.credit, order.creditCurrency), provider })}
+      </p>
+      {order.status === 'FAILED' && <p className="text-sm text-amber-200">{t('result.failed_help')}</p>}
+      <p className="font-mono text-xs text-slate-400">{order.transactionCode}</p>
+      <div className="mt-2 flex w-full flex-col gap-2 sm:flex-row">
+        {order.providerId !== 'betflix' && (
+          <Link to={`/player/game/${order.providerId}`} className={buttonClass('primary', 'lg', 'w-full')}>
+            {t('result.play', { provider })}
+          </Link>
+        )}
+        <Button variant="outline" size="lg" className="w-full" onClick={onNew}>
+          {t('result.new')}
+        </Button>
+      </div>
+      <Link to="/player/deposit/history" className="text-sm text-amber-300 underline-offset-4 hover:underline">
+        {t('result.history')}
+      </Link>
+    </Card>
+  );
+}
