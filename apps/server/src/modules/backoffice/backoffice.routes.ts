@@ -17,6 +17,7 @@ import type { Tx } from '../../db/client.js';
 import { agencyOf } from '../../plugins/agency.js';
 import { requireStaff, type StaffSession } from '../../plugins/staff-session.js';
 import { approveWithdrawal, rejectWithdrawal, type Decision } from '../withdrawals/decisions.js';
+import { transactionWithRetry } from '../withdrawals/retry.js';
 import { settleSoon } from '../withdrawals/withdrawals.service.js';
 import { toBackofficeWithdrawal } from '../withdrawals/view.js';
 import { writeAudit } from './audit.js';
@@ -65,7 +66,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** One decision: the change, its audit row and the ledger commit together; a return settles after. */
   async function decide(request: FastifyRequest, staff: StaffSession, action: string, run: (tx: Tx) => Promise<Decision>) {
-    const decision = await app.db.transaction(async (tx) => {
+    const decision = await transactionWithRetry(app.db, async (tx) => {
       const d = await run(tx);
       await writeAudit(tx, {
         agencyId: staff.agencyId,

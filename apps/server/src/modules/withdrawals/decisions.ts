@@ -51,6 +51,19 @@ export async function approveWithdrawal(
   const after = await update(tx, p.id, { status: 'SUCCESS', bankReference: p.bankReference, decidedBy: p.staffId });
 
   const agencyId = p.agencyId;
+  // kip first, then baht: the order a paid deposit takes the same accounts in, so the two never
+  // wait on each other crosswise (post() sorts the accounts of one posting only)
+  if (after.amountLak > 0n) {
+    const exchangeLak = await ensureAccount(tx, { agencyId, type: 'EXCHANGE', currency: 'LAK' });
+    const clearing = await ensureAccount(tx, { agencyId, type: 'BANK_CLEARING', currency: 'LAK' });
+    await post(tx, {
+      agencyId,
+      reference: `withdraw:${p.id}:paid:lak`,
+      kind: 'withdraw_paid',
+      entries: [{ from: exchangeLak, to: clearing, currency: 'LAK', amount: after.amountLak }],
+      metadata: { withdrawalId: p.id, bankReference: p.bankReference },
+    });
+  }
   const payable = await payableAccount(tx, agencyId);
   const entries: Entry[] = [];
   if (after.creditReceived > 0n) {
@@ -61,15 +74,10 @@ export async function approveWithdrawal(
     const expense = await ensureAccount(tx, { agencyId, type: 'PROMOTION_EXPENSE', currency: 'THB' });
     entries.push({ from: payable, to: expense, currency: 'THB', amount: after.promoCredit });
   }
-  if (after.amountLak > 0n) {
-    const exchangeLak = await ensureAccount(tx, { agencyId, type: 'EXCHANGE', currency: 'LAK' });
-    const clearing = await ensureAccount(tx, { agencyId, type: 'BANK_CLEARING', currency: 'LAK' });
-    entries.push({ from: exchangeLak, to: clearing, currency: 'LAK', amount: after.amountLak });
-  }
   if (entries.length > 0) {
     await post(tx, {
       agencyId,
-      reference: `withdraw:${p.id}:paid`,
+      reference: `withdraw:${p.id}:paid:thb`,
       kind: 'withdraw_paid',
       entries,
       metadata: { withdrawalId: p.id, bankReference: p.bankReference },

@@ -5,6 +5,7 @@ import { players, withdrawals, type WithdrawalRow } from '../../db/schema/index.
 import { enqueue } from '../../jobs/queue.js';
 import { ensureAccount } from '../../ledger/ledger.js';
 import type { Transfer } from '../../ledger/transfers.js';
+import { transactionWithRetry } from './retry.js';
 
 /** Transfer kinds of this module (docs/decisions/009-ledger.md, flows). */
 export const WITHDRAW_KIND = 'withdraw';
@@ -89,7 +90,7 @@ export function registerWithdrawalSettlement(app: FastifyInstance) {
   });
 
   app.worker.register(RETURN_JOB, async (job) => {
-    await app.db.transaction(async (tx) => {
+    await transactionWithRetry(app.db, async (tx) => {
       const w = await lockWithdrawal(tx, String(job.payload.withdrawalId));
       if (!w || w.returnStatus !== 'PENDING' || w.returnAttempts !== Number(job.payload.attempt)) return;
       await requestReturn(app, tx, w);

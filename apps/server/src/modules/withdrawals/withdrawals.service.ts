@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { convert, findRate, isProviderId, toMinor, type CreateWithdrawalBody } from '@app/contracts';
 import type { Tx } from '../../db/client.js';
-import { currencies, players, withdrawals, type WithdrawalRow } from '../../db/schema/index.js';
+import { currencies, ledgerAccounts, players, withdrawals, type WithdrawalRow } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../errors.js';
 import { InsufficientFundsError } from '../../ledger/ledger.js';
 import type { Transfer } from '../../ledger/transfers.js';
@@ -11,6 +11,7 @@ import type { AgencyContext } from '../../plugins/agency.js';
 import type { PlayerSession } from '../../plugins/session.js';
 import { findBankAccount } from '../bank-accounts/bank-accounts.service.js';
 import { creditMinorAt } from '../wallet/credits.service.js';
+import { transactionWithRetry } from './retry.js';
 import { withdrawalPromotionRules } from './promotion-rules.js';
 import { lockWithdrawal, ownedBy, payableAccount, requestReturn, WITHDRAW_KIND } from './settlement.js';
 import { nextWithdrawalCode } from './transaction-code.js';
@@ -49,6 +50,19 @@ export function withdrawalsService(app: FastifyInstance) {
       .where(and(ownedBy(agencyId, playerId), inArray(withdrawals.status, [...IN_PROGRESS])))
       .limit(1);
     return rows.length > 0;
+  }
+
+  /**
+   * syncCredit locks the credit account and the transfer then the in-flight one; a settling
+   * transfer of the same player takes them in id order. Taking both now, in id order, keeps the
+   * two from waiting on each other crosswise (a read lock only: the ledger still does the writing).
+   */
+  async function lockCreditAndInFlight(tx: Tx, agencyId: string, playerId: string, providerId: string) {
+    const ids = [
+      await app.transfers.playerCreditAccount(tx, agencyId, playerId, providerId),
+      await app.transfers.inFlightAccount(tx, agencyId, providerId),
+    ];
+    await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(inArray(ledgerAccounts.id, ids)).orderBy(asc(ledgerAccounts.id)).for('update');
   }
 
   async function reload(id: string): Promise<WithdrawalRow> {
@@ -91,10 +105,11 @@ export function withdrawalsService(app: FastifyInstance) {
       const id = randomUUID();
       let transfer: Transfer;
       try {
-        transfer = await db.transaction(async (tx) => {
+        transfer = await transactionWithRetry(db, async (tx) => {
           // one player's withdrawals queue here, so "one in progress" holds under concurrency
           await tx.select({ id: players.id }).from(players).where(eq(players.id, session.playerId)).for('update');
           if (await inProgress(tx, agency.id, session.playerId)) throw openExists();
+          await lockCreditAndInFlight(tx, agency.id, session.playerId, providerId);
           await app.transfers.syncCredit(tx, {
             agencyId: agency.id,
             playerId: session.playerId,
@@ -142,7 +157,7 @@ export function withdrawalsService(app: FastifyInstance) {
 
     /** The player's cancel: only while OPEN; the credit goes back to the provider once. */
     async cancel(agency: AgencyContext, session: PlayerSession, id: string): Promise<WithdrawalRow> {
-      const transfer = await db.transaction(async (tx) => {
+      const transfer = await transactionWithRetry(db, async (tx) => {
         const w = await lockWithdrawal(tx, id);
         if (!w || w.agencyId !== agency.id || w.playerId !== session.playerId) throw notFound('no such withdrawal');
         if (w.status !== 'OPEN') throw new AppError('ORDER_NOT_OPEN', `the withdrawal is ${w.status}`);
