@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { Game, ProviderId } from '@app/contracts';
@@ -70,6 +71,13 @@ export function GameCatalogue({ provider, tab }: { provider: ProviderId; tab: st
     onSuccess: ({ url }) => window.location.assign(url),
     onError: (err) => toastError(err, t('games.cannot_open')),
   });
+  // back from the provider through the browser's page cache: the buttons must work again
+  const { reset } = launch;
+  useEffect(() => {
+    const onShow = (event: PageTransitionEvent) => event.persisted && reset();
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, [reset]);
 
   if (games.isPending) {
     return (
@@ -91,7 +99,7 @@ export function GameCatalogue({ provider, tab }: { provider: ProviderId; tab: st
   }
   const { tabs, tab: shown, games: list } = games.data;
   return (
-    <section aria-label={t('games.tabs')}>
+    <section>
       <GameTabs provider={provider} tabs={tabs} current={shown} />
       {list.length === 0 ? (
         <p className="py-8 text-center text-slate-400">{t('games.empty')}</p>
