@@ -1,10 +1,26 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '@/components/ui/page-heading';
+import { WithdrawScreen } from '@/features/withdrawals/components/withdraw-screen';
 
 export const Route = createFileRoute('/player/withdraw/')({ component: WithdrawPage });
 
 function WithdrawPage() {
-  const { t } = useTranslation();
-  return <PageHeading>{t('pages.withdraw')}</PageHeading>;
+  const { t } = useTranslation(['common', 'withdraw']);
+  return (
+    <>
+      <PageHeading
+        actions={
+          <Link to="/player/withdraw/history" className="text-sm font-medium text-amber-300 underline-offset-4 hover:underline">
+            {t('withdraw:history.link')}
+          </Link>
+        }
+      >
+        {t('pages.withdraw')}
+      </PageHeading>
+      <div className="mx-auto w-full max-w-lg">
+        <WithdrawScreen />
+      </div>
+    </>
+  );
 }

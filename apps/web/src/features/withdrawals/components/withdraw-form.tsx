@@ -1,0 +1,145 @@
+import { useMemo, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { createWithdrawalBodySchema, type CreateWithdrawalBody, type ProviderId, type Withdrawal } from '@app/contracts';
+import { BankLogo } from '@/components/ui/bank-logo';
+import { Button, buttonClass } from '@/components/ui/button';
+import { Card, CardDescription, CardTitle } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { errorKey, toast } from '@/components/ui/toast-store';
+import { ApiError } from '@/lib/api-client';
+import { formatMoney } from '@/lib/format';
+import { bankAccountsQueryOptions } from '@/features/bank-accounts/api/get-bank-accounts';
+import { useCredit } from '@/features/wallet/api/get-credit';
+import { useCurrencies } from '@/features/wallet/api/get-currencies';
+import { useCreateWithdrawal } from '../api/mutations';
+import { lakPreview, newAttemptKey, normaliseCredit } from '../lib/preview';
+
+/** The providers players hold credit at (SPEC.md §1). */
+const PROVIDERS = ['gclub', 'gclub_live', 'askmebet', 'alphabet'] as const satisfies readonly ProviderId[];
+
+/** Provider, its credit now, amount, and what arrives in kip at today's buy rate in which account. */
+export function WithdrawForm({ onCreated }: { onCreated: (w: Withdrawal) => void }) {
+  const { t } = useTranslation(['withdraw', 'common', 'wallet', 'errors']);
+  const bank = useQuery({ ...bankAccountsQueryOptions(), select: (d) => d.bankAccounts[0] ?? null });
+  const currencies = useCurrencies();
+  const create = useCreateWithdrawal();
+  const [attempt, setAttempt] = useState(() => newAttemptKey());
+  const form = useForm<CreateWithdrawalBody>({
+    resolver: zodResolver(createWithdrawalBodySchema),
+    defaultValues: { providerId: 'gclub', amount: '' },
+    mode: 'onTouched',
+  });
+  const [providerId, amount] = useWatch({ control: form.control, name: ['providerId', 'amount'] });
+  const credit = useCredit(providerId as ProviderId);
+  const rate = useMemo(() => (currencies.data ?? []).find((c) => c.currency === 'LAK'), [currencies.data]);
+  const lak = lakPreview(amount, rate);
+
+  if (bank.isPending) {
+    return (
+      <div className="flex justify-center py-10">
+        <Spinner className="h-8 w-8" />
+      </div>
+    );
+  }
+  if (!bank.data) {
+    return (
+      <Card data-testid="withdraw-no-bank">
+        <CardTitle>{t('no_bank.title')}</CardTitle>
+        <CardDescription className="mb-4">{t('no_bank.description')}</CardDescription>
+        <Link to="/player/bank" className={buttonClass('primary', 'md')}>
+          {t('no_bank.link')}
+        </Link>
+      </Card>
+    );
+  }
+  const account = bank.data;
+
+  const onSubmit = form.handleSubmit((body) =>
+    create.mutate(
+      { body, key: attempt },
+      {
+        onSuccess: ({ withdrawal }) => {
+          setAttempt(newAttemptKey());
+          if (withdrawal.status === 'FAILED') toast({ variant: 'error', title: t('form.error'), description: t('result.failed') });
+          else toast({ variant: 'success', title: t('result.submitted') });
+          onCreated(withdrawal);
+        },
+        onError: (err) => {
+          if (err instanceof ApiError) {
+            for (const field of ['providerId', 'amount'] as const) if (err.fields[field]) form.setError(field, { type: 'server', message: errorKey(err) });
+            if (err.status < 500) setAttempt(newAttemptKey());
+          }
+          toast({ variant: 'error', title: t('form.error'), description: t(errorKey(err)) });
+        },
+      },
+    ),
+  );
+  const message = (field: 'providerId' | 'amount') => {
+    const m = form.formState.errors[field]?.message;
+    if (!m) return undefined;
+    return m.startsWith('errors:') ? t(m) : t(`validation.${m.split('.').pop()}`);
+  };
+
+  return (
+    <Card>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" data-testid="withdraw-form">
+        <Controller
+          control={form.control}
+          name="providerId"
+          render={({ field }) => (
+            <Field label={t('form.provider')} error={message('providerId')}>
+              <Select
+                ref={field.ref}
+                value={field.value}
+                onValueChange={field.onChange}
+                options={PROVIDERS.map((p) => ({ value: p, label: t(`wallet:providers.${p}`) }))}
+              />
+            </Field>
+          )}
+        />
+        <div className="flex items-center justify-between rounded-lg bg-slate-800/70 px-3 py-2 text-sm">
+          <span className="text-slate-400">{t('form.credit')}</span>
+          <span className="flex items-center gap-3">
+            <strong className="text-white tabular-nums" data-testid="withdraw-credit">
+              {credit.isPending ? '…' : credit.isError ? t(errorKey(credit.error)) : formatMoney(credit.data.credit.amount, 'THB')}
+            </strong>
+            {credit.data ? (
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                onClick={() => form.setValue('amount', credit.data.credit.amount, { shouldValidate: true })}
+              >
+                {t('form.all')}
+              </Button>
+            ) : null}
+          </span>
+        </div>
+        <Field label={t('form.amount')} error={message('amount')}>
+          <Input inputMode="decimal" autoComplete="off" placeholder="100.00" {...form.register('amount', { setValueAs: (v: string) => normaliseCredit(v) })} />
+        </Field>
+        <div className="rounded-lg border border-slate-700 p-3 text-sm" data-testid="withdraw-preview">
+          <p className="text-slate-300">
+            {lak === null ? t('form.receive_hint') : t('form.receive', { amount: formatMoney(lak, 'LAK'), rate: rate?.buyRate ?? '' })}
+          </p>
+          <p className="mt-2 flex items-center gap-2 text-white">
+            <BankLogo bank={account.bank} className="h-5 w-5" />
+            <span>
+              {t(`common:banks.${account.bank}`)} · {account.accountName} · <span className="font-mono">{account.accountNumber}</span>
+            </span>
+          </p>
+        </div>
+        <Button type="submit" size="lg" loading={create.isPending} className="mt-2 w-full">
+          {t('form.submit')}
+        </Button>
+      </form>
+    </Card>
+  );
+}

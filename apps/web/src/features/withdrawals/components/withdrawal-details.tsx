@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Withdrawal } from '@app/contracts';
+import { BankLogo } from '@/components/ui/bank-logo';
+import { Card, CardTitle } from '@/components/ui/card';
+import { formatDateTime, formatMoney } from '@/lib/format';
+import { WithdrawalStatusBadge } from './withdrawal-status-badge';
+
+/** SPEC.md §3's display fields of a withdrawal, with its code, state and provider. */
+export function WithdrawalDetails({ withdrawal: w, actions }: { withdrawal: Withdrawal; actions?: ReactNode }) {
+  const { t } = useTranslation(['withdraw', 'common', 'wallet']);
+  const rows: [string, ReactNode][] = [
+    [t('details.code'), <span className="font-mono">{w.transactionCode}</span>],
+    [t('details.date'), formatDateTime(w.createdAt)],
+    [t('details.provider'), t(`wallet:providers.${w.providerId}`)],
+    [t('details.withdrawn'), formatMoney(w.amount, 'THB')],
+    [t('details.received'), <strong className="text-amber-300">{formatMoney(w.amountReceived, w.receivedCurrency)}</strong>],
+    [t('details.rate'), t('details.rate_value', { rate: w.rate })],
+    [t('details.bank'), <span className="inline-flex items-center gap-2"><BankLogo bank={w.bank} className="h-5 w-5" />{t(`common:banks.${w.bank}`)}</span>],
+    [t('details.account_name'), w.accountName],
+    [t('details.account_number'), <span className="font-mono">{w.accountNumber}</span>],
+    [t('details.credit_received'), formatMoney(w.creditReceived, 'THB')],
+    [t('details.credit_returned'), formatMoney(w.creditReturned, 'THB')],
+    [t('details.promo_credit'), formatMoney(w.promoCredit, 'THB')],
+    [t('details.total_credit'), formatMoney(w.totalCredit, 'THB')],
+  ];
+  if (w.rejectReason) rows.push([t('details.reject_reason'), w.rejectReason]);
+  return (
+    <Card data-testid="withdrawal-details" data-status={w.status}>
+      <div className="mb-4 flex items-center justify-between gap-3">
+        <CardTitle className="mb-0">{t(`details.title_${w.status}`)}</CardTitle>
+        <WithdrawalStatusBadge status={w.status} />
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-slate-400">{label}</dt>
+            <dd className="text-right font-medium break-all text-white tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {actions ? <div className="mt-5 flex flex-wrap gap-2">{actions}</div> : null}
+    </Card>
+  );
+}
