@@ -48,7 +48,7 @@ function PlayerHome() {
 
       <section aria-labelledby="credits-heading">
         <CardTitle id="credits-heading">{t('home.credits')}</CardTitle>
-        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
           {PROVIDER_IDS.map((provider) => (
             <CreditTile
               key={provider}
