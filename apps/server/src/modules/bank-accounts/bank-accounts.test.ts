@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/app.js';
+import { DEFAULT_AGENCY_SETTINGS, FINGERPRINT_HEADER } from '@app/contracts';
 import { registerPlayer, type TestPlayer } from '../../test/players.js';
+import { agencies, agencyHosts } from '../../db/schema/index.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -119,6 +121,33 @@ describe('POST /api/v2/players/bank-accounts', () => {
     ]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
     expect((await list(p)).json().bankAccounts).toHaveLength(1);
+  });
+
+  it("keeps accounts apart per agency: another agency's player may hold the same number, and a cookie does not cross", async () => {
+    const number = freshNumber();
+    const here = await registerPlayer(ctx.app);
+    expect((await add(here, { ...valid, accountNumber: number })).statusCode).toBe(201);
+
+    const [other] = await ctx.app.db
+      .insert(agencies)
+      .values({ code: 'other', name: 'Other', social: { telegram: '', whatsapp: '', facebook: '', twitter: '', line: '' }, settings: DEFAULT_AGENCY_SETTINGS })
+      .returning({ id: agencies.id });
+    await ctx.app.db.insert(agencyHosts).values({ host: 'other.example', agencyId: other!.id });
+    const headers = { host: 'other.example', [FINGERPRINT_HEADER]: 'f'.repeat(32) };
+    const registered = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v2/players/register',
+      headers,
+      payload: { username: 'elsewhere', password: 'password-123', confirmPassword: 'password-123', fingerprint: 'f'.repeat(32) },
+    });
+    expect(registered.statusCode).toBe(201);
+    const cookie = [registered.headers['set-cookie']].flat().find((c) => c?.startsWith('sid='))!.split(';')[0]!;
+    const there = await ctx.app.inject({ method: 'POST', url: URL, headers: { host: 'other.example', cookie }, payload: { ...valid, accountNumber: number } });
+    expect(there.statusCode).toBe(201);
+
+    // the demo agency's cookie is not a session on the other agency's host
+    const crossed = await ctx.app.inject({ url: URL, headers: { host: 'other.example', cookie: here.cookie } });
+    expect(crossed.statusCode).toBe(401);
   });
 
   it('answers 401 to a visitor, before judging the body', async () => {
