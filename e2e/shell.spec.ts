@@ -1,32 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test as base, expect } from './fixtures';
+import { expect, testAllowing } from './allow-resource-errors';
 import lo from '../apps/web/src/locales/lo/common.json' with { type: 'json' };
 import cn from '../apps/web/src/locales/cn/common.json' with { type: 'json' };
 
-/**
- * The shared fixture fails on any console error. Two are expected here and only here: the browser
- * logs the 401 of GET /players/info, which is how a visitor is told apart (SPEC.md §2), and the
- * 404 of the agency call that this spec fakes on purpose.
- */
-const EXPECTED_RESOURCE_ERRORS = [/\/api\/v2\/players\/info$/, /\/api\/v2\/agency\/info$/];
-const test = base.extend<{ consoleErrors: string[] }>({
-  consoleErrors: [
-    async ({ page }, use) => {
-      const errors: string[] = [];
-      page.on('console', (msg) => {
-        if (msg.type() !== 'error') return;
-        const expected = msg.text().startsWith('Failed to load resource') && EXPECTED_RESOURCE_ERRORS.some((re) => re.test(msg.location().url));
-        if (!expected) errors.push(msg.text());
-      });
-      page.on('pageerror', (err) => errors.push(err.message));
-      await use(errors);
-      expect(errors, 'console errors on the page').toEqual([]);
-    },
-    { auto: true },
-  ],
-});
+// expected: the visitor's 401 on player info, and the agency 404 this spec fakes on purpose
+const test = testAllowing([/\/api\/v2\/players\/info$/, /\/api\/v2\/agency\/info$/]);
 
 const ARTIFACTS = 'e2e/artifacts';
 const isMobile = (page: Page) => page.viewportSize()!.width <= 576;

@@ -34,6 +34,10 @@ export function LazyMenu({ load, trigger }: { load: Loader; trigger: ReactElemen
   }, [requested, load, placeholder]);
   if (Impl) return <Impl trigger={trigger} defaultOpen={wantOpen} focusOnMount={focused} />;
   const request = () => setRequested(true);
+  const open = () => {
+    setWantOpen(true);
+    request();
+  };
   return cloneElement(trigger as ReactElement<Record<string, unknown>>, {
     ref: setPlaceholder,
     'aria-haspopup': 'menu',
@@ -41,9 +45,8 @@ export function LazyMenu({ load, trigger }: { load: Loader; trigger: ReactElemen
     onPointerEnter: request,
     onTouchStart: request,
     onFocus: request,
-    onClick: () => {
-      setWantOpen(true);
-      request();
-    },
+    // pointerdown, not only click: if the menu arrives between press and release, the click is lost
+    onPointerDown: open,
+    onClick: open,
   });
 }
