@@ -9,6 +9,7 @@ import { InsufficientFundsError } from '../../ledger/ledger.js';
 import type { Transfer } from '../../ledger/transfers.js';
 import type { AgencyContext } from '../../plugins/agency.js';
 import type { PlayerSession } from '../../plugins/session.js';
+import { isUniqueViolation } from '../deposits/db-errors.js';
 import { findBankAccount } from '../bank-accounts/bank-accounts.service.js';
 import { creditMinorAt } from '../wallet/credits.service.js';
 import { transactionWithRetry } from './retry.js';
@@ -17,13 +18,6 @@ import { lockWithdrawal, ownedBy, payableAccount, requestReturn, WITHDRAW_KIND }
 import { nextWithdrawalCode } from './transaction-code.js';
 
 const IN_PROGRESS = ['PENDING', 'OPEN'] as const;
-
-function isUniqueViolation(err: unknown): boolean {
-  for (let e = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 const openExists = () => new AppError('WITHDRAW_OPEN_ORDER_EXISTS', 'a withdrawal is already in progress');
 const short = () => new AppError('WITHDRAW_INSUFFICIENT_CREDIT', 'not enough credit', { amount: 'withdraw.validation.insufficient_credit' });
@@ -148,7 +142,7 @@ export function withdrawalsService(app: FastifyInstance) {
         });
       } catch (err) {
         if (err instanceof InsufficientFundsError) throw short();
-        if (isUniqueViolation(err)) throw openExists();
+        if (isUniqueViolation(err, 'withdrawals_one_open')) throw openExists();
         throw err;
       }
       await settleSoon(app, transfer);
