@@ -20,6 +20,8 @@ import { providersPlugin } from './providers/registry.js';
 import { paymentsPlugin } from './payments/plugin.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { gameRoutes } from './modules/games/games.routes.js';
+import { staffSessionPlugin } from './plugins/staff-session.js';
+import { backofficeRoutes } from './modules/backoffice/backoffice.routes.js';
 // @imports (one line per area)
 
 declare module 'fastify' {
@@ -75,6 +77,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(paymentsPlugin);
   // @plugins:payments
   await app.register(idempotencyPlugin);
+  await app.register(staffSessionPlugin);
   // @plugins:ledger (idempotency, worker)
 
   await app.register(agencyRoutes, { prefix: '/api' });
@@ -87,6 +90,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   // @routes:wallet
   // @routes:deposits
   // @routes:withdrawals
+  await app.register(backofficeRoutes, { prefix: '/api' });
   // @routes:backoffice
 
   await app.register(webPlugin);
