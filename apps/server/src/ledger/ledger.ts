@@ -121,10 +121,15 @@ export async function balanceOf(db: Tx | Db, accountId: string): Promise<bigint>
   return row?.balance ?? 0n;
 }
 
-/** A player's ledger credit at a provider (0 when the account does not exist yet). */
-export async function playerCredit(db: Tx | Db, agencyId: string, playerId: string, providerId: string): Promise<bigint> {
+/** A player's credit account at a provider: balance and version (both 0 when it does not exist yet). */
+export async function playerCreditState(
+  db: Tx | Db,
+  agencyId: string,
+  playerId: string,
+  providerId: string,
+): Promise<{ balance: bigint; version: bigint }> {
   const [row] = await db
-    .select({ balance: ledgerAccounts.balance })
+    .select({ balance: ledgerAccounts.balance, version: ledgerAccounts.version })
     .from(ledgerAccounts)
     .where(
       and(
@@ -134,6 +139,10 @@ export async function playerCredit(db: Tx | Db, agencyId: string, playerId: stri
         eq(ledgerAccounts.providerId, providerId),
       ),
     );
-  return row?.balance ?? 0n;
+  return row ?? { balance: 0n, version: 0n };
 }
 
+/** A player's ledger credit at a provider (0 when the account does not exist yet). */
+export async function playerCredit(db: Tx | Db, agencyId: string, playerId: string, providerId: string): Promise<bigint> {
+  return (await playerCreditState(db, agencyId, playerId, providerId)).balance;
+}

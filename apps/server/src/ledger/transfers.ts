@@ -6,7 +6,7 @@ import type { Job } from '../jobs/queue.js';
 import { enqueue } from '../jobs/queue.js';
 import type { JobResult, Worker } from '../jobs/worker.js';
 import type { ProviderAdapter, TransferOutcome } from '../providers/types.js';
-import { ensureAccount, post } from './ledger.js';
+import { ensureAccount, playerCreditState, post } from './ledger.js';
 
 /**
  * Credit moving to (IN) or from (OUT) a game provider (DESIGN.md §4, docs/decisions/009-ledger.md).
@@ -231,17 +231,6 @@ export class TransferService {
 
   /** The version of a player's credit account now (0 when it does not exist yet), for syncCredit. */
   async creditVersion(db: Db | Tx, agencyId: string, playerId: string, providerId: string): Promise<bigint> {
-    const [row] = await db
-      .select({ version: ledgerAccounts.version })
-      .from(ledgerAccounts)
-      .where(
-        and(
-          eq(ledgerAccounts.agencyId, agencyId),
-          eq(ledgerAccounts.type, 'PLAYER_CREDIT'),
-          eq(ledgerAccounts.playerId, playerId),
-          eq(ledgerAccounts.providerId, providerId),
-        ),
-      );
-    return row?.version ?? 0n;
+    return (await playerCreditState(db, agencyId, playerId, providerId)).version;
   }
 }

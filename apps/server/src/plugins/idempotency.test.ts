@@ -2,13 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { buildApp } from '../app.js';
 import { AppError } from '../errors.js';
-import { testConfig } from '../test/app.js';
-import { createTestDatabase, type TestDatabase } from '../test/database.js';
+import { createTestApp, type TestContext } from '../test/app.js';
 
+let ctx: TestContext;
 let app: FastifyInstance;
-let database: TestDatabase;
 let calls = 0;
 
 const probe: FastifyPluginAsyncZod = async (a) => {
@@ -21,15 +19,10 @@ const probe: FastifyPluginAsyncZod = async (a) => {
 };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildApp({ config: testConfig(), database, logger: false });
-  await app.register(probe, { prefix: '/api/test' });
-  await app.ready();
+  ctx = await createTestApp({}, probe);
+  app = ctx.app;
 });
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+afterAll(() => ctx.close());
 
 const pay = (amount: number, key?: string) =>
   app.inject({

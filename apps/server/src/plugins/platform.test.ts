@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { buildApp } from '../app.js';
-import { testConfig } from '../test/app.js';
-import { createTestDatabase, type TestDatabase } from '../test/database.js';
+import { createTestApp, type TestContext } from '../test/app.js';
 import type { FastifyInstance } from 'fastify';
 
+let ctx: TestContext;
 let app: FastifyInstance;
-let database: TestDatabase;
-
 const probe: FastifyPluginAsyncZod = async (a) => {
   a.get('/boom', async () => {
     throw new Error('secret internals at /srv/app.ts:42');
@@ -17,15 +14,10 @@ const probe: FastifyPluginAsyncZod = async (a) => {
 };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildApp({ config: testConfig(), database, logger: false });
-  await app.register(probe, { prefix: '/api/test' });
-  await app.ready();
+  ctx = await createTestApp({}, probe);
+  app = ctx.app;
 });
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+afterAll(() => ctx.close());
 
 describe('the error shape', () => {
   it('answers unknown /api paths with 404 NOT_FOUND', async () => {
