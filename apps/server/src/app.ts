@@ -4,7 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
 import { migrate } from './db/migrate.js';
-import { seedDemoAgency, seedReference } from './db/seed.js';
+import { seedDemo, seedReference } from './db/seed.js';
 import { errorHandler } from './plugins/error-handler.js';
 import { security } from './plugins/security.js';
 import { agencyPlugin } from './plugins/agency.js';
@@ -16,11 +16,14 @@ import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { bankAccountRoutes } from './modules/bank-accounts/bank-accounts.routes.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
-import { providersPlugin } from './providers/registry.js';
+import { ledgerPlugin } from './plugins/ledger.js';
 import { paymentsPlugin } from './payments/plugin.js';
+import { providersPlugin } from './providers/registry.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { gameRoutes } from './modules/games/games.routes.js';
+import { depositRoutes } from './modules/deposits/deposits.routes.js';
 import { staffSessionPlugin } from './plugins/staff-session.js';
+import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.js';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.js';
 // @imports (one line per area)
 
@@ -52,7 +55,12 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   const ownsDatabase = !database;
   const db =
     database ??
-    (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE }));
+    (await openDatabase({
+      url: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      poolSize: config.DATABASE_POOL_SIZE,
+      onIdleError: (err) => app.log.warn({ err }, 'idle database connection failed; replaced'),
+    }));
   app.decorate('config', config);
   app.decorate('database', db);
   app.decorate('db', db.db);
@@ -60,7 +68,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     app.addHook('onClose', async () => db.close());
     await migrate(db);
     await seedReference(db.db);
-    if (config.SEED_DEMO) await seedDemoAgency(db.db);
+    if (config.SEED_DEMO) await seedDemo(db.db, config, app.log);
   }
 
   // external → app → routes (the order is visible on purpose)
@@ -77,6 +85,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(paymentsPlugin);
   // @plugins:payments
   await app.register(idempotencyPlugin);
+  await app.register(ledgerPlugin);
   await app.register(staffSessionPlugin);
   // @plugins:ledger (idempotency, worker)
 
@@ -88,7 +97,9 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(walletRoutes, { prefix: '/api' });
   await app.register(gameRoutes, { prefix: '/api' });
   // @routes:wallet
+  await app.register(depositRoutes, { prefix: '/api' });
   // @routes:deposits
+  await app.register(withdrawalsRoutes, { prefix: '/api' });
   // @routes:withdrawals
   await app.register(backofficeRoutes, { prefix: '/api' });
   // @routes:backoffice

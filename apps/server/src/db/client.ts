@@ -29,11 +29,16 @@ export interface OpenOptions {
   /** PGlite data directory; `memory://` for an in-memory database */
   dataDir?: string;
   poolSize?: number;
+  /** told when an idle pooled connection fails (logged by the app) */
+  onIdleError?: (err: Error) => void;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    // an idle client whose server connection ends (restart, failover, DROP … WITH (FORCE)) emits
+    // 'error' on the pool; unhandled, that would end the process. The pool replaces the client.
+    pool.on('error', (err) => opts.onIdleError?.(err));
     // numeric and bigint arrive as strings; money stays exact
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     let lockClient: pg.PoolClient | null = null;

@@ -3,8 +3,8 @@ export * from './platform.js';
 export * from './accounts.js';
 export * from './ledger.js';
 export * from './bank-accounts.js';
-export * from './withdrawals.js';
-export * from './backoffice.js';
 export * from './payments.js';
 export * from './deposits.js';
+export * from './withdrawals.js';
+export * from './backoffice.js';
 // @schema (one export line per area: accounts, ledger, bank-accounts, deposits, withdrawals, backoffice)
