@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_AGENCY_SETTINGS } from '@app/contracts';
-import { agencies, agencyHosts, auditLog, ledgerAccounts } from '../../db/schema/index.js';
+import { agencies, agencyHosts, auditLog, ledgerAccounts, withdrawals } from '../../db/schema/index.js';
 import { checkLedger } from '../../ledger/check.js';
 import { playerCredit } from '../../ledger/ledger.js';
 import { createTestApp, type TestContext } from '../../test/app.js';
@@ -142,6 +142,29 @@ describe('approve and reject', () => {
     expect(audit[0]).toMatchObject({ staffUsername: finance.username, entityType: 'withdrawal', before: { status: 'OPEN' } });
     await expect(ctx.app.db.execute(sql`UPDATE audit_log SET action = 'x' WHERE id = ${audit[0]!.id}`)).rejects.toThrow();
     await expect(ctx.app.db.execute(sql`DELETE FROM audit_log WHERE id = ${audit[0]!.id}`)).rejects.toThrow();
+  });
+
+  it("books a promotion plan's parts on approval: the cap's excess back at the provider, the bonus back to expense", async () => {
+    const { player, id } = await openWithdrawal('400');
+    // the promotions issue's rules would have planned this; the order row is where the plan lives
+    await ctx.app.db
+      .update(withdrawals)
+      .set({ creditReceived: 30_000n, creditReturned: 6_000n, promoCredit: 4_000n, amountLak: 192_000n })
+      .where(eq(withdrawals.id, id));
+    const expense = async () =>
+      (await ctx.app.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.type, 'PROMOTION_EXPENSE'))).reduce((s, r) => s + r.balance, 0n);
+    const payableBefore = await balanceOf('WITHDRAWALS_PAYABLE', 'THB');
+    const expenseBefore = await expense();
+    const owner = await staffLogin(ctx.app, agencyId(), 'owner');
+    const res = await decide(ctx.app, owner, id, 'approve', { bankReference: `PLAN-${id}` });
+    expect(res.json().withdrawal).toMatchObject({ status: 'SUCCESS', creditReceived: '300.00', creditReturned: '60.00', promoCredit: '40.00', totalCredit: '400.00' });
+    await ctx.app.worker.drain({ skipBackoff: true });
+    expect(await balanceOf('WITHDRAWALS_PAYABLE', 'THB')).toBe(payableBefore - 40_000n);
+    expect(await expense()).toBe(expenseBefore + 4_000n);
+    // 600.00 funded, 400.00 taken, 60.00 given back
+    expect(await agreement(player)).toBe(26_000n);
+    const [row] = await ctx.app.db.select().from(withdrawals).where(eq(withdrawals.id, id));
+    expect(row!.returnStatus).toBe('RETURNED');
   });
 
   it('refuses a bank reference that already paid another withdrawal', async () => {
