@@ -1,0 +1,171 @@
+// Deposit settlement throughput against pgbench TPC-B on the same local PostgreSQL server, in one run.
+// Settlement = a signed bank callback → status confirmed at the gateway → order PAID with its ledger
+// posting → provider transfer posted by the worker → order SUCCESS. Each side gets a fresh database.
+// Usage: node bench/settlement.mjs [--orders 300] [--concurrency 8] [--pgbench-seconds 15]
+//        [--pg postgres://postgres@127.0.0.1:5432/postgres]   (loopback only)
+import { createHmac, randomBytes } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { startNode, stop, waitFor } from './lib/proc.mjs';
+
+const arg = (name, def) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : def;
+};
+const ORDERS = Math.min(Number(arg('orders', 300)), 5000);
+const CONCURRENCY = Math.min(Number(arg('concurrency', 8)), 64);
+const PGBENCH_SECONDS = Math.min(Number(arg('pgbench-seconds', 15)), 120);
+const ADMIN_URL = arg('pg', process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+const SETTLE_TIMEOUT_MS = 180_000;
+const GOAL = 0.3;
+const CALLBACK_SECRET = 'bench-callback-secret-0123456789';
+const SERVER = 'http://127.0.0.1:3952';
+const SANDBOX = 'http://127.0.0.1:3951';
+
+const admin = new URL(ADMIN_URL);
+if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(admin.hostname)) throw new Error(`loopback only, not ${admin.hostname}`);
+const dbUrl = (name) => Object.assign(new URL(ADMIN_URL), { pathname: `/${name}` }).toString();
+
+async function adminQuery(sql) {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    return await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Runs `task` over `items` with at most `limit` in flight. */
+async function pool(items, limit, task) {
+  const out = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await task(items[i], i);
+      }
+    }),
+  );
+  return out;
+}
+
+async function json(url, init = {}) {
+  const res = await fetch(url, { ...init, headers: { 'content-type': 'application/json', ...init.headers } });
+  const body = await res.json().catch(() => null);
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${JSON.stringify(body)}`);
+  return { body, res };
+}
+
+/** Not timed: N players, each with an OPEN deposit paid at the bank whose callback has not been sent. */
+async function prepareOrders() {
+  await json(`${SANDBOX}/bank/_faults`, { method: 'POST', body: JSON.stringify({ noCallback: true }) });
+  return pool(Array.from({ length: ORDERS }, (_, i) => i), 16, async (i) => {
+    const username = `bench${i}${randomBytes(3).toString('hex')}`;
+    const password = `pw-${randomBytes(6).toString('hex')}`;
+    const fingerprint = randomBytes(16).toString('hex');
+    const reg = await json(`${SERVER}/api/v2/players/register`, {
+      method: 'POST',
+      headers: { 'x-fingerprint': fingerprint },
+      body: JSON.stringify({ username, password, confirmPassword: password, fingerprint }),
+    });
+    const cookie = reg.res.headers.getSetCookie().find((c) => c.startsWith('sid=')).split(';')[0];
+    const { body } = await json(`${SERVER}/api/v2/deposits`, {
+      method: 'POST',
+      headers: { cookie },
+      body: JSON.stringify({ providerId: 'gclub', mid: 'DEMO-LAK-001', bank: 'bcel', amount: String(20_000 + i) }),
+    });
+    const qr = await json(`${SERVER}/api/v2/deposits/${body.order.id}/qr`, { headers: { cookie } });
+    const paid = await json(`${SANDBOX}/sandbox/bank/payments`, { method: 'POST', body: JSON.stringify({ payload: qr.body.payload }) });
+    return { id: body.order.id, notice: JSON.stringify({ reference: paid.body.reference, bankReference: paid.body.bankReference, amount: paid.body.amount, currency: 'LAK', paidAt: paid.body.paidAt }) };
+  });
+}
+
+async function settle(orders, db) {
+  const started = performance.now();
+  await pool(orders, CONCURRENCY, async (o) => {
+    const timestamp = String(Date.now());
+    const signature = createHmac('sha256', CALLBACK_SECRET).update(`${timestamp}.${o.notice}`).digest('hex');
+    await json(`${SERVER}/api/v2/payments/callback`, { method: 'POST', headers: { 'x-timestamp': timestamp, 'x-signature': signature }, body: o.notice });
+  });
+  const paidMs = performance.now() - started;
+  for (;;) {
+    const { rows } = await db.query(`SELECT count(*) FILTER (WHERE status = 'SUCCESS')::int AS done, count(*) FILTER (WHERE status = 'FAILED')::int AS failed FROM deposit_orders`);
+    if (rows[0].failed > 0) throw new Error(`${rows[0].failed} deposits FAILED`);
+    if (rows[0].done === orders.length) break;
+    if (performance.now() - started > SETTLE_TIMEOUT_MS) throw new Error(`only ${rows[0].done}/${orders.length} settled in time`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return { paidMs, totalMs: performance.now() - started };
+}
+
+function pgbench(name) {
+  const run = (args) => {
+    const r = spawnSync('/usr/bin/pgbench', [...args, dbUrl(name)], { encoding: 'utf8', timeout: (PGBENCH_SECONDS + 120) * 1000 });
+    if (r.status !== 0) throw new Error(`pgbench ${args.join(' ')}: ${r.stderr}`);
+    return r.stdout;
+  };
+  run(['-i', '-s', '10', '-q']);
+  const out = run(['-c', '8', '-j', '2', '-T', String(PGBENCH_SECONDS)]);
+  const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(out)?.[1]);
+  if (!tps) throw new Error(`pgbench: no tps in\n${out}`);
+  return tps;
+}
+
+export async function benchSettlement() {
+  const stamp = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const settleDb = `bench_settle_${stamp}`;
+  const pgbenchDb = `bench_pgbench_${stamp}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-settle-'));
+  await adminQuery(`CREATE DATABASE ${settleDb}`);
+  await adminQuery(`CREATE DATABASE ${pgbenchDb}`);
+  const sandbox = startNode('apps/sandbox/src/server.ts', {
+    SANDBOX_HOST: '127.0.0.1',
+    SANDBOX_PORT: '3951',
+    SANDBOX_DATA_DIR: join(dataDir, 'sandbox'),
+    SANDBOX_PUBLIC_URL: SANDBOX,
+    BANK_CALLBACK_SECRET: CALLBACK_SECRET,
+  });
+  const server = startNode('apps/server/src/server.ts', {
+    PORT: '3952',
+    HOST: '127.0.0.1',
+    DATABASE_URL: dbUrl(settleDb),
+    SANDBOX_URL: SANDBOX,
+    PUBLIC_URL: SERVER,
+    BANK_CALLBACK_SECRET: CALLBACK_SECRET,
+    RATE_LIMIT_ENABLED: 'false',
+    ARGON2_MEMORY_KIB: '1024',
+    ARGON2_ITERATIONS: '1',
+    WORKER_POLL_MS: '20',
+    WEB_DIST: '/nonexistent',
+  });
+  const db = new pg.Client({ connectionString: dbUrl(settleDb) });
+  try {
+    await waitFor(`${SANDBOX}/bank/_faults`);
+    await waitFor(`${SERVER}/api/v2/agency/info`);
+    await db.connect();
+    const orders = await prepareOrders();
+    const { paidMs, totalMs } = await settle(orders, db);
+    const { rows } = await db.query(`SELECT count(*)::int AS n FROM provider_transfers WHERE kind = 'deposit' AND status = 'POSTED'`);
+    if (rows[0].n !== orders.length) throw new Error(`${rows[0].n} transfers posted for ${orders.length} orders`);
+    const perSecond = orders.length / (totalMs / 1000);
+    const tps = pgbench(pgbenchDb);
+    const ratio = perSecond / tps;
+    console.log(`settlement   ${orders.length} deposits, ${CONCURRENCY} callbacks in flight: PAID in ${(paidMs / 1000).toFixed(2)} s, SUCCESS in ${(totalMs / 1000).toFixed(2)} s`);
+    console.log(`settlement   ${perSecond.toFixed(1)} settlements/s (callback → PAID → ledger → provider transfer posted)`);
+    console.log(`settlement   pgbench TPC-B -s 10 -c 8 -j 2 -T ${PGBENCH_SECONDS}: ${tps.toFixed(1)} tps`);
+    console.log(`settlement   ratio ${ratio.toFixed(3)} (goal ≥ ${GOAL}) ${ratio >= GOAL ? 'PASS' : 'BELOW GOAL'}`);
+    return { perSecond, tps, ratio };
+  } finally {
+    await db.end().catch(() => undefined);
+    await Promise.all([stop(server), stop(sandbox)]);
+    for (const name of [settleDb, pgbenchDb]) await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchSettlement();
