@@ -30,6 +30,10 @@ const toFile = (url) => join(dist, url.replace(/^\//, ''));
 // static imports only: `import{a}from"./x.js"` / `import"./x.js"` (dynamic `import(` is lazy, not initial)
 const STATIC_IMPORT = /\bimport\s*(?:[\w${},\s*]+from\s*)?["']([^"']+\.js)["']/g;
 
+// libraries that belong in route chunks only; naming the chunk that pulled one in saves a hunt
+const HEAVY = [{ name: 'zod', marker: /\$ZodType|ZodError/ }];
+const heavyFound = [];
+
 const seen = new Map();
 const queue = start.map(toFile);
 while (queue.length) {
@@ -37,6 +41,7 @@ while (queue.length) {
   if (seen.has(file)) continue;
   const code = readFileSync(file);
   seen.set(file, gzipSync(code).length);
+  for (const h of HEAVY) if (h.marker.test(code.toString('utf8'))) heavyFound.push(`${h.name} in ${file.slice(dist.length + 1)}`);
   for (const m of code.toString('utf8').matchAll(STATIC_IMPORT)) {
     const spec = m[1];
     const next = spec.startsWith('/') ? toFile(spec) : resolve(dirname(file), spec);
@@ -53,6 +58,7 @@ for (const [file, size] of [...seen].sort((a, b) => b[1] - a[1])) {
 const cssTotal = css.reduce((sum, href) => sum + gzipSync(readFileSync(toFile(href))).length, 0);
 console.log(`initial JS for / (gzip): ${kb(total)} KB in ${seen.size} files · budget ${BUDGET_KB} KB · goal ${GOAL_KB} KB`);
 console.log(`initial CSS (gzip): ${kb(cssTotal)} KB`);
+for (const h of heavyFound) console.warn(`warning: ${h} (a route's validateSearch or beforeLoad imports it; only components are split)`);
 if (total / 1024 > BUDGET_KB) {
   console.error(`over budget by ${kb(total - BUDGET_KB * 1024)} KB`);
   process.exit(1);

@@ -14,7 +14,7 @@ export function testAllowing(patterns: readonly RegExp[]) {
         page.on('console', (msg) => {
           if (msg.type() !== 'error') return;
           const expected = msg.text().startsWith('Failed to load resource') && patterns.some((re) => re.test(msg.location().url));
-          if (!expected) errors.push(msg.text());
+          if (!expected) errors.push(`${msg.text()} ${msg.location().url}`.trim());
         });
         page.on('pageerror', (err) => errors.push(err.message));
         await use(errors);

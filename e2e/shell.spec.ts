@@ -176,6 +176,12 @@ test.describe('logged-in layout', () => {
     if (isMobile(page)) await expect(page.getByTestId('header-deposit')).toBeHidden();
     else await expect(page.getByTestId('header-deposit')).toHaveAttribute('href', '/player/deposit');
 
+    // the refresh action refetches what is on screen, the player info included
+    const refetch = page.waitForRequest((r) => r.url().endsWith('/api/v2/players/info'));
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-refresh').click();
+    await refetch;
+
     await page.goto('/player/game/askmebet?tab=Slot');
     await page.getByTestId('drawer-open').click();
     const drawer = page.getByTestId('side-drawer');

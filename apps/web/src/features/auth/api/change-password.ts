@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ChangePasswordBody } from '@app/contracts';
 import { post } from '@/lib/api-client';
+import { sessionEndingMutation } from '../lib/pause-fetching';
 
 /** Success ends every session of the player (DESIGN.md §10), this one included. */
 export function changePassword(body: ChangePasswordBody): Promise<unknown> {
@@ -8,5 +9,5 @@ export function changePassword(body: ChangePasswordBody): Promise<unknown> {
 }
 
 export function useChangePassword() {
-  return useMutation({ mutationFn: changePassword });
+  return useMutation({ ...sessionEndingMutation, mutationFn: changePassword });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { post } from '@/lib/api-client';
+import { sessionEndingMutation } from '../lib/pause-fetching';
 import { clearPlayerId } from '../player-id';
 import { playerInfoQueryKey } from './player-info';
 
@@ -7,6 +8,7 @@ import { playerInfoQueryKey } from './player-info';
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
+    ...sessionEndingMutation,
     mutationFn: () => post('/v2/players/logout'),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: playerInfoQueryKey });

@@ -1,20 +1,23 @@
 import { Suspense, lazy, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, LazyMenuRoot } from '@/components/ui/dropdown-menu';
-import { KeyIcon, LogoutIcon } from '@/components/ui/icons';
+import { KeyIcon, LogoutIcon, RefreshIcon } from '@/components/ui/icons';
 import type { MenuImplProps } from '@/components/ui/lazy-menu';
-import { toastError } from '@/components/ui/toast';
+import { toastError } from '@/components/ui/toast-store';
+import { refreshAll } from '@/lib/query-client';
 import { useAuth } from '../api/player-info';
 import { useLogout } from '../api/logout';
 
 // the form and its schema load only when the player asks to change the password
 const ChangePasswordDialog = lazy(() => import('./change-password-dialog'));
 
-/** Change password (a dialog) and logout (red), SPEC.md §2. */
+/** Refresh (SPEC.md §4), change password (a dialog) and logout (red), SPEC.md §2. */
 export default function UserMenuContent(props: MenuImplProps) {
   const { t } = useTranslation();
   const { player } = useAuth();
   const logout = useLogout();
+  const queryClient = useQueryClient();
   const [dialogOpen, setDialogOpen] = useState(false);
   // stays mounted once opened: the success dialog outlives the form dialog
   const [dialogLoaded, setDialogLoaded] = useState(false);
@@ -24,6 +27,10 @@ export default function UserMenuContent(props: MenuImplProps) {
         <DropdownMenuContent>
           <DropdownMenuLabel className="normal-case">{player?.displayName}</DropdownMenuLabel>
           <DropdownMenuSeparator />
+          <DropdownMenuItem data-testid="menu-refresh" onSelect={() => void refreshAll(queryClient)}>
+            <RefreshIcon className="h-4 w-4" />
+            {t('nav.refresh')}
+          </DropdownMenuItem>
           <DropdownMenuItem
             data-testid="menu-change-password"
             onSelect={() => {
