@@ -25,11 +25,9 @@ test('deposit 100,000 LAK to gclub by LAO QR: pay it at the bank, the credit arr
     data: { username, password, confirmPassword: password, fingerprint },
   });
   expect(registered.status()).toBe(201);
-  await page.goto('/player');
-  await expect(page.getByText(username).first()).toBeVisible();
-
   // the form: provider gclub, the LAK currency, BCEL, 100,000 kip → 144.92 THB at 690 kip per baht
   await page.goto('/player/deposit');
+  await expect(page.getByText(username).first()).toBeVisible();
   const form = page.getByTestId('deposit-form');
   await form.getByLabel(pick(deposit, 'form.provider')).click();
   await page.getByRole('option', { name: 'GClub', exact: true }).click();

@@ -21,7 +21,7 @@ export const DEPOSIT_PROVIDERS = ['gclub', 'gclub_live', 'askmebet', 'alphabet']
 const FIELDS = ['providerId', 'mid', 'bank', 'amount'] as const;
 
 /** Provider, currency/MID, bank and amount, with the credit the amount buys at today's rate, live. */
-export function DepositForm({ onCreated }: { onCreated: (order: DepositOrder) => void }) {
+export function DepositForm({ onCreated, onOpenElsewhere }: { onCreated: (order: DepositOrder) => void; onOpenElsewhere: () => void }) {
   const { t } = useTranslation(['deposit', 'common', 'wallet', 'errors']);
   const currencies = useCurrencies();
   const create = useCreateDeposit();
@@ -56,6 +56,8 @@ export function DepositForm({ onCreated }: { onCreated: (order: DepositOrder) =>
             for (const field of FIELDS) if (err.fields[field]) form.setError(field, { type: 'server', message: errorKey(err) });
             // a refusal is final for this form's content; a new submit is a new attempt
             if (err.status < 500) setAttempt(newAttemptKey());
+            // opened in another tab or device: show that order instead
+            if (err.code === 'DEPOSIT_OPEN_ORDER_EXISTS') onOpenElsewhere();
           }
           toast({ variant: 'error', title: t('form.error'), description: t(errorKey(err)) });
         },

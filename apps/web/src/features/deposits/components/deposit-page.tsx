@@ -6,6 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorKey, toast } from '@/components/ui/toast-store';
 import { useDeposit } from '../api/get-deposit';
 import { useOpenDeposit } from '../api/get-open-deposit';
+import { depositKeys } from '../api/keys';
 import { DepositForm } from './deposit-form';
 import { DepositQr } from './deposit-qr';
 import { DepositResult } from './deposit-result';
@@ -16,10 +17,10 @@ import { DepositResult } from './deposit-result';
  */
 export function DepositScreen() {
   const { t } = useTranslation(['deposit', 'errors']);
+  const queryClient = useQueryClient();
   const open = useOpenDeposit();
   const [orderId, setOrderId] = useState<string | null>(null);
-  const [fresh, setFresh] = useState(false);
-  const current = orderId ?? (fresh ? null : (open.data?.id ?? null));
+  const current = orderId ?? open.data?.id ?? null;
 
   if (open.isPending && !orderId) {
     return (
@@ -38,10 +39,8 @@ export function DepositScreen() {
   if (!current) {
     return (
       <DepositForm
-        onCreated={(order) => {
-          setFresh(false);
-          setOrderId(order.id);
-        }}
+        onCreated={(order) => setOrderId(order.id)}
+        onOpenElsewhere={() => void queryClient.invalidateQueries({ queryKey: depositKeys.open })}
       />
     );
   }
@@ -49,8 +48,9 @@ export function DepositScreen() {
     <DepositOrderView
       id={current}
       onNew={() => {
+        // the order is over (settled, canceled or expired): no open order until the form makes one
+        queryClient.setQueryData(depositKeys.open, { order: null });
         setOrderId(null);
-        setFresh(true);
       }}
     />
   );
