@@ -14,6 +14,11 @@ export default function ContactDrawer({ open, onOpenChange }: { open: boolean; o
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
         <Dialog.Content
           aria-describedby={undefined}
+          // focus the panel, not the hidden close control, so that control stays out of sight
+          onOpenAutoFocus={(e) => {
+            e.preventDefault();
+            (e.currentTarget as HTMLElement).focus();
+          }}
           className="fixed inset-x-0 bottom-0 z-50 rounded-t-2xl border-t border-slate-700 bg-slate-900 p-4 pb-[max(1rem,env(safe-area-inset-bottom))] shadow-2xl"
           data-testid="contact-drawer"
         >

@@ -67,6 +67,11 @@ export default function SideDrawer({ open, onOpenChange }: { open: boolean; onOp
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
         <Dialog.Content
           aria-describedby={undefined}
+          // focus the panel, not the hidden close control, so that control stays out of sight
+          onOpenAutoFocus={(e) => {
+            e.preventDefault();
+            (e.currentTarget as HTMLElement).focus();
+          }}
           // SPEC.md §2: a click anywhere inside closes the drawer (links navigate first)
           onClick={() => onOpenChange(false)}
           style={{ width: DRAWER_WIDTH_PX }}

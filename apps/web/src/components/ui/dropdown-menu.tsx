@@ -41,7 +41,7 @@ export function DropdownMenuRadioItem({ className, children, ...rest }: Componen
 }
 
 export function DropdownMenuLabel({ className, ...rest }: ComponentProps<typeof Menu.Label>) {
-  return <Menu.Label className={cn('px-3 py-2 text-xs font-semibold tracking-wide text-slate-400 uppercase', className)} {...rest} />;
+  return <Menu.Label className={cn('px-3 py-2 text-xs font-semibold tracking-wide text-slate-400', className)} {...rest} />;
 }
 
 export function DropdownMenuSeparator({ className, ...rest }: ComponentProps<typeof Menu.Separator>) {

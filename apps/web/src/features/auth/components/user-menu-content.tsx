@@ -25,7 +25,7 @@ export default function UserMenuContent(props: MenuImplProps) {
     <>
       <LazyMenuRoot {...props}>
         <DropdownMenuContent>
-          <DropdownMenuLabel className="normal-case">{player?.displayName}</DropdownMenuLabel>
+          <DropdownMenuLabel>{player?.displayName}</DropdownMenuLabel>
           <DropdownMenuSeparator />
           <DropdownMenuItem data-testid="menu-refresh" onSelect={() => void refreshAll(queryClient)}>
             <RefreshIcon className="h-4 w-4" />
