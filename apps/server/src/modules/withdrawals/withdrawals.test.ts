@@ -13,7 +13,8 @@ let ctx: TestContext;
 beforeAll(async () => {
   sandbox = await startSandbox();
   ctx = await createTestApp(sandbox.serverOverrides);
-});
+  // a fresh database and sandbox take long on a busy machine; the default hook time is 60 s
+}, 180_000);
 afterAll(async () => {
   await ctx?.close();
   await sandbox?.close();
