@@ -201,5 +201,17 @@ test.describe('logged-in layout', () => {
     await expect(drawer.getByRole('link', { name: lo.nav.withdraw, exact: true })).toHaveAttribute('data-active', 'false');
     await expect(drawer.getByRole('link', { name: lo.nav.games, exact: true })).toHaveAttribute('data-active', 'false');
     await expect(drawer.getByRole('link', { name: lo.nav.bank_account, exact: true })).toHaveAttribute('href', '/player/bank');
+
+    // a route that loads for more than 1000 ms shows the full-screen spinner with the logo
+    await page.route('**/api/v2/players/bank-accounts', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await route.continue();
+    });
+    await drawer.getByRole('link', { name: lo.nav.bank_account, exact: true }).click();
+    const pending = page.getByTestId('pending-screen');
+    await expect(pending).toBeVisible();
+    await expect(pending.locator('svg').first()).toBeVisible();
+    await expect(pending).toBeHidden();
+    await expect(page).toHaveURL(/\/player\/bank$/);
   });
 });
