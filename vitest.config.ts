@@ -17,8 +17,10 @@ export default defineConfig({
           root: './apps/server',
           include: ['src/**/*.test.ts'],
           setupFiles: ['../../vitest.setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          testTimeout: 120_000,
+          // a test file starts three embedded databases (server, sandbox provider, sandbox bank):
+          // seconds each on a quiet machine, much more on a loaded one
+          hookTimeout: 180_000,
           pool: 'forks',
         },
       },
@@ -28,7 +30,8 @@ export default defineConfig({
           root: './apps/sandbox',
           include: ['src/**/*.test.ts'],
           setupFiles: ['../../vitest.setup.ts'],
-          testTimeout: 30_000,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
         },
       },
       {
