@@ -215,3 +215,26 @@ test.describe('logged-in layout', () => {
     await expect(page).toHaveURL(/\/player\/bank$/);
   });
 });
+
+test.describe('a route chunk that fails to load', () => {
+  // expected: the aborted chunk requests and the router's report of them, besides the visitor's 401
+  const chunkTest = testAllowing(
+    [/\/api\/v2\/players\/info$/, /\/assets\/login-[\w-]+\.js$/],
+    [/Failed to fetch dynamically imported module/, /reading 'component'/],
+  );
+
+  chunkTest('reloads the page once, then shows the error view', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('header-login')).toBeVisible();
+    await page.route(/\/assets\/login-[\w-]+\.js$/, (route) => route.abort());
+    const reloaded = page.waitForEvent('load');
+    await page.getByTestId('header-login').click();
+    await reloaded;
+    await expect(page.getByTestId('error-view')).toContainText(lo.error_view.title);
+    const marks = await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('tanstack_router_reload:')));
+    expect(marks).toHaveLength(1);
+    await page.getByRole('button', { name: lo.error_view.show }).click();
+    await expect(page.getByTestId('error-view').locator('pre')).toContainText(/dynamically imported module|module script/);
+    await expect(page.getByRole('button', { name: lo.error_view.hide })).toBeVisible();
+  });
+});

@@ -3,7 +3,8 @@
  * new index.html; remembering the message per tab (session storage) stops a reload loop when the
  * failure is something a reload cannot fix (SPEC.md §8).
  */
-const PREFIX = 'chunk-reload:';
+// the key TanStack Router's lazyRouteComponent uses for the same purpose: one memory, one reload per message
+export const RELOAD_KEY_PREFIX = 'tanstack_router_reload:';
 
 const CHUNK_FAILURE = [
   'Failed to fetch dynamically imported module',
@@ -18,7 +19,7 @@ export function isChunkLoadError(error: unknown): error is Error {
 
 /** Reloads once per message; returns false when this message already caused a reload. */
 export function reloadOnceFor(message: string, storage: Storage = sessionStorage, reload = () => window.location.reload()): boolean {
-  const key = PREFIX + message;
+  const key = RELOAD_KEY_PREFIX + message;
   if (storage.getItem(key)) return false;
   storage.setItem(key, '1');
   reload();

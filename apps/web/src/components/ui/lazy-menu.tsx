@@ -1,4 +1,5 @@
 import { cloneElement, useEffect, useState, type ComponentType, type ReactElement } from 'react';
+import { isChunkLoadError, reloadOnceFor } from '@/lib/chunk-reload';
 
 export interface MenuImplProps {
   /** the trigger to render inside the Radix menu (asChild) */
@@ -23,11 +24,17 @@ export function LazyMenu({ load, trigger }: { load: Loader; trigger: ReactElemen
   useEffect(() => {
     if (!requested) return;
     let live = true;
-    void load().then((mod) => {
-      if (!live) return;
-      setFocused(placeholder !== null && document.activeElement === placeholder);
-      setImpl(() => mod.default);
-    });
+    load().then(
+      (mod) => {
+        if (!live) return;
+        setFocused(placeholder !== null && document.activeElement === placeholder);
+        setImpl(() => mod.default);
+      },
+      // a chunk from an older deploy: reload once (SPEC.md §8); otherwise the button stays inert
+      (err: unknown) => {
+        if (isChunkLoadError(err)) reloadOnceFor(err.message);
+      },
+    );
     return () => {
       live = false;
     };
