@@ -108,6 +108,24 @@ describe('POST /api/v2/payments/callback', () => {
 });
 
 describe('settlement', () => {
+  it('settles concurrent callbacks of many players without a deadlock, each credited once', async () => {
+    const paid = await Promise.all(
+      Array.from({ length: 8 }, async (_, i) => {
+        const p = await registerPlayer(ctx.app);
+        const d = await openDeposit(p, String(30_000 + i));
+        const bank = await payLaoQr(sandbox.url, d.payload);
+        return { p, d, notice: { reference: d.reference, bankReference: bank.bankReference, amount: String(30_000 + i) } };
+      }),
+    );
+    const answers = await Promise.all(paid.map((x) => sendCallback(ctx.app, x.notice)));
+    expect(answers.map((r) => r.statusCode)).toEqual(paid.map(() => 200));
+    await ctx.app.worker.drain({ skipBackoff: true });
+    for (const { p, d } of paid) {
+      expect((await orderOf(p, d.order.id)).status).toBe('SUCCESS');
+      expect(await sandbox.providerBalance('gclub', p.playerId)).toBe(BigInt(d.order.credit.replace('.', '')));
+    }
+  });
+
   it('ends SUCCESS after reconciliation when the provider transfer times out after committing', async () => {
     const p = await registerPlayer(ctx.app);
     const { order, payload } = await openDeposit(p, '200000');

@@ -67,8 +67,17 @@ export async function markPaid(app: FastifyInstance, orderId: string, payment: C
   });
 }
 
+/**
+ * The kip first, then the transfer: the first posting's row locks on the house accounts queue
+ * concurrent settlements before the transfer's foreign keys take shares on EXCHANGE(THB), which a
+ * later FOR UPDATE on it would otherwise turn into a deadlock between two settlements.
+ */
 async function bookPayment(app: FastifyInstance, tx: Tx, order: DepositOrderRow) {
   const agencyId = order.agencyId;
+  const [player] = await tx
+    .select({ username: players.username })
+    .from(players)
+    .where(and(eq(players.id, order.playerId), eq(players.agencyId, agencyId)));
   const clearing = await ensureAccount(tx, { agencyId, type: 'BANK_CLEARING', currency: 'LAK' });
   const exchangeLak = await ensureAccount(tx, { agencyId, type: 'EXCHANGE', currency: 'LAK' });
   const exchangeThb = await ensureAccount(tx, { agencyId, type: 'EXCHANGE', currency: 'THB' });
@@ -79,10 +88,6 @@ async function bookPayment(app: FastifyInstance, tx: Tx, order: DepositOrderRow)
     entries: [{ from: clearing, to: exchangeLak, currency: 'LAK', amount: order.amountLak }],
     metadata: { orderId: order.id, transactionCode: order.transactionCode, bankReference: order.bankReference },
   });
-  const [player] = await tx
-    .select({ username: players.username })
-    .from(players)
-    .where(and(eq(players.id, order.playerId), eq(players.agencyId, agencyId)));
   await app.transfers.request(tx, {
     agencyId,
     playerId: order.playerId,
