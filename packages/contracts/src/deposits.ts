@@ -59,5 +59,3 @@ export const depositQrResponseSchema = z.object({
   expiresAt: z.string(),
 });
 export type DepositQrResponse = z.infer<typeof depositQrResponseSchema>;
-
-export const paymentCallbackResponseSchema = z.object({ ok: z.literal(true), status: orderStatusSchema });
