@@ -17,6 +17,8 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
       root,
       wildcard: true,
       index: false,
+      // the build writes .br and .gz beside each asset (scripts/lib/web-build.mjs)
+      preCompressed: true,
       setHeaders(res, path) {
         if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
         else res.header('cache-control', 'no-cache');
