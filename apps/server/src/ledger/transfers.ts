@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client.js';
@@ -78,9 +79,27 @@ export class TransferService {
    * first transfer and moves nothing.
    */
   async request(tx: Tx, p: TransferParams): Promise<{ transfer: Transfer; duplicate: boolean }> {
+    // The ledger posting comes first: it takes the accounts' row locks in id order before the
+    // transfer row's foreign key takes a share lock on the counter account. The other way round,
+    // two requests on one counter account could each hold the share lock and wait for the other.
+    const transferId = randomUUID();
+    const inFlight = await this.inFlightAccount(tx, p.agencyId, p.providerId);
+    const credit = await this.playerCreditAccount(tx, p.agencyId, p.playerId, p.providerId);
+    const reserved = await post(tx, {
+      agencyId: p.agencyId,
+      reference: `transfer:${p.reference}:pending`,
+      kind: `${p.kind}:pending`,
+      entries: [{ from: p.direction === 'IN' ? p.counterAccountId : credit, to: inFlight, currency: 'THB', amount: p.amount }],
+      metadata: { transferId },
+    });
+    if (reserved.duplicate) {
+      const [existing] = await tx.select().from(providerTransfers).where(eq(providerTransfers.reference, p.reference));
+      return { transfer: existing!, duplicate: true };
+    }
     const [created] = await tx
       .insert(providerTransfers)
       .values({
+        id: transferId,
         agencyId: p.agencyId,
         playerId: p.playerId,
         playerUsername: p.username,
@@ -92,23 +111,9 @@ export class TransferService {
         orderId: p.orderId ?? null,
         counterAccountId: p.counterAccountId,
       })
-      .onConflictDoNothing({ target: providerTransfers.reference })
       .returning();
-    if (!created) {
-      const [existing] = await tx.select().from(providerTransfers).where(eq(providerTransfers.reference, p.reference));
-      return { transfer: existing!, duplicate: true };
-    }
-    const inFlight = await this.inFlightAccount(tx, p.agencyId, p.providerId);
-    const credit = await this.playerCreditAccount(tx, p.agencyId, p.playerId, p.providerId);
-    await post(tx, {
-      agencyId: p.agencyId,
-      reference: `transfer:${p.reference}:pending`,
-      kind: `${p.kind}:pending`,
-      entries: [{ from: p.direction === 'IN' ? p.counterAccountId : credit, to: inFlight, currency: 'THB', amount: p.amount }],
-      metadata: { transferId: created.id },
-    });
-    await enqueue(tx, { type: TRANSFER_JOB, payload: { transferId: created.id }, uniqueKey: `transfer:${created.id}` });
-    return { transfer: created, duplicate: false };
+    await enqueue(tx, { type: TRANSFER_JOB, payload: { transferId }, uniqueKey: `transfer:${transferId}` });
+    return { transfer: created!, duplicate: false };
   }
 
   /** One step of a transfer's life: ask or tell the provider, then settle or schedule a retry. */
