@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, testAllowing } from './allow-resource-errors';
+import { expect, testAllowing } from './fixtures';
 import loAuth from '../apps/web/src/locales/lo/auth.json' with { type: 'json' };
 import loCommon from '../apps/web/src/locales/lo/common.json' with { type: 'json' };
 import loErrors from '../apps/web/src/locales/lo/errors.json' with { type: 'json' };

@@ -1,18 +1,35 @@
 import { test as base, expect } from '@playwright/test';
 
-/** Every spec fails on an unexpected console.error or an uncaught page error. */
-export const test = base.extend<{ consoleErrors: string[] }>({
-  consoleErrors: [
-    async ({ page }, use) => {
-      const errors: string[] = [];
-      page.on('console', (msg) => {
-        if (msg.type() === 'error') errors.push(msg.text());
-      });
-      page.on('pageerror', (err) => errors.push(err.message));
-      await use(errors);
-      expect(errors, 'console errors on the page').toEqual([]);
-    },
-    { auto: true },
-  ],
-});
+/**
+ * Every spec fails on an unexpected console error or an uncaught page error. Browsers log every 4xx
+ * answer as one ("Failed to load resource"), and some are the expected outcome of a step: the 401 of
+ * GET /players/info is how a visitor is told apart (SPEC.md §2), so it is always accepted.
+ * `testAllowing` accepts more: resource errors whose URL matches one of `patterns`, and console
+ * errors matching one of `messages` (for a spec that breaks something on purpose).
+ */
+const ALWAYS: readonly RegExp[] = [/\/api\/v2\/players\/info$/];
+
+export function testAllowing(patterns: readonly RegExp[], messages: readonly RegExp[] = []) {
+  const allowed = [...ALWAYS, ...patterns];
+  return base.extend<{ consoleErrors: string[] }>({
+    consoleErrors: [
+      async ({ page }, use) => {
+        const errors: string[] = [];
+        page.on('console', (msg) => {
+          if (msg.type() !== 'error') return;
+          const expected =
+            (msg.text().startsWith('Failed to load resource') && allowed.some((re) => re.test(msg.location().url))) ||
+            messages.some((re) => re.test(msg.text()));
+          if (!expected) errors.push(`${msg.text()} ${msg.location().url}`.trim());
+        });
+        page.on('pageerror', (err) => errors.push(err.message));
+        await use(errors);
+        expect(errors, 'console errors on the page').toEqual([]);
+      },
+      { auto: true },
+    ],
+  });
+}
+
+export const test = testAllowing([]);
 export { expect };

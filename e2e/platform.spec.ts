@@ -3,7 +3,8 @@ import { test, expect } from './fixtures';
 test('the site opens and shows the agency-dependent page', async ({ page, request }) => {
   const info = await (await request.get('/api/v2/agency/info')).json();
   await page.goto('/');
-  await expect(page.getByTestId('agency-telegram')).toHaveAttribute('href', info.agency.social.telegram);
+  await page.getByTestId('contact-menu').click();
+  await expect(page.getByTestId('contact-telegram')).toHaveAttribute('href', info.agency.social.telegram);
 });
 
 test('deep links are served the SPA', async ({ request }) => {

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, testAllowing } from './allow-resource-errors';
+import { expect, testAllowing } from './fixtures';
 import lo from '../apps/web/src/locales/lo/common.json' with { type: 'json' };
 import cn from '../apps/web/src/locales/cn/common.json' with { type: 'json' };
 
