@@ -8,6 +8,7 @@ import {
   type LoginBody,
   type SessionResponse,
 } from '@app/contracts';
+import { isUniqueViolation } from '../../db/errors.js';
 import { playerFingerprints, players } from '../../db/schema/index.js';
 import type { AgencyContext } from '../../plugins/agency.js';
 import { LIMITS } from '../../plugins/rate-limit.js';
@@ -34,14 +35,6 @@ const toPlayer = (p: PlayerRow): SessionResponse['player'] => ({
   displayName: p.displayName,
   createdAt: p.createdAt.toISOString(),
 });
-
-// PostgreSQL's unique_violation; drizzle wraps the driver's error in `cause`
-function isUniqueViolation(err: unknown): boolean {
-  for (let e = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 const ipKey = (agency: AgencyContext, request: FastifyRequest) => `${agency.id}:${request.ip}`;
 const accountKey = (agencyId: string, username: string) => `${agencyId}:${username}`;

@@ -17,7 +17,7 @@ import type { Tx } from '../../db/client.js';
 import { agencyOf } from '../../plugins/agency.js';
 import { requireStaff, type StaffSession } from '../../plugins/staff-session.js';
 import { approveWithdrawal, rejectWithdrawal, type Decision } from '../withdrawals/decisions.js';
-import { transactionWithRetry } from '../withdrawals/retry.js';
+import { transactionWithRetry } from '../../db/errors.js';
 import { settleSoon } from '../withdrawals/withdrawals.service.js';
 import { toBackofficeWithdrawal } from '../withdrawals/view.js';
 import { writeAudit } from './audit.js';

@@ -8,7 +8,7 @@ import { enqueue } from '../../jobs/queue.js';
 import type { AgencyContext } from '../../plugins/agency.js';
 import type { PlayerSession } from '../../plugins/session.js';
 import { BankGatewayRefusedError, BankGatewayUnavailableError, laoQrFor } from '../../payments/index.js';
-import { isUniqueViolation } from './db-errors.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { priceDeposit } from './deposits.rules.js';
 import { DEPOSIT_EXPIRY_JOB } from './deposits.expiry.js';
 import { cancelIfOpen, confirmWithGateway } from './deposits.settlement.js';

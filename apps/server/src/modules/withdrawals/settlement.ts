@@ -5,7 +5,7 @@ import { players, withdrawals, type WithdrawalRow } from '../../db/schema/index.
 import { enqueue } from '../../jobs/queue.js';
 import { ensureAccount } from '../../ledger/ledger.js';
 import type { Transfer } from '../../ledger/transfers.js';
-import { transactionWithRetry } from './retry.js';
+import { transactionWithRetry } from '../../db/errors.js';
 
 /** Transfer kinds of this module (docs/decisions/009-ledger.md, flows). */
 export const WITHDRAW_KIND = 'withdraw';
