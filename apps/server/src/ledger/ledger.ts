@@ -96,7 +96,10 @@ export async function post(tx: Tx, req: PostRequest): Promise<{ transactionId: s
     .from(ledgerAccounts)
     .where(inArray(ledgerAccounts.id, ids))
     .orderBy(ledgerAccounts.id)
-    .for('update');
+    // NO KEY UPDATE, not UPDATE: the ledger never changes an account's key, and this lock does not
+    // conflict with the KEY SHARE locks that foreign keys to the account take (a transfer row, an
+    // entry), so those can never turn into a deadlock with a posting
+    .for('no key update');
   if (locked.length !== ids.length) throw new Error('ledger: unknown account in transaction');
   for (const a of locked) {
     if (a.agencyId !== req.agencyId) throw new Error('ledger: accounts of another agency');

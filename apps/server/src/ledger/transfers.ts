@@ -209,7 +209,7 @@ export class TransferService {
       .select({ balance: ledgerAccounts.balance, version: ledgerAccounts.version })
       .from(ledgerAccounts)
       .where(eq(ledgerAccounts.id, credit))
-      .for('update');
+      .for('no key update');
     const pending = await tx
       .select({ id: providerTransfers.id })
       .from(providerTransfers)

@@ -56,7 +56,7 @@ export function withdrawalsService(app: FastifyInstance) {
       await app.transfers.playerCreditAccount(tx, agencyId, playerId, providerId),
       await app.transfers.inFlightAccount(tx, agencyId, providerId),
     ];
-    await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(inArray(ledgerAccounts.id, ids)).orderBy(asc(ledgerAccounts.id)).for('update');
+    await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(inArray(ledgerAccounts.id, ids)).orderBy(asc(ledgerAccounts.id)).for('no key update');
   }
 
   async function reload(id: string): Promise<WithdrawalRow> {
