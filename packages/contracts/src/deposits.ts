@@ -3,7 +3,7 @@ import { amountSchema } from './money.js';
 import { bankCodeSchema, orderStatusSchema, pageResponseSchema, providerIdSchema } from './common.js';
 
 /**
- * Deposit by LAO QR (SPEC.md §5, DESIGN.md §5, docs/decisions/010-deposits.md). Amounts are LAK
+ * Deposit by LAO QR (SPEC.md §5, DESIGN.md §5, docs/decisions/014-deposits.md). Amounts are LAK
  * whole kip and THB credit as decimal strings; the rate is the sell rate the order was priced at.
  */
 export const DEPOSIT_EXPIRY_MINUTES = 10;

@@ -3,7 +3,7 @@ import { toMinor } from './money.js';
 import { bankCodeSchema, pageResponseSchema } from './common.js';
 
 /**
- * Withdrawals (DESIGN.md §6, docs/decisions/011-withdrawals-and-staff.md). PENDING is ours: the
+ * Withdrawals (DESIGN.md §6, docs/decisions/012-withdrawals-and-staff.md). PENDING is ours: the
  * order exists but the credit is still on its way back from the provider, so it is not OPEN yet
  * (SPEC.md §4 shows "anything else" in grey).
  */

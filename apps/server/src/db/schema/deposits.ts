@@ -1,7 +1,7 @@
 import { bigint, boolean, date, integer, numeric, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import type { BankCode, OrderStatus } from '@app/contracts';
 
-/** Migration 0006_deposits.sql (docs/decisions/010-deposits.md). */
+/** Migration 0006_deposits.sql (docs/decisions/014-deposits.md). */
 export type DepositStatus = Extract<OrderStatus, 'OPEN' | 'CANCELED' | 'PAID' | 'SUCCESS' | 'FAILED'>;
 export type DepositCancelReason = 'PLAYER' | 'EXPIRED' | 'GATEWAY_ERROR';
 

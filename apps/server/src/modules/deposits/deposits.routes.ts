@@ -21,7 +21,7 @@ import { depositView } from './deposits.view.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema, 503: errorBodySchema };
 
-/** Deposit by LAO QR (DESIGN.md §5, docs/decisions/010-deposits.md). */
+/** Deposit by LAO QR (DESIGN.md §5, docs/decisions/014-deposits.md). */
 export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
   registerDepositSettlement(app);
   registerDepositExpiry(app);

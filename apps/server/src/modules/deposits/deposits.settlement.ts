@@ -43,7 +43,7 @@ export async function confirmWithGateway(app: FastifyInstance, order: DepositOrd
  * Marks the order PAID once, keyed on the bank reference, and in the same transaction books the kip
  * received (LAK BANK_CLEARING → EXCHANGE) and asks for the credit to go to the provider (THB
  * EXCHANGE → the player's credit, through app.transfers), docs/decisions/009-ledger.md. A payment
- * of an expired or canceled order is credited all the same and marked paid_late (010-deposits.md).
+ * of an expired or canceled order is credited all the same and marked paid_late (014-deposits.md).
  */
 export async function markPaid(app: FastifyInstance, orderId: string, payment: ConfirmedPayment): Promise<DepositOrderRow> {
   return app.db.transaction(async (tx) => {

@@ -29,7 +29,7 @@ export type WithdrawalRuleResult = { ok: true; plan: WithdrawalPlan } | { ok: fa
  * (WITHDRAW_MUST_WITHDRAW_ALL), receivable cap with the excess returned, bonus deducted.
  * There are no promotions yet, so this answers "no promotion in use": the whole amount is paid out.
  * The promotions issue replaces this function (reading the player's USED usage); the withdrawal
- * service already books every part of the plan (docs/decisions/011-withdrawals-and-staff.md).
+ * service already books every part of the plan (docs/decisions/012-withdrawals-and-staff.md).
  */
 export async function withdrawalPromotionRules(input: WithdrawalRuleInput): Promise<WithdrawalRuleResult> {
   return { ok: true, plan: { totalCredit: input.amount, creditReceived: input.amount, creditReturned: 0n, promoCredit: 0n } };
