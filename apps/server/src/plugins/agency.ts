@@ -52,9 +52,19 @@ export const agencyPlugin = fp(async (app: FastifyInstance) => {
     return value;
   }
 
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
-    request.agency = await lookup(request.hostname.toLowerCase());
+  // a callback hook, synchronous on a cache hit: no promise on the path every screen starts with
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!request.url.startsWith('/api/')) return done();
+    const host = request.hostname.toLowerCase();
+    const hit = cache.get(host);
+    if (hit && Date.now() - hit.at < TTL_MS) {
+      request.agency = hit.value;
+      return done();
+    }
+    lookup(host).then((value) => {
+      request.agency = value;
+      done();
+    }, done);
   });
 });
 

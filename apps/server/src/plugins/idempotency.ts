@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, eq } from 'drizzle-orm';
 import { idempotencyKeys } from '../db/schema/index.js';
@@ -27,8 +27,8 @@ const KEY = /^[\w.:-]{1,128}$/;
 export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('idempotency', null);
 
-  app.addHook('preHandler', async (request, reply) => {
-    if (!request.routeOptions.config.idempotent) return;
+  // attached to the routes that ask for it only: every other request skips both hooks
+  const preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     const raw = request.headers[HEADER];
     if (raw === undefined || !request.agency) return;
     const key = Array.isArray(raw) ? raw[0]! : raw;
@@ -58,9 +58,9 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     }
     if (first.statusCode === null) throw new AppError('CONFLICT', 'the first request with this key is still running');
     return reply.code(first.statusCode).header('idempotent-replayed', 'true').send(first.response);
-  });
+  };
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const k = request.idempotency;
     if (!k) return payload;
     request.idempotency = null;
@@ -79,5 +79,15 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     }
     await app.db.update(idempotencyKeys).set({ statusCode: reply.statusCode, response }).where(where);
     return payload;
+  };
+
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.idempotent) return;
+    route.preHandler = [...toArray(route.preHandler), preHandler];
+    route.onSend = [...toArray(route.onSend), onSend];
   });
 });
+
+function toArray<T>(v: T | T[] | undefined): T[] {
+  return v === undefined ? [] : Array.isArray(v) ? v : [v];
+}

@@ -102,15 +102,13 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('player', null);
   const idleMinutes = app.config.SESSION_IDLE_MINUTES;
 
-  app.addHook('onRequest', async (request) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (!token || !request.agency || !request.url.startsWith('/api/') || !TOKEN_PATTERN.test(token)) return;
+  const load = async (request: FastifyRequest, token: string, agencyId: string) => {
     const rows = await queryRows<SessionRow>(
       app.db,
       sql`SELECT s.id AS session_id, s.player_id, s.agency_id, p.username,
                  s.last_seen_at < now() - interval '1 minute' AS stale
           FROM player_sessions s JOIN players p ON p.id = s.player_id
-          WHERE s.token_hash = ${hashToken(token)} AND s.agency_id = ${request.agency.id}
+          WHERE s.token_hash = ${hashToken(token)} AND s.agency_id = ${agencyId}
             AND s.revoked_at IS NULL AND s.expires_at > now()
             AND s.last_seen_at > now() - make_interval(mins => ${idleMinutes}::int)
             AND p.status = 'active'`,
@@ -121,5 +119,12 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     if (row.stale) {
       await app.db.update(playerSessions).set({ lastSeenAt: new Date() }).where(eq(playerSessions.id, row.session_id));
     }
+  };
+
+  // a callback hook: a request without the cookie passes without a promise
+  app.addHook('onRequest', (request, _reply, done) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || !request.agency || !request.url.startsWith('/api/') || !TOKEN_PATTERN.test(token)) return done();
+    load(request, token, request.agency.id).then(() => done(), done);
   });
 });

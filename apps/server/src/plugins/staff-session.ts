@@ -87,15 +87,13 @@ interface Row {
 /** Fills `request.staff` from the staff_sid cookie on back office calls of a known agency. */
 export const staffSessionPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('staff', null);
-  app.addHook('onRequest', async (request) => {
-    const token = request.cookies[STAFF_COOKIE];
-    if (!token || !request.agency || !request.url.startsWith(`${BACKOFFICE_PATH}/`) || !TOKEN_PATTERN.test(token)) return;
+  const load = async (request: FastifyRequest, token: string, agencyId: string) => {
     const rows = await queryRows<Row>(
       app.db,
       sql`SELECT s.id AS session_id, u.id AS staff_id, s.agency_id, u.username, u.role,
                  s.last_seen_at < now() - interval '1 minute' AS stale
           FROM staff_sessions s JOIN staff_users u ON u.id = s.staff_id
-          WHERE s.token_hash = ${hashToken(token)} AND s.agency_id = ${request.agency.id}
+          WHERE s.token_hash = ${hashToken(token)} AND s.agency_id = ${agencyId}
             AND s.revoked_at IS NULL AND s.expires_at > now()
             AND s.last_seen_at > now() - make_interval(mins => ${IDLE_MINUTES}::int)
             AND u.active`,
@@ -104,5 +102,12 @@ export const staffSessionPlugin = fp(async (app: FastifyInstance) => {
     if (!row) return;
     request.staff = { sessionId: row.session_id, staffId: row.staff_id, agencyId: row.agency_id, username: row.username, role: row.role };
     if (row.stale) await app.db.update(staffSessions).set({ lastSeenAt: new Date() }).where(eq(staffSessions.id, row.session_id));
+  };
+
+  // a callback hook: a request without the cookie passes without a promise
+  app.addHook('onRequest', (request, _reply, done) => {
+    const token = request.cookies[STAFF_COOKIE];
+    if (!token || !request.agency || !request.url.startsWith(`${BACKOFFICE_PATH}/`) || !TOKEN_PATTERN.test(token)) return done();
+    load(request, token, request.agency.id).then(() => done(), done);
   });
 });
