@@ -37,8 +37,6 @@ export const agencyPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('agency', null);
 
   async function lookup(host: string): Promise<AgencyContext | null> {
-    const hit = cache.get(host);
-    if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
     const rows = await app.db
       .select({ id: agencies.id, code: agencies.code, social: agencies.social, settings: agencies.settings })
       .from(agencyHosts)
@@ -46,22 +44,23 @@ export const agencyPlugin = fp(async (app: FastifyInstance) => {
       .where(eq(agencyHosts.host, host))
       .limit(1);
     const row = rows[0];
-    const value = row ? { ...row, infoJson: JSON.stringify({ agency: { id: row.id, social: row.social } }) } : null;
-    if (cache.size > 10_000) cache.clear();
-    cache.set(host, { at: Date.now(), value });
-    return value;
+    return row ? { ...row, infoJson: JSON.stringify({ agency: { id: row.id, social: row.social } }) } : null;
   }
 
-  // a callback hook, synchronous on a cache hit: no promise on the path every screen starts with
+  // a callback hook, synchronous on a cache hit: no promise on the path every screen starts with.
+  // The cache is keyed by the Host header as sent (`request.host`: X-Forwarded-Host with
+  // TRUST_PROXY), so a hit costs no parsing; a miss looks up its lower-cased name without the port.
   app.addHook('onRequest', (request, _reply, done) => {
     if (!request.url.startsWith('/api/')) return done();
-    const host = request.hostname.toLowerCase();
-    const hit = cache.get(host);
+    const key = request.host;
+    const hit = cache.get(key);
     if (hit && Date.now() - hit.at < TTL_MS) {
       request.agency = hit.value;
       return done();
     }
-    lookup(host).then((value) => {
+    lookup(request.hostname.toLowerCase()).then((value) => {
+      if (cache.size > 10_000) cache.clear();
+      cache.set(key, { at: Date.now(), value });
       request.agency = value;
       done();
     }, done);

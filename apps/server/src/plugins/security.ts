@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import type { ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import { AppError } from '../errors.js';
 
 // JSON.stringify escapes exactly these: NUL and unpaired surrogates (a valid pair is written as is)
@@ -9,12 +10,8 @@ const UNSTORABLE = /\\u0000|\\ud[89a-f][0-9a-f]{2}/i;
 /** Paths that take state-changing calls from other servers (signed), not from browsers. */
 const SERVER_TO_SERVER = ['/api/v2/payments/callback'];
 
-/**
- * Strict headers on every answer and the cross-site request rules of DESIGN.md §10:
- * JSON bodies only, and a state-changing call from a browser must come from our own origin.
- */
-export const security = fp(async (app: FastifyInstance) => {
-  await app.register(helmet, {
+function helmetOptions(production: boolean): Readonly<HelmetOptions> {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -41,9 +38,40 @@ export const security = fp(async (app: FastifyInstance) => {
     xXssProtection: false,
     xDnsPrefetchControl: false,
     originAgentCluster: false,
-    strictTransportSecurity: app.config.NODE_ENV === 'production',
-  });
+    strictTransportSecurity: production,
+  };
+}
 
+/**
+ * The headers helmet sets with our options, read off one run of its middleware. Nothing in them
+ * depends on the request (no CSP nonces, no directive functions), so they hold for every answer.
+ */
+export function securityHeaders(production: boolean): Readonly<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader(name: string, value: string) {
+      headers[name.toLowerCase()] = value;
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(helmetOptions(production))({} as never, res as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err;
+  });
+  return Object.freeze(headers);
+}
+
+/**
+ * Strict headers on every answer and the cross-site request rules of DESIGN.md §10:
+ * JSON bodies only, and a state-changing call from a browser must come from our own origin.
+ */
+export const security = fp(async (app: FastifyInstance) => {
+  // helmet's own header set for our options, worked out once: the options are the same for every
+  // answer, so the headers are too (helmet per request re-parsed the CSP on every answer)
+  const headers = securityHeaders(app.config.NODE_ENV === 'production');
+  const names = Object.keys(headers);
+  const values = Object.values(headers);
   // only JSON is parsed; anything else answers 415 UNSUPPORTED_MEDIA_TYPE
   app.removeContentTypeParser(['text/plain', 'application/json']);
   // Fastify's own parser (prototype-poisoning checks included), then a refusal of text PostgreSQL
@@ -78,8 +106,10 @@ export const security = fp(async (app: FastifyInstance) => {
       throw new AppError('FORBIDDEN', 'cross-site request refused');
     }
   };
-  // synchronous: reads need no check and pay no promise
-  app.addHook('onRequest', (request, _reply, done) => {
+  // the first hook of all, so that an answer refused here or by any later hook carries the headers
+  // too; synchronous: reads need no origin check and pay no promise
+  app.addHook('onRequest', (request, reply, done) => {
+    for (let i = 0; i < names.length; i++) reply.header(names[i]!, values[i]);
     const method = request.method;
     if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return done();
     try {

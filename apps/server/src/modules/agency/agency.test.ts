@@ -21,6 +21,14 @@ describe('GET /api/v2/agency/info', () => {
     expect(res.json().agency.id).toBe(ctx.database.agencyId);
   });
 
+  it('resolves a host in any case and with any port, from the cache as from the database', async () => {
+    for (const host of ['LocalHost:3000', 'LocalHost:3000', 'localhost:8080', 'localhost']) {
+      const res = await ctx.app.inject({ url: '/api/v2/agency/info', headers: { host } });
+      expect(res.statusCode, host).toBe(200);
+      expect(res.json().agency.id).toBe(ctx.database.agencyId);
+    }
+  });
+
   it('answers 404 in the error shape for an unknown host', async () => {
     const res = await ctx.app.inject({ url: '/api/v2/agency/info', headers: { host: 'unknown.example' } });
     expect(res.statusCode).toBe(404);
