@@ -1,7 +1,7 @@
 // Deposit settlement throughput against pgbench TPC-B on the same local PostgreSQL server, in one run.
 // Settlement = a signed bank callback → status confirmed at the gateway → order PAID with its ledger
 // posting → provider transfer posted by the worker → order SUCCESS. Each side gets a fresh database.
-// Usage: node bench/settlement.mjs [--orders 300] [--concurrency 8] [--pgbench-seconds 15]
+// Usage: node bench/settlement.mjs [--orders 300] [--concurrency 8] [--pgbench-seconds 15] [--waits]
 //        [--pg postgres://postgres@127.0.0.1:5432/postgres]   (loopback only)
 import { createHmac, randomBytes } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { startNode, stop, waitFor } from './lib/proc.mjs';
+import { cpuSeconds, cpuSecondsOf, startNode, stop, waitFor } from './lib/proc.mjs';
 
 const arg = (name, def) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -19,6 +19,7 @@ const ORDERS = Math.min(Number(arg('orders', 300)), 5000);
 const CONCURRENCY = Math.min(Number(arg('concurrency', 8)), 64);
 const PGBENCH_SECONDS = Math.min(Number(arg('pgbench-seconds', 15)), 120);
 const ADMIN_URL = arg('pg', process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+const SAMPLE_WAITS = process.argv.includes('--waits');
 const SETTLE_TIMEOUT_MS = 180_000;
 const GOAL = 0.3;
 const CALLBACK_SECRET = 'bench-callback-secret-0123456789';
@@ -103,6 +104,39 @@ async function settle(orders, db) {
   return { paidMs, totalMs: performance.now() - started };
 }
 
+/**
+ * --waits: what the settlement database's backends are doing during the timed phase, sampled from
+ * pg_stat_activity every 20 ms (state, wait event, and the statement when active), most frequent first.
+ */
+function sampleWaits(dbName) {
+  const client = new pg.Client({ connectionString: dbUrl(dbName) });
+  const counts = new Map();
+  let samples = 0;
+  let running = true;
+  const done = (async () => {
+    await client.connect();
+    while (running) {
+      const { rows } = await client.query(
+        `SELECT state, coalesce(wait_event_type, '-') || ':' || coalesce(wait_event, '-') AS wait, left(regexp_replace(query, '\\s+', ' ', 'g'), 50) AS query
+           FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+      );
+      samples++;
+      for (const r of rows) {
+        const key = `${r.state} ${r.wait}${r.state === 'active' ? ` ${r.query}` : ''}`;
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await client.end();
+  })();
+  return async () => {
+    running = false;
+    await done;
+    console.log(`settlement   backends per sample over ${samples} samples of pg_stat_activity:`);
+    for (const [key, n] of [...counts].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`${(n / samples).toFixed(2).padStart(8)}  ${key}`);
+  };
+}
+
 function pgbench(name) {
   const run = (args) => {
     const r = spawnSync('/usr/bin/pgbench', [...args, dbUrl(name)], { encoding: 'utf8', timeout: (PGBENCH_SECONDS + 120) * 1000 });
@@ -149,7 +183,12 @@ export async function benchSettlement() {
     await waitFor(`${SERVER}/api/v2/agency/info`);
     await db.connect();
     const orders = await prepareOrders();
+    const cpu = () => ({ server: cpuSeconds(server.pid), sandbox: cpuSeconds(sandbox.pid), postgres: cpuSecondsOf('postgres') });
+    const cpuBefore = cpu();
+    const stopSampling = SAMPLE_WAITS ? sampleWaits(settleDb) : null;
     const { paidMs, totalMs } = await settle(orders, db);
+    const cpuAfter = cpu();
+    await stopSampling?.();
     const { rows } = await db.query(`SELECT count(*)::int AS n FROM provider_transfers WHERE kind = 'deposit' AND status = 'POSTED'`);
     if (rows[0].n !== orders.length) throw new Error(`${rows[0].n} transfers posted for ${orders.length} orders`);
     const perSecond = orders.length / (totalMs / 1000);
@@ -157,6 +196,11 @@ export async function benchSettlement() {
     const ratio = perSecond / tps;
     console.log(`settlement   ${orders.length} deposits, ${CONCURRENCY} callbacks in flight: PAID in ${(paidMs / 1000).toFixed(2)} s, SUCCESS in ${(totalMs / 1000).toFixed(2)} s`);
     console.log(`settlement   ${perSecond.toFixed(1)} settlements/s (callback → PAID → ledger → provider transfer posted)`);
+    // where the time goes: CPU per settlement of each side (postgres: every backend on the machine)
+    const perSettlement = Object.entries(cpuAfter)
+      .filter(([k, v]) => v !== null && cpuBefore[k] !== null)
+      .map(([k, v]) => `${k} ${(((v - cpuBefore[k]) * 1000) / orders.length).toFixed(2)} ms`);
+    if (perSettlement.length) console.log(`settlement   CPU per settlement: ${perSettlement.join(', ')}`);
     console.log(`settlement   pgbench TPC-B -s 10 -c 8 -j 2 -T ${PGBENCH_SECONDS}: ${tps.toFixed(1)} tps`);
     console.log(`settlement   ratio ${ratio.toFixed(3)} (goal ≥ ${GOAL}) ${ratio >= GOAL ? 'PASS' : 'BELOW GOAL'}`);
     return { perSecond, tps, ratio };

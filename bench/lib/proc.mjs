@@ -1,5 +1,6 @@
 // Starting and stopping the services a benchmark measures (loopback only, bounded in time).
 import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 export const root = new URL('../../', import.meta.url).pathname;
 
@@ -35,4 +36,29 @@ export function stop(child) {
     child.kill('SIGTERM');
     setTimeout(() => child.kill('SIGKILL'), 5000).unref();
   });
+}
+
+// CPU seconds (user + system) a process has used so far, from /proc (Linux; null elsewhere)
+const TICKS_PER_SECOND = 100;
+export function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND; // utime, stime
+  } catch {
+    return null;
+  }
+}
+
+/** CPU seconds used so far by every process of this name (e.g. all PostgreSQL backends); null off Linux. */
+export function cpuSecondsOf(name) {
+  if (!existsSync('/proc')) return null;
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === name) total += cpuSeconds(pid) ?? 0;
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
 }

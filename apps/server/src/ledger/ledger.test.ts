@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestDatabase, type TestDatabase } from '../test/database.js';
 import { checkLedger } from './check.js';
-import { balanceOf, ensureAccount, InsufficientFundsError, post } from './ledger.js';
+import { balanceOf, ensureAccount, HOUSE_SHARDS, houseAccount, houseShard, InsufficientFundsError, post } from './ledger.js';
 
 let database: TestDatabase;
 let agencyId: string;
@@ -99,6 +99,35 @@ describe('ledger', () => {
     for (const r of results) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(InsufficientFundsError);
     expect(await balanceOf(database.db, p)).toBe(0n);
     expect(await checkLedger(database.db)).toEqual([]);
+  });
+
+  it('spreads players over every house shard, the same shard for the same player', async () => {
+    const counts = new Array<number>(HOUSE_SHARDS).fill(0);
+    for (let i = 0; i < 200 * HOUSE_SHARDS; i++) {
+      const id = randomUUID();
+      const shard = houseShard(id);
+      expect(houseShard(id)).toBe(shard);
+      counts[shard]!++;
+    }
+    // 200 expected per shard; a uniform spread stays far inside these bounds
+    for (const c of counts) expect(c).toBeGreaterThan(120);
+    for (const c of counts) expect(c).toBeLessThan(280);
+  });
+
+  it("gives a player's postings the house account copy of the player's shard, and refuses a split payable or player account", async () => {
+    const player = randomUUID();
+    const a = await houseAccount(database.db, { agencyId, playerId: player, type: 'EXCHANGE', currency: 'THB' });
+    expect(await houseAccount(database.db, { agencyId, playerId: player, type: 'EXCHANGE', currency: 'THB' })).toBe(a);
+    const other = await ensureAccount(database.db, { agencyId, type: 'EXCHANGE', currency: 'THB', shard: (houseShard(player) + 1) % HOUSE_SHARDS });
+    expect(other).not.toBe(a);
+    await expect(
+      database.db.execute(sql`INSERT INTO ledger_accounts (agency_id, type, currency, shard) VALUES (${agencyId}, 'WITHDRAWALS_PAYABLE', 'THB', 3)`),
+    ).rejects.toThrow();
+    await expect(
+      database.db.execute(
+        sql`INSERT INTO ledger_accounts (agency_id, type, currency, player_id, provider_id, shard) VALUES (${agencyId}, 'PLAYER_CREDIT', 'THB', ${randomUUID()}, 'gclub', 1)`,
+      ),
+    ).rejects.toThrow();
   });
 
   it('reports a cached balance that drifted from its entries', async () => {

@@ -1,33 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { providerTransfers } from '../db/schema/index.js';
-import { createTestApp, type TestContext } from '../test/app.js';
-import { startSandbox, type TestSandbox } from '../test/sandbox.js';
-import { checkLedger } from './check.js';
-import { balanceOf, ensureAccount, InsufficientFundsError, playerCredit } from './ledger.js';
-import type { Settlement, TransferParams } from './transfers.js';
+import { enqueue } from '../jobs/queue.js';
+import { useServerAndSandbox } from '../test/server-and-sandbox.js';
+import { balanceOf, ensureAccount, houseAccount, houseShard, InsufficientFundsError, playerCredit, post } from './ledger.js';
+import { TRANSFER_JOB, type Settlement, type TransferParams } from './transfers.js';
 
-let sandbox: TestSandbox;
-let ctx: TestContext;
 const settled: { reference: string; outcome: Settlement }[] = [];
 
+const env = useServerAndSandbox({ PROVIDER_TIMEOUT_MS: '300', WORKER_RETRY_BASE_MS: '5' });
 beforeAll(async () => {
-  sandbox = await startSandbox();
-  ctx = await createTestApp({ ...sandbox.serverOverrides, PROVIDER_TIMEOUT_MS: '300', WORKER_RETRY_BASE_MS: '5' });
-  ctx.app.transfers.onSettled('test', async (_tx, t, outcome) => {
+  env.ctx.app.transfers.onSettled('test', async (_tx, t, outcome) => {
     settled.push({ reference: t.reference, outcome });
   });
 });
-afterAll(async () => {
-  await ctx.close();
-  await sandbox.close();
-});
-beforeEach(() => sandbox.providerFaults.reset());
+beforeEach(() => env.sandbox.providerFaults.reset());
 
-const agencyId = () => ctx.database.agencyId;
-const exchange = () => ensureAccount(ctx.app.db, { agencyId: agencyId(), type: 'EXCHANGE', currency: 'THB' });
-const payable = () => ensureAccount(ctx.app.db, { agencyId: agencyId(), type: 'WITHDRAWALS_PAYABLE', currency: 'THB' });
+const { agencyId } = env;
+const exchange = () => ensureAccount(env.ctx.app.db, { agencyId: agencyId(), type: 'EXCHANGE', currency: 'THB' });
+const payable = () => ensureAccount(env.ctx.app.db, { agencyId: agencyId(), type: 'WITHDRAWALS_PAYABLE', currency: 'THB' });
 
 function newPlayer() {
   const playerId = randomUUID();
@@ -37,18 +29,12 @@ function newPlayer() {
 async function request(p: ReturnType<typeof newPlayer>, direction: 'IN' | 'OUT', amount: bigint, reference = randomUUID()) {
   const counterAccountId = direction === 'IN' ? await exchange() : await payable();
   const params: TransferParams = { agencyId: agencyId(), ...p, providerId: 'gclub', direction, amount, reference, kind: 'test', counterAccountId };
-  return ctx.app.db.transaction((tx) => ctx.app.transfers.request(tx, params));
+  return env.ctx.app.db.transaction((tx) => env.ctx.app.transfers.request(tx, params));
 }
 
 async function statusOf(reference: string) {
-  const [t] = await ctx.app.db.select().from(providerTransfers).where(eq(providerTransfers.reference, reference));
+  const [t] = await env.ctx.app.db.select().from(providerTransfers).where(eq(providerTransfers.reference, reference));
   return t!.status;
-}
-
-async function expectAgreement(p: ReturnType<typeof newPlayer>) {
-  const ledger = await playerCredit(ctx.app.db, agencyId(), p.playerId, 'gclub');
-  expect((await sandbox.providerBalance('gclub', p.playerId)) ?? 0n).toBe(ledger);
-  expect(await checkLedger(ctx.app.db)).toEqual([]);
 }
 
 describe('provider transfers', () => {
@@ -56,37 +42,37 @@ describe('provider transfers', () => {
     const p = newPlayer();
     const { transfer } = await request(p, 'IN', 10_000n);
     expect(transfer.status).toBe('PENDING');
-    await ctx.app.worker.drain();
+    await env.ctx.app.worker.drain();
     expect(await statusOf(transfer.reference)).toBe('POSTED');
-    expect(await playerCredit(ctx.app.db, agencyId(), p.playerId, 'gclub')).toBe(10_000n);
+    expect(await playerCredit(env.ctx.app.db, agencyId(), p.playerId, 'gclub')).toBe(10_000n);
     expect(settled).toContainEqual({ reference: transfer.reference, outcome: 'POSTED' });
-    await expectAgreement(p);
+    await env.expectAgreement(p);
   });
 
   it('ends posted after reconciliation when the provider times out after committing', async () => {
     const p = newPlayer();
-    await sandbox.providerFaults.set({ providerId: 'gclub', operations: ['transfer'], timeoutAfterCommit: true, holdMs: 3000, count: 1 });
+    await env.sandbox.providerFaults.set({ providerId: 'gclub', operations: ['transfer'], timeoutAfterCommit: true, holdMs: 3000, count: 1 });
     const { transfer } = await request(p, 'IN', 5_000n);
-    await ctx.app.worker.runOnce();
+    await env.ctx.app.worker.runOnce();
     // the provider applied it, we do not know yet: still pending, nothing refunded
     expect(await statusOf(transfer.reference)).toBe('PENDING');
-    expect(await sandbox.providerBalance('gclub', p.playerId)).toBe(5_000n);
-    await ctx.app.worker.drain({ skipBackoff: true });
+    expect(await env.sandbox.providerBalance('gclub', p.playerId)).toBe(5_000n);
+    await env.ctx.app.worker.drain({ skipBackoff: true });
     expect(await statusOf(transfer.reference)).toBe('POSTED');
-    await expectAgreement(p);
+    await env.expectAgreement(p);
   });
 
   it('voids a transfer the provider refused and gives the amount back to where it came from', async () => {
     const p = newPlayer();
     const ex = await exchange();
-    const before = await balanceOf(ctx.app.db, ex);
-    await sandbox.providerFaults.set({ providerId: 'gclub', operations: ['transfer'], refuse: true, count: 1 });
+    const before = await balanceOf(env.ctx.app.db, ex);
+    await env.sandbox.providerFaults.set({ providerId: 'gclub', operations: ['transfer'], refuse: true, count: 1 });
     const { transfer } = await request(p, 'IN', 7_000n);
-    await ctx.app.worker.drain();
+    await env.ctx.app.worker.drain();
     expect(await statusOf(transfer.reference)).toBe('VOIDED');
-    expect(await balanceOf(ctx.app.db, ex)).toBe(before);
+    expect(await balanceOf(env.ctx.app.db, ex)).toBe(before);
     expect(settled).toContainEqual({ reference: transfer.reference, outcome: 'VOIDED' });
-    await expectAgreement(p);
+    await env.expectAgreement(p);
   });
 
   it('moves money once for a retried reference', async () => {
@@ -96,21 +82,21 @@ describe('provider transfers', () => {
     const again = await request(p, 'IN', 3_000n, reference);
     expect(again.duplicate).toBe(true);
     expect(again.transfer.id).toBe(first.transfer.id);
-    await ctx.app.worker.drain();
+    await env.ctx.app.worker.drain();
     // and the provider applies the reference once even when we send it again
-    await ctx.app.transfers.process(first.transfer.id);
-    expect(await sandbox.providerBalance('gclub', p.playerId)).toBe(3_000n);
-    await expectAgreement(p);
+    await env.ctx.app.transfers.process(first.transfer.id);
+    expect(await env.sandbox.providerBalance('gclub', p.playerId)).toBe(3_000n);
+    await env.expectAgreement(p);
   });
 
   it('keeps retrying through 5xx answers and maintenance until it knows', async () => {
     const p = newPlayer();
-    await sandbox.providerFaults.set({ providerId: 'gclub', operations: ['transfer', 'status'], fail5xx: true, count: 3 });
-    await sandbox.providerFaults.set({ providerId: 'gclub', operations: ['status'], maintenance: true, count: 1 });
+    await env.sandbox.providerFaults.set({ providerId: 'gclub', operations: ['transfer', 'status'], fail5xx: true, count: 3 });
+    await env.sandbox.providerFaults.set({ providerId: 'gclub', operations: ['status'], maintenance: true, count: 1 });
     const { transfer } = await request(p, 'IN', 2_500n);
-    await ctx.app.worker.drain({ skipBackoff: true });
+    await env.ctx.app.worker.drain({ skipBackoff: true });
     expect(await statusOf(transfer.reference)).toBe('POSTED');
-    await expectAgreement(p);
+    await env.expectAgreement(p);
   });
 
   it('refuses an OUT larger than the credit before calling the provider', async () => {
@@ -121,46 +107,100 @@ describe('provider transfers', () => {
   it('keeps every invariant under 50 concurrent transfers on one player, with faults', async () => {
     const p = newPlayer();
     await request(p, 'IN', 100_000n);
-    await ctx.app.worker.drain();
-    await sandbox.providerFaults.set({ providerId: 'gclub', operations: ['transfer'], fail5xx: true, probability: 0.3 });
-    await sandbox.providerFaults.set({ providerId: 'gclub', operations: ['transfer'], timeoutAfterCommit: true, holdMs: 1000, probability: 0.2 });
+    await env.ctx.app.worker.drain();
+    await env.sandbox.providerFaults.set({ providerId: 'gclub', operations: ['transfer'], fail5xx: true, probability: 0.3 });
+    await env.sandbox.providerFaults.set({ providerId: 'gclub', operations: ['transfer'], timeoutAfterCommit: true, holdMs: 1000, probability: 0.2 });
     const results = await Promise.allSettled(
       Array.from({ length: 50 }, (_, i) => request(p, i % 2 === 0 ? 'OUT' : 'IN', i % 2 === 0 ? 7_000n : 1_000n)),
     );
     for (const r of results) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(InsufficientFundsError);
     const requested = results.filter((r) => r.status === 'fulfilled').length;
     expect(requested).toBeGreaterThan(25);
-    await ctx.app.worker.drain({ skipBackoff: true, maxRounds: 200 });
-    await sandbox.providerFaults.reset();
-    await ctx.app.worker.drain({ skipBackoff: true, maxRounds: 50 });
-    const pending = await ctx.app.db.select().from(providerTransfers).where(eq(providerTransfers.status, 'PENDING'));
+    await env.ctx.app.worker.drain({ skipBackoff: true, maxRounds: 200 });
+    await env.sandbox.providerFaults.reset();
+    await env.ctx.app.worker.drain({ skipBackoff: true, maxRounds: 50 });
+    const pending = await env.ctx.app.db.select().from(providerTransfers).where(eq(providerTransfers.status, 'PENDING'));
     expect(pending).toEqual([]);
-    await expectAgreement(p);
+    await env.expectAgreement(p);
   });
 
   it('books wins and losses made at the provider before credit is taken out, and not while a transfer is pending', async () => {
     const p = newPlayer();
     await request(p, 'IN', 10_000n);
-    await ctx.app.worker.drain();
-    await sandbox.providerBet('gclub', p.playerId, 2_000n, 6_000n); // a net win of 40 THB
-    const providerBalance = (await sandbox.providerBalance('gclub', p.playerId))!;
-    const version = await ctx.app.transfers.creditVersion(ctx.app.db, agencyId(), p.playerId, 'gclub');
+    await env.ctx.app.worker.drain();
+    await env.sandbox.providerBet('gclub', p.playerId, 2_000n, 6_000n); // a net win of 40 THB
+    const providerBalance = (await env.sandbox.providerBalance('gclub', p.playerId))!;
+    const version = await env.ctx.app.transfers.creditVersion(env.ctx.app.db, agencyId(), p.playerId, 'gclub');
     const sync = (v: bigint) =>
-      ctx.app.db.transaction((tx) =>
-        ctx.app.transfers.syncCredit(tx, { agencyId: agencyId(), playerId: p.playerId, providerId: 'gclub', providerBalance, versionSeen: v, reference: `sync:${randomUUID()}` }),
+      env.ctx.app.db.transaction((tx) =>
+        env.ctx.app.transfers.syncCredit(tx, { agencyId: agencyId(), playerId: p.playerId, providerId: 'gclub', providerBalance, versionSeen: v, reference: `sync:${randomUUID()}` }),
       );
     await request(p, 'IN', 1_000n); // pending: the provider's figure cannot be trusted yet
     expect(await sync(version)).toBe(false);
-    await ctx.app.worker.drain();
-    const fresh = (await sandbox.providerBalance('gclub', p.playerId))!;
-    const v2 = await ctx.app.transfers.creditVersion(ctx.app.db, agencyId(), p.playerId, 'gclub');
+    await env.ctx.app.worker.drain();
+    const fresh = (await env.sandbox.providerBalance('gclub', p.playerId))!;
+    const v2 = await env.ctx.app.transfers.creditVersion(env.ctx.app.db, agencyId(), p.playerId, 'gclub');
     expect(
-      await ctx.app.db.transaction((tx) =>
-        ctx.app.transfers.syncCredit(tx, { agencyId: agencyId(), playerId: p.playerId, providerId: 'gclub', providerBalance: fresh, versionSeen: v2, reference: `sync:${randomUUID()}` }),
+      await env.ctx.app.db.transaction((tx) =>
+        env.ctx.app.transfers.syncCredit(tx, { agencyId: agencyId(), playerId: p.playerId, providerId: 'gclub', providerBalance: fresh, versionSeen: v2, reference: `sync:${randomUUID()}` }),
       ),
     ).toBe(true);
-    expect(await playerCredit(ctx.app.db, agencyId(), p.playerId, 'gclub')).toBe(15_000n);
+    expect(await playerCredit(env.ctx.app.db, agencyId(), p.playerId, 'gclub')).toBe(15_000n);
     expect(await sync(v2)).toBe(false); // the account moved since v2 was read
-    await expectAgreement(p);
+    await env.expectAgreement(p);
+  });
+
+  it("reserves on the in-flight copy of the player's shard and settles from that same account", async () => {
+    const p = newPlayer();
+    let q = newPlayer();
+    while (houseShard(q.playerId) === houseShard(p.playerId)) q = newPlayer();
+    const [a, b] = [await request(p, 'IN', 1_000n), await request(q, 'IN', 2_000n)];
+    const inFlightOf = (x: typeof p) =>
+      houseAccount(env.ctx.app.db, { agencyId: agencyId(), playerId: x.playerId, type: 'TRANSFER_IN_FLIGHT', currency: 'THB', providerId: 'gclub' });
+    expect(a.transfer.inFlightAccountId).toBe(await inFlightOf(p));
+    expect(b.transfer.inFlightAccountId).toBe(await inFlightOf(q));
+    expect(a.transfer.inFlightAccountId).not.toBe(b.transfer.inFlightAccountId);
+    expect(await balanceOf(env.ctx.app.db, (await inFlightOf(q))!)).toBe(2_000n);
+    await env.ctx.app.worker.drain();
+    expect(await balanceOf(env.ctx.app.db, (await inFlightOf(p))!)).toBe(0n);
+    expect(await balanceOf(env.ctx.app.db, (await inFlightOf(q))!)).toBe(0n);
+    await env.expectAgreement(p);
+    await env.expectAgreement(q);
+  });
+
+  it('settles a transfer requested before house shards from the unsplit in-flight account it reserved on', async () => {
+    // what request() wrote before migration 0009: the reservation on shard 0, no account on the row
+    const p = newPlayer();
+    const reference = randomUUID();
+    const legacy = await ensureAccount(env.ctx.app.db, { agencyId: agencyId(), type: 'TRANSFER_IN_FLIGHT', currency: 'THB', providerId: 'gclub' });
+    const before = await balanceOf(env.ctx.app.db, legacy);
+    const transferId = randomUUID();
+    const counter = await exchange();
+    await env.ctx.app.db.transaction(async (tx) => {
+      await post(tx, {
+        agencyId: agencyId(),
+        reference: `transfer:${reference}:pending`,
+        kind: 'test:pending',
+        entries: [{ from: counter, to: legacy, currency: 'THB', amount: 3_000n }],
+      });
+      await tx.insert(providerTransfers).values({
+        id: transferId,
+        agencyId: agencyId(),
+        ...p,
+        playerUsername: p.username,
+        providerId: 'gclub',
+        direction: 'IN',
+        amount: 3_000n,
+        reference,
+        kind: 'test',
+        counterAccountId: counter,
+      });
+      await enqueue(tx, { type: TRANSFER_JOB, payload: { transferId }, uniqueKey: `transfer:${transferId}` });
+    });
+    await env.ctx.app.worker.drain();
+    expect(await statusOf(reference)).toBe('POSTED');
+    expect(await balanceOf(env.ctx.app.db, legacy)).toBe(before);
+    expect(await playerCredit(env.ctx.app.db, agencyId(), p.playerId, 'gclub')).toBe(3_000n);
+    await env.expectAgreement(p);
   });
 });

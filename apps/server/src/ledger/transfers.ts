@@ -7,7 +7,7 @@ import type { Job } from '../jobs/queue.js';
 import { enqueue } from '../jobs/queue.js';
 import type { JobResult, Worker } from '../jobs/worker.js';
 import type { ProviderAdapter, TransferOutcome } from '../providers/types.js';
-import { ensureAccount, playerCreditState, post } from './ledger.js';
+import { ensureAccount, ensureAccounts, houseAccount, houseKey, playerCreditState, post } from './ledger.js';
 
 /**
  * Credit moving to (IN) or from (OUT) a game provider (DESIGN.md §4, docs/decisions/009-ledger.md).
@@ -65,8 +65,20 @@ export class TransferService {
     this.handlers.set(kind, handler);
   }
 
-  async inFlightAccount(tx: Tx, agencyId: string, providerId: string) {
-    return ensureAccount(tx, { agencyId, type: 'TRANSFER_IN_FLIGHT', currency: 'THB', providerId });
+  /**
+   * The in-flight account a new transfer of this player at this provider reserves on, and the
+   * player's credit account there, in one query: `[inFlight, credit]`.
+   */
+  async playerAccounts(tx: Tx, agencyId: string, playerId: string, providerId: string) {
+    return ensureAccounts(tx, [
+      houseKey({ agencyId, playerId, type: 'TRANSFER_IN_FLIGHT', currency: 'THB', providerId }),
+      { agencyId, type: 'PLAYER_CREDIT', currency: 'THB', playerId, providerId },
+    ]);
+  }
+
+  /** The in-flight account a transfer reserved on (shard 0 for those requested before migration 0009). */
+  private async reservedOn(tx: Tx, t: Transfer) {
+    return t.inFlightAccountId ?? ensureAccount(tx, { agencyId: t.agencyId, type: 'TRANSFER_IN_FLIGHT', currency: 'THB', providerId: t.providerId });
   }
 
   async playerCreditAccount(tx: Tx, agencyId: string, playerId: string, providerId: string) {
@@ -83,8 +95,7 @@ export class TransferService {
     // transfer row's foreign key takes a share lock on the counter account. The other way round,
     // two requests on one counter account could each hold the share lock and wait for the other.
     const transferId = randomUUID();
-    const inFlight = await this.inFlightAccount(tx, p.agencyId, p.providerId);
-    const credit = await this.playerCreditAccount(tx, p.agencyId, p.playerId, p.providerId);
+    const [inFlight, credit] = await this.playerAccounts(tx, p.agencyId, p.playerId, p.providerId);
     const reserved = await post(tx, {
       agencyId: p.agencyId,
       reference: `transfer:${p.reference}:pending`,
@@ -110,6 +121,7 @@ export class TransferService {
         kind: p.kind,
         orderId: p.orderId ?? null,
         counterAccountId: p.counterAccountId,
+        inFlightAccountId: inFlight,
       })
       .returning();
     await enqueue(tx, { type: TRANSFER_JOB, payload: { transferId }, uniqueKey: `transfer:${transferId}` });
@@ -118,13 +130,14 @@ export class TransferService {
 
   /** One step of a transfer's life: ask or tell the provider, then settle or schedule a retry. */
   async process(transferId: string): Promise<JobResult> {
-    const [t] = await this.db.select().from(providerTransfers).where(eq(providerTransfers.id, transferId));
-    if (!t || t.status !== 'PENDING') return { done: true };
     // count the attempt before calling: after a crash mid-call the next run asks for the status
-    await this.db
+    const [counted] = await this.db
       .update(providerTransfers)
       .set({ attempts: sql`${providerTransfers.attempts} + 1`, updatedAt: sql`now()` })
-      .where(eq(providerTransfers.id, t.id));
+      .where(and(eq(providerTransfers.id, transferId), eq(providerTransfers.status, 'PENDING')))
+      .returning();
+    if (!counted) return { done: true };
+    const t = { ...counted, attempts: counted.attempts - 1 }; // as it was before this attempt
     const adapter = this.providers.get(t.providerId);
     const request = {
       reference: t.reference,
@@ -168,7 +181,7 @@ export class TransferService {
       const [t] = await tx.select().from(providerTransfers).where(eq(providerTransfers.id, transferId)).for('update');
       if (!t || t.status !== 'PENDING') return;
       await this.handlers.get(t.kind)?.(tx, t, outcome);
-      const inFlight = await this.inFlightAccount(tx, t.agencyId, t.providerId);
+      const inFlight = await this.reservedOn(tx, t);
       const credit = await this.playerCreditAccount(tx, t.agencyId, t.playerId, t.providerId);
       // POSTED: in flight → where it was going. VOIDED: in flight → back where it came from.
       const destination = t.direction === 'IN' ? credit : t.counterAccountId;
@@ -224,7 +237,7 @@ export class TransferService {
     if (!acc || pending.length > 0 || acc.version !== p.versionSeen) return false;
     const diff = p.providerBalance - acc.balance;
     if (diff === 0n) return true;
-    const gaming = await ensureAccount(tx, { agencyId: p.agencyId, type: 'GAMING_RESULT', currency: 'THB', providerId: p.providerId });
+    const gaming = await houseAccount(tx, { agencyId: p.agencyId, playerId: p.playerId, type: 'GAMING_RESULT', currency: 'THB', providerId: p.providerId });
     await post(tx, {
       agencyId: p.agencyId,
       reference: p.reference,

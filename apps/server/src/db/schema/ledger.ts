@@ -1,4 +1,4 @@
-import { bigint, boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const LEDGER_ACCOUNT_TYPES = [
   'PLAYER_CREDIT',
@@ -21,6 +21,8 @@ export const ledgerAccounts = pgTable('ledger_accounts', {
   providerId: text('provider_id'),
   balance: bigint('balance', { mode: 'bigint' }).notNull().default(0n),
   version: bigint('version', { mode: 'bigint' }).notNull().default(0n),
+  /** house accounts are split by player (ledger.ts houseShard); 0 for players' and payable accounts */
+  shard: smallint('shard').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -56,6 +58,8 @@ export const providerTransfers = pgTable('provider_transfers', {
   kind: text('kind').notNull(),
   orderId: uuid('order_id'),
   counterAccountId: uuid('counter_account_id').notNull(),
+  /** where the amount waits while the provider is asked; null before migration 0009 (shard 0) */
+  inFlightAccountId: uuid('in_flight_account_id'),
   status: text('status').$type<TransferStatusDb>().notNull().default('PENDING'),
   attempts: integer('attempts').notNull().default(0),
   lastError: text('last_error'),

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { depositOrders, players, type DepositOrderRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import { ensureAccount, post } from '../../ledger/ledger.js';
+import { ensureAccounts, houseKey, post } from '../../ledger/ledger.js';
 import { BankGatewayUnavailableError } from '../../payments/index.js';
 
 /** The kind of the provider transfers of deposits (app.transfers.onSettled). */
@@ -78,9 +78,12 @@ async function bookPayment(app: FastifyInstance, tx: Tx, order: DepositOrderRow)
     .select({ username: players.username })
     .from(players)
     .where(and(eq(players.id, order.playerId), eq(players.agencyId, agencyId)));
-  const clearing = await ensureAccount(tx, { agencyId, type: 'BANK_CLEARING', currency: 'LAK' });
-  const exchangeLak = await ensureAccount(tx, { agencyId, type: 'EXCHANGE', currency: 'LAK' });
-  const exchangeThb = await ensureAccount(tx, { agencyId, type: 'EXCHANGE', currency: 'THB' });
+  const playerId = order.playerId;
+  const [clearing, exchangeLak, exchangeThb] = await ensureAccounts(tx, [
+    houseKey({ agencyId, playerId, type: 'BANK_CLEARING', currency: 'LAK' }),
+    houseKey({ agencyId, playerId, type: 'EXCHANGE', currency: 'LAK' }),
+    houseKey({ agencyId, playerId, type: 'EXCHANGE', currency: 'THB' }),
+  ]);
   await post(tx, {
     agencyId,
     reference: `deposit:${order.id}:paid`,

@@ -3,7 +3,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { withdrawals, type WithdrawalRow } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../errors.js';
-import { ensureAccount, post, type Entry } from '../../ledger/ledger.js';
+import { houseAccount, post, type Entry } from '../../ledger/ledger.js';
 import type { Transfer } from '../../ledger/transfers.js';
 import { lockWithdrawal, payableAccount, requestReturn } from './settlement.js';
 
@@ -51,11 +51,12 @@ export async function approveWithdrawal(
   const after = await update(tx, p.id, { status: 'SUCCESS', bankReference: p.bankReference, decidedBy: p.staffId });
 
   const agencyId = p.agencyId;
+  const playerId = after.playerId;
   // kip first, then baht: the order a paid deposit takes the same accounts in, so the two never
   // wait on each other crosswise (post() sorts the accounts of one posting only)
   if (after.amountLak > 0n) {
-    const exchangeLak = await ensureAccount(tx, { agencyId, type: 'EXCHANGE', currency: 'LAK' });
-    const clearing = await ensureAccount(tx, { agencyId, type: 'BANK_CLEARING', currency: 'LAK' });
+    const exchangeLak = await houseAccount(tx, { agencyId, playerId, type: 'EXCHANGE', currency: 'LAK' });
+    const clearing = await houseAccount(tx, { agencyId, playerId, type: 'BANK_CLEARING', currency: 'LAK' });
     await post(tx, {
       agencyId,
       reference: `withdraw:${p.id}:paid:lak`,
@@ -67,11 +68,11 @@ export async function approveWithdrawal(
   const payable = await payableAccount(tx, agencyId);
   const entries: Entry[] = [];
   if (after.creditReceived > 0n) {
-    const exchange = await ensureAccount(tx, { agencyId, type: 'EXCHANGE', currency: 'THB' });
+    const exchange = await houseAccount(tx, { agencyId, playerId, type: 'EXCHANGE', currency: 'THB' });
     entries.push({ from: payable, to: exchange, currency: 'THB', amount: after.creditReceived });
   }
   if (after.promoCredit > 0n) {
-    const expense = await ensureAccount(tx, { agencyId, type: 'PROMOTION_EXPENSE', currency: 'THB' });
+    const expense = await houseAccount(tx, { agencyId, playerId, type: 'PROMOTION_EXPENSE', currency: 'THB' });
     entries.push({ from: payable, to: expense, currency: 'THB', amount: after.promoCredit });
   }
   if (entries.length > 0) {

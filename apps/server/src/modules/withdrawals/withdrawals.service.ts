@@ -52,10 +52,7 @@ export function withdrawalsService(app: FastifyInstance) {
    * two from waiting on each other crosswise (a read lock only: the ledger still does the writing).
    */
   async function lockCreditAndInFlight(tx: Tx, agencyId: string, playerId: string, providerId: string) {
-    const ids = [
-      await app.transfers.playerCreditAccount(tx, agencyId, playerId, providerId),
-      await app.transfers.inFlightAccount(tx, agencyId, providerId),
-    ];
+    const ids = await app.transfers.playerAccounts(tx, agencyId, playerId, providerId);
     await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(inArray(ledgerAccounts.id, ids)).orderBy(asc(ledgerAccounts.id)).for('no key update');
   }
 
