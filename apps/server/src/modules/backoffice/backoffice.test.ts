@@ -1,96 +1,76 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_AGENCY_SETTINGS } from '@app/contracts';
 import { agencies, agencyHosts, auditLog, ledgerAccounts, withdrawals } from '../../db/schema/index.js';
-import { checkLedger } from '../../ledger/check.js';
-import { playerCredit } from '../../ledger/ledger.js';
-import { createTestApp, type TestContext } from '../../test/app.js';
 import { registerPlayer, type TestPlayer } from '../../test/players.js';
-import { startSandbox, type TestSandbox } from '../../test/sandbox.js';
+import { useServerAndSandbox } from '../../test/server-and-sandbox.js';
 import { seedStaff } from './staff.service.js';
 import { addBankAccount, decide, fundCredit, staffLogin, withdraw } from '../withdrawals/withdrawals.test-helpers.js';
 
-let sandbox: TestSandbox;
-let ctx: TestContext;
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  ctx = await createTestApp(sandbox.serverOverrides);
-  // a fresh database and sandbox take long on a busy machine; the default hook time is 60 s
-}, 180_000);
-afterAll(async () => {
-  await ctx?.close();
-  await sandbox?.close();
-});
-const agencyId = () => ctx.database.agencyId;
+const env = useServerAndSandbox({});
+const { agencyId } = env;
 
 async function openWithdrawal(amount = '250'): Promise<{ player: TestPlayer; id: string }> {
-  const player = await registerPlayer(ctx.app);
-  await addBankAccount(ctx.app, player);
-  await fundCredit(ctx.app, agencyId(), player, 'gclub', 60_000n);
-  const res = await withdraw(ctx.app, player, { providerId: 'gclub', amount });
+  const player = await registerPlayer(env.ctx.app);
+  await addBankAccount(env.ctx.app, player);
+  await fundCredit(env.ctx.app, agencyId(), player, 'gclub', 60_000n);
+  const res = await withdraw(env.ctx.app, player, { providerId: 'gclub', amount });
   expect(res.json().withdrawal.status).toBe('OPEN');
   return { player, id: res.json().withdrawal.id };
 }
 
-async function agreement(p: TestPlayer) {
-  expect(await checkLedger(ctx.app.db)).toEqual([]);
-  const atProvider = (await sandbox.providerBalance('gclub', p.playerId)) ?? 0n;
-  expect(await playerCredit(ctx.app.db, agencyId(), p.playerId, 'gclub')).toBe(atProvider);
-  return atProvider;
-}
-
 async function balanceOf(type: 'WITHDRAWALS_PAYABLE' | 'BANK_CLEARING', currency: 'THB' | 'LAK') {
-  const rows = await ctx.app.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.type, type));
+  const rows = await env.ctx.app.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.type, type));
   return rows.filter((r) => r.currency === currency && r.agencyId === agencyId()).reduce((s, r) => s + r.balance, 0n);
 }
 
 async function createAgency(code: string, host: string): Promise<string> {
   const social = { telegram: '', whatsapp: '', facebook: '', twitter: '', line: '' };
-  const [row] = await ctx.app.db
+  const [row] = await env.ctx.app.db
     .insert(agencies)
     .values({ code, name: code, social, settings: DEFAULT_AGENCY_SETTINGS })
     .returning({ id: agencies.id });
-  await ctx.app.db.insert(agencyHosts).values({ host, agencyId: row!.id });
+  await env.ctx.app.db.insert(agencyHosts).values({ host, agencyId: row!.id });
   return row!.id;
 }
 
 const login = (host: string, username: string, password: string) =>
-  ctx.app.inject({ method: 'POST', url: '/api/v2/backoffice/login', headers: { host }, payload: { username, password } });
+  env.ctx.app.inject({ method: 'POST', url: '/api/v2/backoffice/login', headers: { host }, payload: { username, password } });
 
 const queue = (cookie: string, host = 'localhost') =>
-  ctx.app.inject({ url: '/api/v2/backoffice/withdrawals?status=OPEN', headers: { host, cookie } });
+  env.ctx.app.inject({ url: '/api/v2/backoffice/withdrawals?status=OPEN', headers: { host, cookie } });
 
 describe('staff login and sessions', () => {
   it('answers the same 401 for an unknown name and a wrong password, and logout ends the session', async () => {
-    const staff = await staffLogin(ctx.app, agencyId(), 'support');
+    const staff = await staffLogin(env.ctx.app, agencyId(), 'support');
     for (const payload of [{ username: staff.username, password: 'wrong-password' }, { username: 'nobody', password: staff.password }]) {
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/v2/backoffice/login', headers: { host: 'localhost' }, payload });
+      const res = await env.ctx.app.inject({ method: 'POST', url: '/api/v2/backoffice/login', headers: { host: 'localhost' }, payload });
       expect([res.statusCode, res.json().error.code]).toEqual([401, 'INVALID_CREDENTIALS']);
     }
     expect((await queue(staff.cookie)).statusCode).toBe(200);
-    const out = await ctx.app.inject({ method: 'POST', url: '/api/v2/backoffice/logout', headers: { host: 'localhost', cookie: staff.cookie } });
+    const out = await env.ctx.app.inject({ method: 'POST', url: '/api/v2/backoffice/logout', headers: { host: 'localhost', cookie: staff.cookie } });
     expect(out.statusCode).toBe(200);
     expect((await queue(staff.cookie)).statusCode).toBe(401);
-    const actions = await ctx.app.db.select().from(auditLog).where(eq(auditLog.staffUsername, staff.username));
+    const actions = await env.ctx.app.db.select().from(auditLog).where(eq(auditLog.staffUsername, staff.username));
     expect(actions.map((a) => a.action)).toEqual(['staff.login', 'staff.logout']);
   });
 
   it('never lets a player session through, and a staff cookie is not a player session', async () => {
     const { player, id } = await openWithdrawal();
-    const asPlayer = await decide(ctx.app, player, id, 'approve', { bankReference: 'BCEL-PLAYER' });
+    const asPlayer = await decide(env.ctx.app, player, id, 'approve', { bankReference: 'BCEL-PLAYER' });
     expect([asPlayer.statusCode, asPlayer.json().error.code]).toEqual([401, 'UNAUTHORIZED']);
     expect((await queue(player.cookie)).statusCode).toBe(401);
-    const staff = await staffLogin(ctx.app, agencyId(), 'owner');
-    const asStaff = await ctx.app.inject({ url: '/api/v2/withdrawals/open', headers: { host: 'localhost', cookie: staff.cookie } });
+    const staff = await staffLogin(env.ctx.app, agencyId(), 'owner');
+    const asStaff = await env.ctx.app.inject({ url: '/api/v2/withdrawals/open', headers: { host: 'localhost', cookie: staff.cookie } });
     expect(asStaff.statusCode).toBe(401);
   });
 
   it('lets support read the queue but not decide', async () => {
     const { id } = await openWithdrawal();
-    const support = await staffLogin(ctx.app, agencyId(), 'support');
+    const support = await staffLogin(env.ctx.app, agencyId(), 'support');
     const list = await queue(support.cookie);
     expect(list.json().items.map((w: { id: string }) => w.id)).toContain(id);
-    const res = await decide(ctx.app, support, id, 'approve', { bankReference: 'BCEL-SUPPORT' });
+    const res = await decide(env.ctx.app, support, id, 'approve', { bankReference: 'BCEL-SUPPORT' });
     expect([res.statusCode, res.json().error.code]).toEqual([403, 'STAFF_FORBIDDEN']);
   });
 
@@ -98,16 +78,16 @@ describe('staff login and sessions', () => {
     const logged: string[] = [];
     const log = { info: (..._a: unknown[]) => {}, warn: (msg: unknown) => void logged.push(String(msg)) };
     const given = await createAgency('seeded', 'seeded.example');
-    const config = { ...ctx.config, SEED_STAFF_USERNAME: 'boss', SEED_STAFF_PASSWORD: 'seeded-password' };
-    await seedStaff(ctx.app.db, given, config, log);
-    await seedStaff(ctx.app.db, given, { ...config, SEED_STAFF_PASSWORD: 'another-password' }, log);
+    const config = { ...env.ctx.config, SEED_STAFF_USERNAME: 'boss', SEED_STAFF_PASSWORD: 'seeded-password' };
+    await seedStaff(env.ctx.app.db, given, config, log);
+    await seedStaff(env.ctx.app.db, given, { ...config, SEED_STAFF_PASSWORD: 'another-password' }, log);
     expect((await login('seeded.example', 'boss', 'seeded-password')).statusCode).toBe(200);
     expect((await login('seeded.example', 'boss', 'another-password')).statusCode).toBe(401);
     expect(logged).toEqual([]);
 
     const random = await createAgency('random', 'random.example');
-    await seedStaff(ctx.app.db, random, { ...ctx.config, SEED_STAFF_USERNAME: 'boss', SEED_STAFF_PASSWORD: undefined }, log);
-    await seedStaff(ctx.app.db, random, { ...ctx.config, SEED_STAFF_USERNAME: 'boss', SEED_STAFF_PASSWORD: undefined }, log);
+    await seedStaff(env.ctx.app.db, random, { ...env.ctx.config, SEED_STAFF_USERNAME: 'boss', SEED_STAFF_PASSWORD: undefined }, log);
+    await seedStaff(env.ctx.app.db, random, { ...env.ctx.config, SEED_STAFF_USERNAME: 'boss', SEED_STAFF_PASSWORD: undefined }, log);
     expect(logged).toHaveLength(1);
     const password = /password (\S+)/.exec(logged[0]!)![1]!;
     expect((await login('random.example', 'boss', password)).json().staff).toMatchObject({ username: 'boss', role: 'owner' });
@@ -119,11 +99,11 @@ describe('approve and reject', () => {
     const { player, id } = await openWithdrawal('250');
     const payableBefore = await balanceOf('WITHDRAWALS_PAYABLE', 'THB');
     const clearingBefore = await balanceOf('BANK_CLEARING', 'LAK');
-    const finance = await staffLogin(ctx.app, agencyId(), 'finance');
+    const finance = await staffLogin(env.ctx.app, agencyId(), 'finance');
     const answers = await Promise.all([
-      decide(ctx.app, finance, id, 'approve', { bankReference: 'BCEL-000123' }),
-      decide(ctx.app, finance, id, 'approve', { bankReference: 'BCEL-000123' }),
-      decide(ctx.app, finance, id, 'reject', { reason: 'late' }),
+      decide(env.ctx.app, finance, id, 'approve', { bankReference: 'BCEL-000123' }),
+      decide(env.ctx.app, finance, id, 'approve', { bankReference: 'BCEL-000123' }),
+      decide(env.ctx.app, finance, id, 'reject', { reason: 'late' }),
     ]);
     const won = answers.filter((r) => r.statusCode === 200);
     expect(won).toHaveLength(1);
@@ -133,70 +113,70 @@ describe('approve and reject', () => {
       expect(w).toMatchObject({ bankReference: 'BCEL-000123', amountReceived: '160000', playerUsername: player.username });
       expect(await balanceOf('WITHDRAWALS_PAYABLE', 'THB')).toBe(payableBefore - 25_000n);
       expect(await balanceOf('BANK_CLEARING', 'LAK')).toBe(clearingBefore + 160_000n);
-      expect(await agreement(player)).toBe(35_000n);
+      expect(await env.expectAgreement(player)).toBe(35_000n);
     } else {
-      await ctx.app.worker.drain({ skipBackoff: true });
-      expect(await agreement(player)).toBe(60_000n);
+      await env.ctx.app.worker.drain({ skipBackoff: true });
+      expect(await env.expectAgreement(player)).toBe(60_000n);
     }
-    const audit = await ctx.app.db.select().from(auditLog).where(eq(auditLog.entityId, id));
+    const audit = await env.ctx.app.db.select().from(auditLog).where(eq(auditLog.entityId, id));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ staffUsername: finance.username, entityType: 'withdrawal', before: { status: 'OPEN' } });
-    await expect(ctx.app.db.execute(sql`UPDATE audit_log SET action = 'x' WHERE id = ${audit[0]!.id}`)).rejects.toThrow();
-    await expect(ctx.app.db.execute(sql`DELETE FROM audit_log WHERE id = ${audit[0]!.id}`)).rejects.toThrow();
+    await expect(env.ctx.app.db.execute(sql`UPDATE audit_log SET action = 'x' WHERE id = ${audit[0]!.id}`)).rejects.toThrow();
+    await expect(env.ctx.app.db.execute(sql`DELETE FROM audit_log WHERE id = ${audit[0]!.id}`)).rejects.toThrow();
   });
 
   it("books a promotion plan's parts on approval: the cap's excess back at the provider, the bonus back to expense", async () => {
     const { player, id } = await openWithdrawal('400');
     // the promotions issue's rules would have planned this; the order row is where the plan lives
-    await ctx.app.db
+    await env.ctx.app.db
       .update(withdrawals)
       .set({ creditReceived: 30_000n, creditReturned: 6_000n, promoCredit: 4_000n, amountLak: 192_000n })
       .where(eq(withdrawals.id, id));
     const expense = async () =>
-      (await ctx.app.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.type, 'PROMOTION_EXPENSE'))).reduce((s, r) => s + r.balance, 0n);
+      (await env.ctx.app.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.type, 'PROMOTION_EXPENSE'))).reduce((s, r) => s + r.balance, 0n);
     const payableBefore = await balanceOf('WITHDRAWALS_PAYABLE', 'THB');
     const expenseBefore = await expense();
-    const owner = await staffLogin(ctx.app, agencyId(), 'owner');
-    const res = await decide(ctx.app, owner, id, 'approve', { bankReference: `PLAN-${id}` });
+    const owner = await staffLogin(env.ctx.app, agencyId(), 'owner');
+    const res = await decide(env.ctx.app, owner, id, 'approve', { bankReference: `PLAN-${id}` });
     expect(res.json().withdrawal).toMatchObject({ status: 'SUCCESS', creditReceived: '300.00', creditReturned: '60.00', promoCredit: '40.00', totalCredit: '400.00' });
-    await ctx.app.worker.drain({ skipBackoff: true });
+    await env.ctx.app.worker.drain({ skipBackoff: true });
     expect(await balanceOf('WITHDRAWALS_PAYABLE', 'THB')).toBe(payableBefore - 40_000n);
     expect(await expense()).toBe(expenseBefore + 4_000n);
     // 600.00 funded, 400.00 taken, 60.00 given back
-    expect(await agreement(player)).toBe(26_000n);
-    const [row] = await ctx.app.db.select().from(withdrawals).where(eq(withdrawals.id, id));
+    expect(await env.expectAgreement(player)).toBe(26_000n);
+    const [row] = await env.ctx.app.db.select().from(withdrawals).where(eq(withdrawals.id, id));
     expect(row!.returnStatus).toBe('RETURNED');
   });
 
   it('refuses a bank reference that already paid another withdrawal', async () => {
-    const owner = await staffLogin(ctx.app, agencyId(), 'owner');
+    const owner = await staffLogin(env.ctx.app, agencyId(), 'owner');
     const a = await openWithdrawal();
     const b = await openWithdrawal();
-    expect((await decide(ctx.app, owner, a.id, 'approve', { bankReference: 'JDB-777' })).statusCode).toBe(200);
-    const res = await decide(ctx.app, owner, b.id, 'approve', { bankReference: 'JDB-777' });
+    expect((await decide(env.ctx.app, owner, a.id, 'approve', { bankReference: 'JDB-777' })).statusCode).toBe(200);
+    const res = await decide(env.ctx.app, owner, b.id, 'approve', { bankReference: 'JDB-777' });
     expect([res.statusCode, res.json().error.code]).toEqual([409, 'WITHDRAW_BANK_REFERENCE_USED']);
-    const blank = await decide(ctx.app, owner, b.id, 'approve', { bankReference: '  ' });
+    const blank = await decide(env.ctx.app, owner, b.id, 'approve', { bankReference: '  ' });
     expect(blank.json().error.code).toBe('VALIDATION_FAILED');
   });
 
   it('reject: REJECTED with the reason, the credit back at the provider exactly once under repeats', async () => {
     const { player, id } = await openWithdrawal('300');
-    expect(await agreement(player)).toBe(30_000n);
-    const owner = await staffLogin(ctx.app, agencyId(), 'owner');
-    const answers = await Promise.all(Array.from({ length: 6 }, () => decide(ctx.app, owner, id, 'reject', { reason: 'name does not match' })));
+    expect(await env.expectAgreement(player)).toBe(30_000n);
+    const owner = await staffLogin(env.ctx.app, agencyId(), 'owner');
+    const answers = await Promise.all(Array.from({ length: 6 }, () => decide(env.ctx.app, owner, id, 'reject', { reason: 'name does not match' })));
     expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
-    expect((await decide(ctx.app, owner, id, 'reject', { reason: 'again' })).json().error.code).toBe('ORDER_NOT_OPEN');
-    await ctx.app.worker.drain({ skipBackoff: true });
-    expect(await agreement(player)).toBe(60_000n);
-    const history = await ctx.app.inject({ url: '/api/v2/withdrawals', headers: { host: 'localhost', cookie: player.cookie } });
+    expect((await decide(env.ctx.app, owner, id, 'reject', { reason: 'again' })).json().error.code).toBe('ORDER_NOT_OPEN');
+    await env.ctx.app.worker.drain({ skipBackoff: true });
+    expect(await env.expectAgreement(player)).toBe(60_000n);
+    const history = await env.ctx.app.inject({ url: '/api/v2/withdrawals', headers: { host: 'localhost', cookie: player.cookie } });
     expect(history.json().items[0]).toMatchObject({ id, status: 'REJECTED', rejectReason: 'name does not match' });
   });
 
   it("staff of another agency get 404 for this agency's withdrawal", async () => {
     const { id } = await openWithdrawal();
     const other = await createAgency('second', 'second.example');
-    const stranger = await staffLogin(ctx.app, other, 'owner', 'second.example');
-    const res = await decide(ctx.app, stranger, id, 'approve', { bankReference: 'LDB-1' }, 'second.example');
+    const stranger = await staffLogin(env.ctx.app, other, 'owner', 'second.example');
+    const res = await decide(env.ctx.app, stranger, id, 'approve', { bankReference: 'LDB-1' }, 'second.example');
     expect([res.statusCode, res.json().error.code]).toEqual([404, 'NOT_FOUND']);
     expect((await queue(stranger.cookie, 'second.example')).json().items).toEqual([]);
     // their cookie on this agency's host is nobody

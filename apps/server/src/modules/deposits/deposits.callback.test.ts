@@ -1,108 +1,100 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { DepositOrder } from '@app/contracts';
 import { queryRows } from '../../db/client.js';
 import { checkLedger } from '../../ledger/check.js';
-import { createTestApp, type TestContext } from '../../test/app.js';
 import { payLaoQr, resetBankFaults, setBankFaults } from '../../test/bank.js';
 import { registerPlayer, type TestPlayer } from '../../test/players.js';
-import { startSandbox, type TestSandbox } from '../../test/sandbox.js';
+import { useServerAndSandbox } from '../../test/server-and-sandbox.js';
 import { sendCallback } from './deposits.test-helpers.js';
 
-let ctx: TestContext;
-let sandbox: TestSandbox;
 
+const env = useServerAndSandbox({ PUBLIC_URL: 'http://127.0.0.1:9', PROVIDER_TIMEOUT_MS: '400', WORKER_RETRY_BASE_MS: '10' });
 beforeAll(async () => {
-  sandbox = await startSandbox();
   // the gateway's own callbacks go nowhere: each test sends the callbacks it needs
-  ctx = await createTestApp({ ...sandbox.serverOverrides, PUBLIC_URL: 'http://127.0.0.1:9', PROVIDER_TIMEOUT_MS: '400', WORKER_RETRY_BASE_MS: '10' });
-});
-afterAll(async () => {
-  await ctx.close();
-  await sandbox.close();
 });
 beforeEach(async () => {
-  await resetBankFaults(sandbox.url);
-  await setBankFaults(sandbox.url, { noCallback: true });
-  await sandbox.providerFaults.reset();
+  await resetBankFaults(env.sandbox.url);
+  await setBankFaults(env.sandbox.url, { noCallback: true });
+  await env.sandbox.providerFaults.reset();
 });
 afterEach(async () => {
   // no transfer left for the next test's fault knobs to hit
-  await ctx.app.worker.drain();
-  expect(await checkLedger(ctx.app.db)).toEqual([]);
+  await env.ctx.app.worker.drain();
+  expect(await checkLedger(env.ctx.app.db)).toEqual([]);
 });
 
 const call = (p: TestPlayer, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
-  ctx.app.inject({ method, url: `/api${url}`, headers: { host: 'localhost', cookie: p.cookie }, ...(payload === undefined ? {} : { payload }) });
+  env.ctx.app.inject({ method, url: `/api${url}`, headers: { host: 'localhost', cookie: p.cookie }, ...(payload === undefined ? {} : { payload }) });
 
 async function openDeposit(p: TestPlayer, amount = '100000') {
   const res = await call(p, 'POST', '/v2/deposits', { providerId: 'gclub', mid: 'DEMO-LAK-001', bank: 'bcel', amount });
   expect(res.statusCode, res.body).toBe(201);
   const order = (res.json() as { order: DepositOrder }).order;
   const qr = (await call(p, 'GET', `/v2/deposits/${order.id}/qr`)).json() as { payload: string };
-  const [row] = await queryRows<{ gateway_reference: string }>(ctx.app.db, sql`SELECT gateway_reference FROM deposit_orders WHERE id = ${order.id}`);
+  const [row] = await queryRows<{ gateway_reference: string }>(env.ctx.app.db, sql`SELECT gateway_reference FROM deposit_orders WHERE id = ${order.id}`);
   return { order, payload: qr.payload, reference: row!.gateway_reference };
 }
 
 const orderOf = async (p: TestPlayer, id: string) => ((await call(p, 'GET', `/v2/deposits/${id}`)).json() as { order: DepositOrder }).order;
-const count = async (query: ReturnType<typeof sql>) => Number((await queryRows<{ n: string }>(ctx.app.db, query))[0]!.n);
+const count = async (query: ReturnType<typeof sql>) => Number((await queryRows<{ n: string }>(env.ctx.app.db, query))[0]!.n);
 const paidPostings = (id: string) => count(sql`SELECT count(*) AS n FROM ledger_transactions WHERE reference = ${`deposit:${id}:paid`}`);
 const transfersOf = (id: string) => count(sql`SELECT count(*) AS n FROM provider_transfers WHERE order_id = ${id}`);
 
 describe('POST /api/v2/payments/callback', () => {
   it('refuses a forged or stale signature and changes nothing', async () => {
-    const p = await registerPlayer(ctx.app);
+    const p = await registerPlayer(env.ctx.app);
     const { order, payload, reference } = await openDeposit(p);
-    const paid = await payLaoQr(sandbox.url, payload);
+    const paid = await payLaoQr(env.sandbox.url, payload);
     const notice = { reference, bankReference: paid.bankReference, amount: '100000' };
-    const forged = await sendCallback(ctx.app, notice, { secret: 'not-the-bank-secret-at-all' });
-    const stale = await sendCallback(ctx.app, notice, { at: Date.now() - 6 * 60_000 });
+    const forged = await sendCallback(env.ctx.app, notice, { secret: 'not-the-bank-secret-at-all' });
+    const stale = await sendCallback(env.ctx.app, notice, { at: Date.now() - 6 * 60_000 });
     for (const res of [forged, stale]) expect([res.statusCode, res.json().error.code]).toEqual([401, 'SIGNATURE_INVALID']);
     expect((await orderOf(p, order.id)).status).toBe('OPEN');
     expect(await paidPostings(order.id)).toBe(0);
   });
 
   it('changes nothing when the status lookup says unpaid, and asks to be sent again', async () => {
-    const p = await registerPlayer(ctx.app);
+    const p = await registerPlayer(env.ctx.app);
     const { order, reference } = await openDeposit(p);
-    const res = await sendCallback(ctx.app, { reference, bankReference: 'BCEL-FAKE-1', amount: '100000' });
+    const res = await sendCallback(env.ctx.app, { reference, bankReference: 'BCEL-FAKE-1', amount: '100000' });
     expect([res.statusCode, res.json().error.code]).toEqual([409, 'ORDER_NOT_PAID']);
     expect((await orderOf(p, order.id)).status).toBe('OPEN');
     expect(await paidPostings(order.id)).toBe(0);
     expect(await transfersOf(order.id)).toBe(0);
-    const unknown = await sendCallback(ctx.app, { reference: 'D0000000000-NOPE', bankReference: 'X', amount: '1' });
+    const unknown = await sendCallback(env.ctx.app, { reference: 'D0000000000-NOPE', bankReference: 'X', amount: '1' });
     expect(unknown.statusCode).toBe(404);
   });
 
   it('credits a duplicated callback once, and the worker brings the credit to the provider', async () => {
-    const p = await registerPlayer(ctx.app);
+    const p = await registerPlayer(env.ctx.app);
     const { order, payload, reference } = await openDeposit(p);
-    const paid = await payLaoQr(sandbox.url, payload);
+    const paid = await payLaoQr(env.sandbox.url, payload);
     const notice = { reference, bankReference: paid.bankReference, amount: '100000' };
-    const answers = await Promise.all([sendCallback(ctx.app, notice), sendCallback(ctx.app, notice)]);
-    const again = await sendCallback(ctx.app, notice);
+    const answers = await Promise.all([sendCallback(env.ctx.app, notice), sendCallback(env.ctx.app, notice)]);
+    const again = await sendCallback(env.ctx.app, notice);
     for (const res of [...answers, again]) expect(res.statusCode, res.body).toBe(200);
     expect((await orderOf(p, order.id)).status).toBe('PAID');
     expect(await paidPostings(order.id)).toBe(1);
     expect(await transfersOf(order.id)).toBe(1);
-    await ctx.app.worker.drain({ skipBackoff: true });
+    await env.ctx.app.worker.drain({ skipBackoff: true });
     const settled = await orderOf(p, order.id);
     expect(settled).toMatchObject({ status: 'SUCCESS', paidAt: paid.paidAt });
-    expect(await sandbox.providerBalance('gclub', p.playerId)).toBe(14_492n);
-    expect((await sendCallback(ctx.app, notice)).json()).toEqual({ ok: true, status: 'SUCCESS' });
+    expect(await env.sandbox.providerBalance('gclub', p.playerId)).toBe(14_492n);
+    expect((await sendCallback(env.ctx.app, notice)).json()).toEqual({ ok: true, status: 'SUCCESS' });
   });
 
   it('waits for the status API when the callback outruns it (the gateway sends it again)', async () => {
-    const p = await registerPlayer(ctx.app);
+    const p = await registerPlayer(env.ctx.app);
     const { order, payload, reference } = await openDeposit(p);
-    await setBankFaults(sandbox.url, { statusLagMs: 60_000 });
-    const paid = await payLaoQr(sandbox.url, payload);
+    await setBankFaults(env.sandbox.url, { statusLagMs: 60_000 });
+    const paid = await payLaoQr(env.sandbox.url, payload);
     const notice = { reference, bankReference: paid.bankReference, amount: '100000' };
-    expect((await sendCallback(ctx.app, notice)).statusCode).toBe(409);
-    await setBankFaults(sandbox.url, { statusLagMs: 0, statusDown: true });
-    expect([(await sendCallback(ctx.app, notice)).statusCode, (await orderOf(p, order.id)).status]).toEqual([503, 'OPEN']);
-    await setBankFaults(sandbox.url, { statusDown: false });
-    expect((await sendCallback(ctx.app, notice)).statusCode).toBe(200);
+    expect((await sendCallback(env.ctx.app, notice)).statusCode).toBe(409);
+    await setBankFaults(env.sandbox.url, { statusLagMs: 0, statusDown: true });
+    expect([(await sendCallback(env.ctx.app, notice)).statusCode, (await orderOf(p, order.id)).status]).toEqual([503, 'OPEN']);
+    await setBankFaults(env.sandbox.url, { statusDown: false });
+    expect((await sendCallback(env.ctx.app, notice)).statusCode).toBe(200);
     expect((await orderOf(p, order.id)).status).toBe('PAID');
   });
 });
@@ -111,79 +103,79 @@ describe('settlement', () => {
   it('settles concurrent callbacks of many players without a deadlock, each credited once', async () => {
     const paid = await Promise.all(
       Array.from({ length: 8 }, async (_, i) => {
-        const p = await registerPlayer(ctx.app);
+        const p = await registerPlayer(env.ctx.app);
         const d = await openDeposit(p, String(30_000 + i));
-        const bank = await payLaoQr(sandbox.url, d.payload);
+        const bank = await payLaoQr(env.sandbox.url, d.payload);
         return { p, d, notice: { reference: d.reference, bankReference: bank.bankReference, amount: String(30_000 + i) } };
       }),
     );
-    const answers = await Promise.all(paid.map((x) => sendCallback(ctx.app, x.notice)));
+    const answers = await Promise.all(paid.map((x) => sendCallback(env.ctx.app, x.notice)));
     expect(answers.map((r) => r.statusCode)).toEqual(paid.map(() => 200));
-    await ctx.app.worker.drain({ skipBackoff: true });
+    await env.ctx.app.worker.drain({ skipBackoff: true });
     for (const { p, d } of paid) {
       expect((await orderOf(p, d.order.id)).status).toBe('SUCCESS');
-      expect(await sandbox.providerBalance('gclub', p.playerId)).toBe(BigInt(d.order.credit.replace('.', '')));
+      expect(await env.sandbox.providerBalance('gclub', p.playerId)).toBe(BigInt(d.order.credit.replace('.', '')));
     }
   });
 
   it('ends SUCCESS after reconciliation when the provider transfer times out after committing', async () => {
-    const p = await registerPlayer(ctx.app);
+    const p = await registerPlayer(env.ctx.app);
     const { order, payload } = await openDeposit(p, '200000');
-    await payLaoQr(sandbox.url, payload);
-    await sandbox.providerFaults.set({ providerId: 'gclub', operations: ['transfer'], timeoutAfterCommit: true, holdMs: 5_000, count: 1 });
+    await payLaoQr(env.sandbox.url, payload);
+    await env.sandbox.providerFaults.set({ providerId: 'gclub', operations: ['transfer'], timeoutAfterCommit: true, holdMs: 5_000, count: 1 });
     const checked = await call(p, 'POST', `/v2/deposits/${order.id}/check`);
     expect(checked.json().order.status).toBe('PAID');
-    await ctx.app.worker.runOnce();
-    const [t] = await queryRows<{ status: string; attempts: number }>(ctx.app.db, sql`SELECT status, attempts FROM provider_transfers WHERE order_id = ${order.id}`);
+    await env.ctx.app.worker.runOnce();
+    const [t] = await queryRows<{ status: string; attempts: number }>(env.ctx.app.db, sql`SELECT status, attempts FROM provider_transfers WHERE order_id = ${order.id}`);
     expect(t).toMatchObject({ status: 'PENDING', attempts: 1 });
-    await ctx.app.worker.drain({ skipBackoff: true });
+    await env.ctx.app.worker.drain({ skipBackoff: true });
     expect((await orderOf(p, order.id)).status).toBe('SUCCESS');
     // 200,000 / 690 = 289.85 THB, applied at the provider exactly once
-    expect(await sandbox.providerBalance('gclub', p.playerId)).toBe(28_985n);
+    expect(await env.sandbox.providerBalance('gclub', p.playerId)).toBe(28_985n);
   });
 
   it('marks FAILED when the provider refuses, with the credit kept at the exchange', async () => {
-    const p = await registerPlayer(ctx.app);
+    const p = await registerPlayer(env.ctx.app);
     const { order, payload } = await openDeposit(p);
-    await payLaoQr(sandbox.url, payload);
-    await sandbox.providerFaults.set({ providerId: 'gclub', operations: ['transfer'], refuse: true, count: 1 });
+    await payLaoQr(env.sandbox.url, payload);
+    await env.sandbox.providerFaults.set({ providerId: 'gclub', operations: ['transfer'], refuse: true, count: 1 });
     await call(p, 'POST', `/v2/deposits/${order.id}/check`);
-    await ctx.app.worker.drain({ skipBackoff: true });
+    await env.ctx.app.worker.drain({ skipBackoff: true });
     expect((await orderOf(p, order.id)).status).toBe('FAILED');
   });
 
   it('credits a payment that arrives after the player canceled the order, and marks it late', async () => {
-    const p = await registerPlayer(ctx.app);
+    const p = await registerPlayer(env.ctx.app);
     const { order, payload, reference } = await openDeposit(p);
     expect((await call(p, 'POST', `/v2/deposits/${order.id}/cancel`)).json().order.status).toBe('CANCELED');
-    const paid = await payLaoQr(sandbox.url, payload);
-    expect((await sendCallback(ctx.app, { reference, bankReference: paid.bankReference, amount: '100000' })).statusCode).toBe(200);
-    await ctx.app.worker.drain({ skipBackoff: true });
+    const paid = await payLaoQr(env.sandbox.url, payload);
+    expect((await sendCallback(env.ctx.app, { reference, bankReference: paid.bankReference, amount: '100000' })).statusCode).toBe(200);
+    await env.ctx.app.worker.drain({ skipBackoff: true });
     expect((await orderOf(p, order.id)).status).toBe('SUCCESS');
     expect(await count(sql`SELECT count(*) AS n FROM deposit_orders WHERE id = ${order.id} AND paid_late`)).toBe(1);
   });
 
   it('cancels an order that is still unpaid at its expiry, and credits one that was paid without a callback', async () => {
-    const unpaid = await registerPlayer(ctx.app);
-    const payer = await registerPlayer(ctx.app);
+    const unpaid = await registerPlayer(env.ctx.app);
+    const payer = await registerPlayer(env.ctx.app);
     const a = await openDeposit(unpaid);
     const b = await openDeposit(payer);
-    await payLaoQr(sandbox.url, b.payload);
-    await ctx.app.worker.drain();
+    await payLaoQr(env.sandbox.url, b.payload);
+    await env.ctx.app.worker.drain();
     expect((await orderOf(unpaid, a.order.id)).status).toBe('OPEN');
-    await ctx.app.db.execute(sql`UPDATE deposit_orders SET expires_at = now() - interval '1 second' WHERE id IN (${a.order.id}, ${b.order.id})`);
-    await ctx.app.worker.drain({ skipBackoff: true });
+    await env.ctx.app.db.execute(sql`UPDATE deposit_orders SET expires_at = now() - interval '1 second' WHERE id IN (${a.order.id}, ${b.order.id})`);
+    await env.ctx.app.worker.drain({ skipBackoff: true });
     expect((await orderOf(unpaid, a.order.id)).status).toBe('CANCELED');
     expect((await orderOf(payer, b.order.id)).status).toBe('SUCCESS');
   });
 
   it('does not cancel a paid order: cancel settles it instead', async () => {
-    const p = await registerPlayer(ctx.app);
+    const p = await registerPlayer(env.ctx.app);
     const { order, payload } = await openDeposit(p);
-    await payLaoQr(sandbox.url, payload);
+    await payLaoQr(env.sandbox.url, payload);
     const res = await call(p, 'POST', `/v2/deposits/${order.id}/cancel`);
     expect(res.json().order.status).toBe('PAID');
-    await ctx.app.worker.drain({ skipBackoff: true });
+    await env.ctx.app.worker.drain({ skipBackoff: true });
     expect((await orderOf(p, order.id)).status).toBe('SUCCESS');
   });
 });

@@ -1,32 +1,24 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { convert, crc16CcittFalse, parseLaoQr, type DepositOrder } from '@app/contracts';
 import { checkLedger } from '../../ledger/check.js';
-import { createTestApp, type TestContext } from '../../test/app.js';
 import { registerPlayer, type TestPlayer } from '../../test/players.js';
-import { startSandbox, type TestSandbox } from '../../test/sandbox.js';
+import { useServerAndSandbox } from '../../test/server-and-sandbox.js';
 import { decodeQrSvg } from './deposits.test-helpers.js';
 
-let ctx: TestContext;
-let sandbox: TestSandbox;
 const MID = 'DEMO-LAK-001';
 const body = (over: Record<string, unknown> = {}) => ({ providerId: 'gclub', mid: MID, bank: 'bcel', amount: '100000', ...over });
 
+const env = useServerAndSandbox({ PUBLIC_URL: 'http://127.0.0.1:9' });
 beforeAll(async () => {
-  sandbox = await startSandbox();
   // callbacks go nowhere: these tests send them themselves (deposits.callback.test.ts)
-  ctx = await createTestApp({ ...sandbox.serverOverrides, PUBLIC_URL: 'http://127.0.0.1:9' });
-  await fetch(`${sandbox.url}/bank/_faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"noCallback":true}' });
-});
-afterAll(async () => {
-  await ctx.close();
-  await sandbox.close();
+  await fetch(`${env.sandbox.url}/bank/_faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"noCallback":true}' });
 });
 afterEach(async () => {
-  expect(await checkLedger(ctx.app.db)).toEqual([]);
+  expect(await checkLedger(env.ctx.app.db)).toEqual([]);
 });
 
 function call(p: TestPlayer, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>, headers: Record<string, string> = {}) {
-  return ctx.app.inject({ method, url: `/api${url}`, headers: { host: 'localhost', cookie: p.cookie, ...headers }, ...(payload === undefined ? {} : { payload }) });
+  return env.ctx.app.inject({ method, url: `/api${url}`, headers: { host: 'localhost', cookie: p.cookie, ...headers }, ...(payload === undefined ? {} : { payload }) });
 }
 async function create(p: TestPlayer, over: Record<string, unknown> = {}): Promise<DepositOrder> {
   const res = await call(p, 'POST', '/v2/deposits', body(over));
@@ -36,7 +28,7 @@ async function create(p: TestPlayer, over: Record<string, unknown> = {}): Promis
 
 describe('POST /v2/deposits', () => {
   it('opens an order with a daily transaction code, the credit at the sell rate and a 10-minute expiry', async () => {
-    const p = await registerPlayer(ctx.app);
+    const p = await registerPlayer(env.ctx.app);
     const before = Date.now();
     const order = await create(p);
     expect(order.transactionCode).toMatch(/^D\d{6}\d{4}$/);
@@ -47,12 +39,12 @@ describe('POST /v2/deposits', () => {
     const ttl = new Date(order.expiresAt).getTime() - before;
     expect(ttl).toBeGreaterThan(9.9 * 60_000);
     expect(ttl).toBeLessThanOrEqual(10 * 60_000 + 5_000);
-    const second = await create(await registerPlayer(ctx.app));
+    const second = await create(await registerPlayer(env.ctx.app));
     expect(Number(second.transactionCode.slice(-4))).toBe(Number(order.transactionCode.slice(-4)) + 1);
   });
 
   it('serves a LAO QR that parses, whose CRC verifies, and whose SVG decodes back to the same payload', async () => {
-    const p = await registerPlayer(ctx.app);
+    const p = await registerPlayer(env.ctx.app);
     const order = await create(p, { amount: '250000', bank: 'jdb' });
     const res = await call(p, 'GET', `/v2/deposits/${order.id}/qr`);
     expect(res.statusCode).toBe(200);
@@ -66,7 +58,7 @@ describe('POST /v2/deposits', () => {
   });
 
   it('refuses amounts outside the agency bounds, bad amounts, unknown MIDs and missing fields', async () => {
-    const p = await registerPlayer(ctx.app);
+    const p = await registerPlayer(env.ctx.app);
     const cases: Array<[Record<string, unknown>, number, string]> = [
       [{ amount: '19999' }, 400, 'DEPOSIT_AMOUNT_OUT_OF_RANGE'],
       [{ amount: '50000001' }, 400, 'DEPOSIT_AMOUNT_OUT_OF_RANGE'],
@@ -87,7 +79,7 @@ describe('POST /v2/deposits', () => {
   });
 
   it('keeps one open order per player until it is canceled', async () => {
-    const p = await registerPlayer(ctx.app);
+    const p = await registerPlayer(env.ctx.app);
     const first = await create(p);
     const again = await call(p, 'POST', '/v2/deposits', body({ amount: '30000' }));
     expect([again.statusCode, again.json().error.code]).toEqual([409, 'DEPOSIT_OPEN_ORDER_EXISTS']);
@@ -101,7 +93,7 @@ describe('POST /v2/deposits', () => {
   });
 
   it('answers the first answer again for a repeated Idempotency-Key, 422 for another body', async () => {
-    const p = await registerPlayer(ctx.app);
+    const p = await registerPlayer(env.ctx.app);
     const key = { 'idempotency-key': 'dep-key-1' };
     const first = await call(p, 'POST', '/v2/deposits', body(), key);
     const replay = await call(p, 'POST', '/v2/deposits', body(), key);
@@ -118,8 +110,8 @@ describe('POST /v2/deposits', () => {
 
 describe('an order', () => {
   it("is another player's 404 everywhere", async () => {
-    const owner = await registerPlayer(ctx.app);
-    const stranger = await registerPlayer(ctx.app);
+    const owner = await registerPlayer(env.ctx.app);
+    const stranger = await registerPlayer(env.ctx.app);
     const order = await create(owner);
     for (const [method, url] of [
       ['GET', `/v2/deposits/${order.id}`],
@@ -135,18 +127,18 @@ describe('an order', () => {
   });
 
   it('answers ORDER_NOT_PAID to check until it is paid, and needs a login', async () => {
-    const p = await registerPlayer(ctx.app);
+    const p = await registerPlayer(env.ctx.app);
     const order = await create(p);
     const res = await call(p, 'POST', `/v2/deposits/${order.id}/check`);
     expect([res.statusCode, res.json().error.code]).toEqual([409, 'ORDER_NOT_PAID']);
-    const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/v2/deposits', headers: { host: 'localhost' } });
+    const anonymous = await env.ctx.app.inject({ method: 'GET', url: '/api/v2/deposits', headers: { host: 'localhost' } });
     expect(anonymous.statusCode).toBe(401);
     const badId = await call(p, 'GET', '/v2/deposits/not-a-uuid/qr');
     expect(badId.statusCode).toBe(400);
   });
 
   it('pages the history newest first', async () => {
-    const p = await registerPlayer(ctx.app);
+    const p = await registerPlayer(env.ctx.app);
     const codes: string[] = [];
     for (let i = 0; i < 3; i++) {
       const o = await create(p, { amount: String(20_000 + i) });

@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { PROVIDER_IDS, type ProviderId } from '@app/contracts';
 import type { FaultInput } from '@app/sandbox/src/provider/faults.js';
 import { queryRows } from '../../db/client.js';
 import { checkLedger } from '../../ledger/check.js';
 import { playerCredit } from '../../ledger/ledger.js';
-import { createTestApp, type TestContext } from '../../test/app.js';
 import { payLaoQr, setBankFaults } from '../../test/bank.js';
 import { registerPlayer, type TestPlayer } from '../../test/players.js';
-import { startSandbox, type TestSandbox } from '../../test/sandbox.js';
+import { useServerAndSandbox } from '../../test/server-and-sandbox.js';
 import { addBankAccount, cancelWithdrawal, decide, staffLogin, withdraw, type TestStaff } from './withdrawals.test-helpers.js';
 
 /**
@@ -47,25 +46,18 @@ const FAULTS: FaultInput[] = [
   { operations: ['balance'], maintenance: true, count: 1 },
 ];
 
-let sandbox: TestSandbox;
-let ctx: TestContext;
+const env = useServerAndSandbox({ PUBLIC_URL: 'http://127.0.0.1:9', PROVIDER_TIMEOUT_MS: '800', WORKER_RETRY_BASE_MS: '5' });
 beforeAll(async () => {
-  sandbox = await startSandbox();
   // the server is not listening: deposits are confirmed by the check button, not by callbacks
-  ctx = await createTestApp({ ...sandbox.serverOverrides, PUBLIC_URL: 'http://127.0.0.1:9', PROVIDER_TIMEOUT_MS: '800', WORKER_RETRY_BASE_MS: '5' });
-  await setBankFaults(sandbox.url, { noCallback: true });
-}, 180_000);
-afterAll(async () => {
-  await ctx?.close();
-  await sandbox?.close();
+  await setBankFaults(env.sandbox.url, { noCallback: true });
 });
 
 type Answer = { statusCode: number; json(): { error?: { code: string } } & Record<string, unknown> };
 
 describe('money conservation under concurrency and provider faults', () => {
   it('keeps the ledger, the providers and the orders in agreement', { timeout: 180_000 }, async () => {
-    const app = ctx.app;
-    const agencyId = ctx.database.agencyId;
+    const app = env.ctx.app;
+    const agencyId = env.ctx.database.agencyId;
     const players: TestPlayer[] = [];
     for (let i = 0; i < PLAYERS; i++) {
       const p = await registerPlayer(app);
@@ -90,7 +82,7 @@ describe('money conservation under concurrency and provider faults', () => {
       if (created.statusCode !== 201) return;
       const order = (created.json() as unknown as { order: { id: string } }).order;
       const qr = await as(p, 'GET', `/v2/deposits/${order.id}/qr`);
-      await payLaoQr(sandbox.url, (qr.json() as unknown as { payload: string }).payload, 'bcel');
+      await payLaoQr(env.sandbox.url, (qr.json() as unknown as { payload: string }).payload, 'bcel');
       note('deposit check', await as(p, 'POST', `/v2/deposits/${order.id}/check`));
     }
     async function openOf(p: TestPlayer): Promise<string | undefined> {
@@ -145,7 +137,7 @@ describe('money conservation under concurrency and provider faults', () => {
     let faultsSet = 0;
     for (let b = 0; b < BATCHES; b++) {
       if (random() < 0.6) {
-        await sandbox.providerFaults.set({ ...pick(random, FAULTS), providerId: pick(random, PROVIDERS) });
+        await env.sandbox.providerFaults.set({ ...pick(random, FAULTS), providerId: pick(random, PROVIDERS) });
         faultsSet += 1;
       }
       // every draw is made here, in order, so a seed is one schedule whatever the interleaving
@@ -153,7 +145,7 @@ describe('money conservation under concurrency and provider faults', () => {
       operations += batch.length;
       await Promise.all(batch.map((op) => ops[op.name]!(op.rng)));
     }
-    await sandbox.providerFaults.reset();
+    await env.sandbox.providerFaults.reset();
 
     // quiesce: finish every transfer, then close every order that is still open
     await app.worker.drain({ skipBackoff: true, maxRounds: 200 });
@@ -171,7 +163,7 @@ describe('money conservation under concurrency and provider faults', () => {
     for (const s of sums) expect(`${s.currency} ${s.total}`).toBe(`${s.currency} 0`);
     for (const p of players) {
       for (const provider of PROVIDER_IDS) {
-        const atProvider = (await sandbox.providerBalance(provider, p.playerId)) ?? 0n;
+        const atProvider = (await env.sandbox.providerBalance(provider, p.playerId)) ?? 0n;
         expect(await playerCredit(app.db, agencyId, p.playerId, provider), `${p.username}@${provider} (seed ${SEED})`).toBe(atProvider);
       }
     }

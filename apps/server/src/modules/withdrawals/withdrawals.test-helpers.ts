@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { StaffRole } from '@app/contracts';
-import { ensureAccount } from '../../ledger/ledger.js';
+import { houseAccount } from '../../ledger/ledger.js';
 import type { TestPlayer } from '../../test/players.js';
 import { createPasswordHasher } from '../accounts/passwords.js';
 import { createStaffUser } from '../backoffice/staff.service.js';
@@ -12,7 +12,7 @@ import { createStaffUser } from '../backoffice/staff.service.js';
  */
 export async function fundCredit(app: FastifyInstance, agencyId: string, p: TestPlayer, providerId: string, amount: bigint) {
   await app.db.transaction(async (tx) => {
-    const exchange = await ensureAccount(tx, { agencyId, type: 'EXCHANGE', currency: 'THB' });
+    const exchange = await houseAccount(tx, { agencyId, playerId: p.playerId, type: 'EXCHANGE', currency: 'THB' });
     await app.transfers.request(tx, {
       agencyId,
       playerId: p.playerId,

@@ -1,46 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import type { ProviderId } from '@app/contracts';
 import { eq } from 'drizzle-orm';
 import { providerTransfers } from '../../db/schema/index.js';
-import { checkLedger } from '../../ledger/check.js';
-import { playerCredit } from '../../ledger/ledger.js';
-import { createTestApp, type TestContext } from '../../test/app.js';
 import { registerPlayer, type TestPlayer } from '../../test/players.js';
-import { startSandbox, type TestSandbox } from '../../test/sandbox.js';
+import { useServerAndSandbox } from '../../test/server-and-sandbox.js';
 import { addBankAccount, cancelWithdrawal, fundCredit, withdraw } from './withdrawals.test-helpers.js';
 
-let sandbox: TestSandbox;
-let ctx: TestContext;
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  ctx = await createTestApp(sandbox.serverOverrides);
-  // a fresh database and sandbox take long on a busy machine; the default hook time is 60 s
-}, 180_000);
-afterAll(async () => {
-  await ctx?.close();
-  await sandbox?.close();
-});
+const env = useServerAndSandbox({});
 
-const agencyId = () => ctx.database.agencyId;
+const { agencyId } = env;
 
 async function fundedPlayer(amount: bigint, provider = 'alphabet'): Promise<TestPlayer> {
-  const p = await registerPlayer(ctx.app);
-  await addBankAccount(ctx.app, p);
-  await fundCredit(ctx.app, agencyId(), p, provider, amount);
+  const p = await registerPlayer(env.ctx.app);
+  await addBankAccount(env.ctx.app, p);
+  await fundCredit(env.ctx.app, agencyId(), p, provider, amount);
   return p;
 }
 
 /** The ledger is sound, and the player's ledger credit is what the provider holds. */
-async function expectAgreement(p: TestPlayer, provider = 'alphabet') {
-  expect(await checkLedger(ctx.app.db)).toEqual([]);
-  const atProvider = (await sandbox.providerBalance(provider as 'alphabet', p.playerId)) ?? 0n;
-  expect(await playerCredit(ctx.app.db, agencyId(), p.playerId, provider)).toBe(atProvider);
-  return atProvider;
-}
+const expectAgreement = (p: TestPlayer, provider: ProviderId = 'alphabet') => env.expectAgreement(p, provider);
 
 describe('POST /api/v2/withdrawals', () => {
   it('takes the credit from the provider and answers OPEN with the display fields', async () => {
     const p = await fundedPlayer(50_000n);
-    const res = await withdraw(ctx.app, p, { providerId: 'alphabet', amount: '200.50' });
+    const res = await withdraw(env.ctx.app, p, { providerId: 'alphabet', amount: '200.50' });
     expect(res.statusCode).toBe(201);
     const w = res.json().withdrawal;
     expect(w).toMatchObject({
@@ -62,16 +45,16 @@ describe('POST /api/v2/withdrawals', () => {
     expect(w.transactionCode).toMatch(/^W\d{6}\d{4}$/);
     expect(await expectAgreement(p)).toBe(50_000n - 20_050n);
 
-    const open = await ctx.app.inject({ url: '/api/v2/withdrawals/open', headers: { host: 'localhost', cookie: p.cookie } });
+    const open = await env.ctx.app.inject({ url: '/api/v2/withdrawals/open', headers: { host: 'localhost', cookie: p.cookie } });
     expect(open.json().items.map((x: { id: string }) => x.id)).toEqual([w.id]);
-    const page = await ctx.app.inject({ url: '/api/v2/withdrawals?page=1&pageSize=10', headers: { host: 'localhost', cookie: p.cookie } });
+    const page = await env.ctx.app.inject({ url: '/api/v2/withdrawals?page=1&pageSize=10', headers: { host: 'localhost', cookie: p.cookie } });
     expect(page.json()).toMatchObject({ page: 1, pageSize: 10, total: 1 });
     expect(page.json().items[0].id).toBe(w.id);
   });
 
   it('refuses each bad request with its own code and moves nothing', async () => {
-    const noBank = await registerPlayer(ctx.app);
-    await fundCredit(ctx.app, agencyId(), noBank, 'alphabet', 50_000n);
+    const noBank = await registerPlayer(env.ctx.app);
+    await fundCredit(env.ctx.app, agencyId(), noBank, 'alphabet', 50_000n);
     const cases: [TestPlayer, object, number, string][] = [
       [noBank, { providerId: 'alphabet', amount: '200' }, 422, 'BANK_ACCOUNT_REQUIRED'],
     ];
@@ -86,24 +69,24 @@ describe('POST /api/v2/withdrawals', () => {
       [p, { amount: '200' }, 400, 'VALIDATION_FAILED'],
     );
     for (const [player, body, status, code] of cases) {
-      const res = await withdraw(ctx.app, player, body);
+      const res = await withdraw(env.ctx.app, player, body);
       expect([res.statusCode, res.json().error.code]).toEqual([status, code]);
     }
-    const missing = await withdraw(ctx.app, p, { providerId: 'alphabet' });
+    const missing = await withdraw(env.ctx.app, p, { providerId: 'alphabet' });
     expect(missing.json().error.fields).toEqual({ amount: 'withdraw.validation.amount_required' });
     expect(await expectAgreement(p)).toBe(50_000n);
     expect(await expectAgreement(noBank)).toBe(50_000n);
   });
 
   it('answers 401 to a visitor', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/v2/withdrawals', headers: { host: 'localhost' }, payload: {} });
+    const res = await env.ctx.app.inject({ method: 'POST', url: '/api/v2/withdrawals', headers: { host: 'localhost' }, payload: {} });
     expect(res.statusCode).toBe(401);
   });
 
   it('20 concurrent withdrawals of the whole credit: exactly one succeeds', async () => {
     const p = await fundedPlayer(30_000n);
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => withdraw(ctx.app, p, { providerId: 'alphabet', amount: '300' })),
+      Array.from({ length: 20 }, () => withdraw(env.ctx.app, p, { providerId: 'alphabet', amount: '300' })),
     );
     const ok = answers.filter((r) => r.statusCode === 201);
     expect(ok).toHaveLength(1);
@@ -111,43 +94,43 @@ describe('POST /api/v2/withdrawals', () => {
     for (const r of answers.filter((x) => x.statusCode !== 201)) {
       expect(['WITHDRAW_OPEN_ORDER_EXISTS', 'WITHDRAW_INSUFFICIENT_CREDIT']).toContain(r.json().error.code);
     }
-    await ctx.app.worker.drain({ skipBackoff: true });
+    await env.ctx.app.worker.drain({ skipBackoff: true });
     expect(await expectAgreement(p)).toBe(0n);
   });
 
   it('a refused provider debit answers FAILED and moves nothing', async () => {
     const p = await fundedPlayer(40_000n);
-    await sandbox.providerFaults.set({ providerId: 'alphabet', operations: ['transfer'], refuse: true, count: 1 });
-    const res = await withdraw(ctx.app, p, { providerId: 'alphabet', amount: '150' });
+    await env.sandbox.providerFaults.set({ providerId: 'alphabet', operations: ['transfer'], refuse: true, count: 1 });
+    const res = await withdraw(env.ctx.app, p, { providerId: 'alphabet', amount: '150' });
     expect(res.statusCode).toBe(201);
     expect(res.json().withdrawal.status).toBe('FAILED');
     expect(await expectAgreement(p)).toBe(40_000n);
     // FAILED is over: the player may try again
-    expect((await withdraw(ctx.app, p, { providerId: 'alphabet', amount: '150' })).json().withdrawal.status).toBe('OPEN');
+    expect((await withdraw(env.ctx.app, p, { providerId: 'alphabet', amount: '150' })).json().withdrawal.status).toBe('OPEN');
   });
 
   it('stays PENDING while the provider answer is unknown, then the worker finds it OPEN', async () => {
     const p = await fundedPlayer(40_000n);
-    await sandbox.providerFaults.set({ providerId: 'alphabet', operations: ['transfer'], fail5xx: true, count: 1 });
-    const res = await withdraw(ctx.app, p, { providerId: 'alphabet', amount: '150' });
+    await env.sandbox.providerFaults.set({ providerId: 'alphabet', operations: ['transfer'], fail5xx: true, count: 1 });
+    const res = await withdraw(env.ctx.app, p, { providerId: 'alphabet', amount: '150' });
     expect(res.json().withdrawal.status).toBe('PENDING');
-    const again = await withdraw(ctx.app, p, { providerId: 'alphabet', amount: '100' });
+    const again = await withdraw(env.ctx.app, p, { providerId: 'alphabet', amount: '100' });
     expect(again.json().error.code).toBe('WITHDRAW_OPEN_ORDER_EXISTS');
-    await ctx.app.worker.drain({ skipBackoff: true });
-    const open = await ctx.app.inject({ url: '/api/v2/withdrawals/open', headers: { host: 'localhost', cookie: p.cookie } });
+    await env.ctx.app.worker.drain({ skipBackoff: true });
+    const open = await env.ctx.app.inject({ url: '/api/v2/withdrawals/open', headers: { host: 'localhost', cookie: p.cookie } });
     expect(open.json().items[0]).toMatchObject({ id: res.json().withdrawal.id, status: 'OPEN' });
     expect(await expectAgreement(p)).toBe(25_000n);
   });
 
   it('replays an Idempotency-Key and refuses it with another body', async () => {
     const p = await fundedPlayer(50_000n);
-    const first = await withdraw(ctx.app, p, { providerId: 'alphabet', amount: '120' }, { 'idempotency-key': 'wd-1' });
-    const second = await withdraw(ctx.app, p, { providerId: 'alphabet', amount: '120' }, { 'idempotency-key': 'wd-1' });
+    const first = await withdraw(env.ctx.app, p, { providerId: 'alphabet', amount: '120' }, { 'idempotency-key': 'wd-1' });
+    const second = await withdraw(env.ctx.app, p, { providerId: 'alphabet', amount: '120' }, { 'idempotency-key': 'wd-1' });
     expect(first.statusCode).toBe(201);
     expect(second.statusCode).toBe(201);
     expect(second.headers['idempotent-replayed']).toBe('true');
     expect(second.json()).toEqual(first.json());
-    const other = await withdraw(ctx.app, p, { providerId: 'alphabet', amount: '130' }, { 'idempotency-key': 'wd-1' });
+    const other = await withdraw(env.ctx.app, p, { providerId: 'alphabet', amount: '130' }, { 'idempotency-key': 'wd-1' });
     expect(other.statusCode).toBe(422);
     expect(await expectAgreement(p)).toBe(38_000n);
   });
@@ -156,28 +139,28 @@ describe('POST /api/v2/withdrawals', () => {
 describe('POST /api/v2/withdrawals/:id/cancel', () => {
   it('returns the credit exactly once, however often and however concurrently it is asked', async () => {
     const p = await fundedPlayer(50_000n);
-    const w = (await withdraw(ctx.app, p, { providerId: 'alphabet', amount: '400' })).json().withdrawal;
+    const w = (await withdraw(env.ctx.app, p, { providerId: 'alphabet', amount: '400' })).json().withdrawal;
     expect(await expectAgreement(p)).toBe(10_000n);
-    const answers = await Promise.all(Array.from({ length: 8 }, () => cancelWithdrawal(ctx.app, p, w.id)));
+    const answers = await Promise.all(Array.from({ length: 8 }, () => cancelWithdrawal(env.ctx.app, p, w.id)));
     expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
     for (const r of answers.filter((x) => x.statusCode !== 200)) expect(r.json().error.code).toBe('ORDER_NOT_OPEN');
-    expect((await cancelWithdrawal(ctx.app, p, w.id)).json().error.code).toBe('ORDER_NOT_OPEN');
-    await ctx.app.worker.drain({ skipBackoff: true });
+    expect((await cancelWithdrawal(env.ctx.app, p, w.id)).json().error.code).toBe('ORDER_NOT_OPEN');
+    await env.ctx.app.worker.drain({ skipBackoff: true });
     expect(await expectAgreement(p)).toBe(50_000n);
-    const page = await ctx.app.inject({ url: '/api/v2/withdrawals', headers: { host: 'localhost', cookie: p.cookie } });
+    const page = await env.ctx.app.inject({ url: '/api/v2/withdrawals', headers: { host: 'localhost', cookie: p.cookie } });
     expect(page.json().items[0].status).toBe('CANCELED');
   });
 
   it("tries again when the provider refuses the return, and another player's order is 404", async () => {
     const p = await fundedPlayer(50_000n);
-    const w = (await withdraw(ctx.app, p, { providerId: 'alphabet', amount: '400' })).json().withdrawal;
-    const stranger = await registerPlayer(ctx.app);
-    expect((await cancelWithdrawal(ctx.app, stranger, w.id)).statusCode).toBe(404);
-    await sandbox.providerFaults.set({ providerId: 'alphabet', operations: ['transfer'], refuse: true, count: 2 });
-    expect((await cancelWithdrawal(ctx.app, p, w.id)).json().withdrawal.status).toBe('CANCELED');
-    await ctx.app.worker.drain({ skipBackoff: true });
+    const w = (await withdraw(env.ctx.app, p, { providerId: 'alphabet', amount: '400' })).json().withdrawal;
+    const stranger = await registerPlayer(env.ctx.app);
+    expect((await cancelWithdrawal(env.ctx.app, stranger, w.id)).statusCode).toBe(404);
+    await env.sandbox.providerFaults.set({ providerId: 'alphabet', operations: ['transfer'], refuse: true, count: 2 });
+    expect((await cancelWithdrawal(env.ctx.app, p, w.id)).json().withdrawal.status).toBe('CANCELED');
+    await env.ctx.app.worker.drain({ skipBackoff: true });
     expect(await expectAgreement(p)).toBe(50_000n);
-    const returns = await ctx.app.db.select().from(providerTransfers).where(eq(providerTransfers.orderId, w.id));
+    const returns = await env.ctx.app.db.select().from(providerTransfers).where(eq(providerTransfers.orderId, w.id));
     expect(returns.map((t) => `${t.direction}:${t.status}`).sort()).toEqual(['IN:POSTED', 'IN:VOIDED', 'IN:VOIDED', 'OUT:POSTED']);
   });
 });
