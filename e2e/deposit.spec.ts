@@ -1,30 +1,12 @@
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { test, expect } from './fixtures';
+import { lo, pick, SANDBOX, registerPlayer } from './helpers';
 
-/** The Lao texts the player sees, read from the bundled translations so the spec follows them. */
-function lo(ns: string): Record<string, unknown> {
-  return JSON.parse(readFileSync(new URL(`../apps/web/src/locales/lo/${ns}.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
-}
-function pick(tree: Record<string, unknown>, path: string): string {
-  const value = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], tree);
-  if (typeof value !== 'string') throw new Error(`no text at ${path}`);
-  return value;
-}
 const deposit = lo('deposit');
 const common = lo('common');
-const SANDBOX = `http://127.0.0.1:${process.env.E2E_SANDBOX_PORT ?? 3400}`;
 
 test('deposit 100,000 LAK to gclub by LAO QR: pay it at the bank, the credit arrives, history says SUCCESS', async ({ page, request }) => {
-  const username = `e2e${randomBytes(5).toString('hex')}`;
-  const password = `pw-${randomBytes(6).toString('hex')}`;
-  const fingerprint = randomBytes(16).toString('hex');
   // registering logs the browser in (the session cookie lands in the page's context)
-  const registered = await page.request.post('/api/v2/players/register', {
-    headers: { 'x-fingerprint': fingerprint },
-    data: { username, password, confirmPassword: password, fingerprint },
-  });
-  expect(registered.status()).toBe(201);
+  const { username } = await registerPlayer(page.request);
   // the form: provider gclub, the LAK currency, BCEL, 100,000 kip → 144.92 THB at 690 kip per baht
   await page.goto('/player/deposit');
   await expect(page.getByText(username).first()).toBeVisible();

@@ -1,16 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { test, expect } from './fixtures';
+import { lo, pick, registerPlayer } from './helpers';
 
-/** The Lao texts the player sees, read from the bundled translations so the spec follows them. */
-function lo(ns: string): Record<string, unknown> {
-  return JSON.parse(readFileSync(new URL(`../apps/web/src/locales/lo/${ns}.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
-}
-function pick(tree: Record<string, unknown>, path: string): string {
-  const value = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], tree);
-  if (typeof value !== 'string') throw new Error(`no text at ${path}`);
-  return value;
-}
 const wallet = lo('wallet');
 const auth = lo('auth');
 const errors = lo('errors');
@@ -27,14 +17,7 @@ function expectFailedResource(consoleErrors: string[], status: number, required:
 }
 
 test('log in, add a bank account, open a game page: the catalogue and a credit of 0', async ({ page, request, consoleErrors }) => {
-  const username = `e2e${randomBytes(5).toString('hex')}`;
-  const password = `pw-${randomBytes(6).toString('hex')}`;
-  const fingerprint = randomBytes(16).toString('hex');
-  const registered = await request.post('/api/v2/players/register', {
-    headers: { 'x-fingerprint': fingerprint },
-    data: { username, password, confirmPassword: password, fingerprint },
-  });
-  expect(registered.status()).toBe(201);
+  const { username, password } = await registerPlayer(request);
 
   // log in
   await page.goto('/login');

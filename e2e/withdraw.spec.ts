@@ -1,20 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { lo, pick, SANDBOX, registerPlayer } from './helpers';
 
-/** The Lao texts the player sees, read from the bundled translations so the spec follows them. */
-function lo(ns: string): Record<string, unknown> {
-  return JSON.parse(readFileSync(new URL(`../apps/web/src/locales/lo/${ns}.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
-}
-function pick(tree: Record<string, unknown>, path: string): string {
-  const value = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], tree);
-  if (typeof value !== 'string') throw new Error(`no text at ${path}`);
-  return value;
-}
 const withdraw = lo('withdraw');
 const common = lo('common');
-const SANDBOX = `http://127.0.0.1:${process.env.E2E_SANDBOX_PORT ?? 3400}`;
 
 /** 500,000 kip deposited to gclub through the API and paid at the sandbox bank: 724.63 THB at 690. */
 async function depositThroughTheBank(api: APIRequestContext, sandbox: APIRequestContext) {
@@ -30,14 +20,7 @@ async function depositThroughTheBank(api: APIRequestContext, sandbox: APIRequest
 }
 
 test('withdraw part of the credit to the bank account; OPEN in history, SUCCESS once staff approve', async ({ page, request }) => {
-  const username = `e2e${randomBytes(5).toString('hex')}`;
-  const password = `pw-${randomBytes(6).toString('hex')}`;
-  const fingerprint = randomBytes(16).toString('hex');
-  const registered = await page.request.post('/api/v2/players/register', {
-    headers: { 'x-fingerprint': fingerprint },
-    data: { username, password, confirmPassword: password, fingerprint },
-  });
-  expect(registered.status()).toBe(201);
+  await registerPlayer(page.request);
   const accountNumber = `0101${String(100_000_000 + (randomBytes(4).readUInt32BE() % 900_000_000))}`;
   const bank = await page.request.post('/api/v2/players/bank-accounts', {
     data: { bank: 'bcel', accountNumber, accountName: 'E2E Withdrawer', currency: 'LAK', owner: true },
