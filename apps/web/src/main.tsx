@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
@@ -7,18 +7,27 @@ import { createQueryClient } from './lib/query-client';
 import { createAppRouter } from './lib/router';
 import { i18n } from './lib/i18n';
 import { installChunkReload } from './lib/chunk-reload';
+import { appStylesReady } from './lib/app-styles';
 import './index.css';
 
 installChunkReload();
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nextProvider>
-  </StrictMode>,
+const root = createRoot(document.getElementById('root')!);
+// The router first resolves the page (agency, guards, the route's chunk), then React renders the whole
+// page once, in a transition that yields to the browser every few milliseconds: no long task for the
+// shell followed by a synchronous re-render with the page. The HTML's spinner shows until then.
+void Promise.all([router.load(), appStylesReady()]).finally(() =>
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <I18nextProvider i18n={i18n}>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </I18nextProvider>
+      </StrictMode>,
+    ),
+  ),
 );

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
@@ -26,9 +26,18 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
     });
   }
 
-  const sendIndex = (reply: FastifyReply) => {
+  // the public pages have their own copy of index.html that preloads their route chunks
+  // (apps/web/vite.plugins.ts): `_pages/login.html` answers /login, `_pages/index.html` answers /
+  const pagesDir = join(root, '_pages');
+  const pages = new Map<string, string>();
+  if (hasWeb && existsSync(pagesDir)) {
+    for (const name of readdirSync(pagesDir)) {
+      if (name.endsWith('.html')) pages.set(name === 'index.html' ? '/' : `/${name.slice(0, -'.html'.length)}`, `_pages/${name}`);
+    }
+  }
+  const sendIndex = (reply: FastifyReply, path = '/') => {
     reply.header('cache-control', 'no-cache');
-    return reply.type('text/html; charset=utf-8').sendFile('index.html', root);
+    return reply.type('text/html; charset=utf-8').sendFile(pages.get(path) ?? 'index.html', root);
   };
   if (hasWeb) app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
 
@@ -42,6 +51,6 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
     if (path.startsWith('/assets/')) {
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } } satisfies ErrorBody);
     }
-    return sendIndex(reply);
+    return sendIndex(reply, path);
   });
 });

@@ -8,16 +8,30 @@ export const DEFAULT_LANGUAGE: Language = 'lo';
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 
 type Json = { default: ResourceKey };
-// Lao ships in the first bundle; the other languages are fetched when chosen, so the first page stays small.
-const eager = import.meta.glob<Json>('../locales/lo/*.json', { eager: true });
-const lazy = import.meta.glob<Json>(['../locales/*/*.json', '!../locales/lo/*.json']);
+// Lao ships in the first bundle for the namespaces a visitor's pages use (common, errors, auth); the
+// player area's namespaces and the other languages are fetched when needed, so the first page stays
+// small (docs/decisions/016). The player route awaits `loadAllNamespaces` before it renders.
+const eager = import.meta.glob<Json>(
+  ['../locales/lo/common.json', '../locales/lo/errors.json', '../locales/lo/auth.json'],
+  { eager: true },
+);
+const lazy = import.meta.glob<Json>([
+  '../locales/*/*.json',
+  '!../locales/lo/common.json',
+  '!../locales/lo/errors.json',
+  '!../locales/lo/auth.json',
+]);
 
 function nsOf(path: string) {
   return path.slice(path.lastIndexOf('/') + 1, -'.json'.length);
 }
 
-/** Every namespace any helper added under locales/lo; the other languages follow the same names. */
-export const NAMESPACES = Object.keys(eager).map(nsOf);
+/** Every namespace any helper added under locales/*; Lao's decides the names, the others follow them. */
+export const NAMESPACES = [
+  ...new Set(
+    [...Object.keys(eager), ...Object.keys(lazy).filter((path) => path.startsWith('../locales/lo/'))].map(nsOf),
+  ),
+];
 
 const loResources = Object.fromEntries(Object.entries(eager).map(([path, mod]) => [nsOf(path), mod.default]));
 
@@ -79,7 +93,7 @@ export const i18nReady = i18n
     lng: detectLanguage(readStored(), typeof navigator === 'undefined' ? [] : navigator.languages),
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
-    ns: NAMESPACES,
+    ns: Object.keys(loResources),
     defaultNS: 'common',
     resources: { lo: loResources },
     partialBundledLanguages: true,
@@ -93,4 +107,10 @@ export const i18nReady = i18n
 
 export function currentLanguage(): Language {
   return isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
+}
+
+/** Loads every namespace in the current language and in Lao (the fallback). Resolves even when a file
+ * still fails after its retries: its keys then show the fallback's text, as for any missing key. */
+export function loadAllNamespaces(): Promise<void> {
+  return i18n.loadNamespaces(NAMESPACES);
 }

@@ -1,13 +1,16 @@
 import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
+import { useRouterState } from '@tanstack/react-router';
 import { BackToTop } from './back-to-top';
 import { BottomBar } from './bottom-bar';
-import { Footer } from './footer';
 import { Header } from './header';
 
-// Radix dialog and toast code stays out of the first bundle: the drawer loads on intent, the toaster once the page is idle.
+// Radix dialog and toast code stays out of the first bundle: the drawer loads on intent, the toaster once the first page is shown and the browser idle.
 const loadDrawer = () => import('./side-drawer');
 const SideDrawer = lazy(loadDrawer);
 const Toaster = lazy(() => import('@/components/ui/toast').then((m) => ({ default: m.Toaster })));
+// The footer (with the six bank logos) is below the fold: it loads on its own and appears once the first
+// page has rendered, under it, instead of being pushed down the screen when the page arrives (layout shift).
+const Footer = lazy(() => import('./footer').then((m) => ({ default: m.Footer })));
 
 function whenIdle(fn: () => void): () => void {
   if ('requestIdleCallback' in window) {
@@ -22,8 +25,12 @@ function whenIdle(fn: () => void): () => void {
 export function AppShell({ children }: { children: ReactNode }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerLoaded, setDrawerLoaded] = useState(false);
+  const settled = useRouterState({ select: (s) => s.status === 'idle' });
+  const [footerShown, setFooterShown] = useState(false);
+  if (settled && !footerShown) setFooterShown(true);
+  // the toaster once the first page is on screen and the browser is idle: it never competes with it
   const [idle, setIdle] = useState(false);
-  useEffect(() => whenIdle(() => setIdle(true)), []);
+  useEffect(() => (footerShown ? whenIdle(() => setIdle(true)) : undefined), [footerShown]);
   return (
     <div className="flex min-h-dvh flex-col">
       <Header
@@ -36,13 +43,13 @@ export function AppShell({ children }: { children: ReactNode }) {
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 pt-4 pb-8 sm:px-6 sm:pt-6">
         {children}
       </main>
-      <Footer />
+      <Suspense fallback={null}>{footerShown && <Footer />}</Suspense>
       <BottomBar />
       <BackToTop />
-      <Suspense fallback={null}>
-        {drawerLoaded && <SideDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />}
-        {idle && <Toaster />}
-      </Suspense>
+      {/* one boundary each: the toaster's chunk loading must never hide an open drawer (a suspended
+          boundary hides what it already shows) */}
+      <Suspense fallback={null}>{drawerLoaded && <SideDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />}</Suspense>
+      <Suspense fallback={null}>{idle && <Toaster />}</Suspense>
     </div>
   );
 }

@@ -9,8 +9,9 @@ export function BackToTop() {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
   useEffect(() => {
+    // no read on mount: a page starts at the top, and a restored scroll position fires a scroll event;
+    // reading scrollY right after React's commit would force a layout of the new page (a long task on a phone)
     const update = () => setVisible(window.scrollY > BACK_TO_TOP_AFTER_PX);
-    update();
     window.addEventListener('scroll', update, { passive: true });
     return () => window.removeEventListener('scroll', update);
   }, []);

@@ -1,5 +1,4 @@
 import type { ButtonHTMLAttributes, Ref } from 'react';
-import { Slot } from 'radix-ui';
 import { cn } from './cn';
 import { Spinner } from './spinner';
 
@@ -37,20 +36,12 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   size?: ButtonSize;
   /** shows a spinner and disables the button */
   loading?: boolean;
-  /** renders the single child (e.g. a router Link) with the button's look */
-  asChild?: boolean;
   ref?: Ref<HTMLButtonElement>;
 }
 
-export function Button({ variant, size, loading = false, asChild = false, className, disabled, children, type, ...rest }: ButtonProps) {
+/** A link that looks like a button takes `buttonClass` instead: no Slot (radix) in the first page's bundle. */
+export function Button({ variant, size, loading = false, className, disabled, children, type, ...rest }: ButtonProps) {
   const classes = buttonClass(variant, size, className);
-  if (asChild) {
-    return (
-      <Slot.Root className={classes} {...rest}>
-        {children}
-      </Slot.Root>
-    );
-  }
   return (
     <button type={type ?? 'button'} className={classes} disabled={disabled || loading} aria-busy={loading || undefined} {...rest}>
       {loading && <Spinner className="h-4 w-4" />}

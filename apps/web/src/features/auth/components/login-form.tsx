@@ -1,24 +1,25 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { loginBodySchema, type LoginBody } from '@app/contracts';
+import type { LoginBody } from '@app/contracts';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { errorKey, toast } from '@/components/ui/toast-store';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { useLogin } from '../api/login';
 import { applyServerFieldErrors } from '../lib/apply-server-errors';
 import { fieldErrorText } from '../lib/field-error';
 import { AuthCard } from './auth-card';
 
 const FIELDS = ['username', 'password'] as const;
+const validation = lazyResolver<LoginBody>(() => import('../lib/login-resolver').then((m) => m.loginResolver));
 
 export function LoginForm() {
   const { t } = useTranslation(['auth', 'common', 'errors']);
   const navigate = useNavigate();
   const login = useLogin();
-  const form = useForm<LoginBody>({ resolver: zodResolver(loginBodySchema), defaultValues: { username: '', password: '' }, mode: 'onTouched' });
+  const form = useForm<LoginBody>({ resolver: validation.resolver, defaultValues: { username: '', password: '' }, mode: 'onTouched' });
   const errors = form.formState.errors;
 
   const onSubmit = form.handleSubmit((body) =>
@@ -48,7 +49,7 @@ export function LoginForm() {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" data-testid="login-form">
+      <form onSubmit={onSubmit} onFocus={validation.preload} noValidate className="flex flex-col gap-4" data-testid="login-form">
         <Field label={t('login.username')} error={fieldErrorText(t, errors.username)}>
           <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...form.register('username')} />
         </Field>

@@ -9,6 +9,7 @@ import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
+import { ProviderSelectField } from '@/features/wallet/components/provider-select-field';
 import { errorKey, toast } from '@/components/ui/toast-store';
 import { ApiError } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
@@ -16,8 +17,6 @@ import { useCurrencies } from '@/features/wallet/api/get-currencies';
 import { useCreateDeposit } from '../api/mutations';
 import { creditPreview, newAttemptKey, normaliseAmount } from '../lib/credit-preview';
 
-/** The providers players hold credit at (SPEC.md §1). */
-export const DEPOSIT_PROVIDERS = ['gclub', 'gclub_live', 'askmebet', 'alphabet'] as const;
 const FIELDS = ['providerId', 'mid', 'bank', 'amount'] as const;
 
 /** Provider, currency/MID, bank and amount, with the credit the amount buys at today's rate, live. */
@@ -74,20 +73,7 @@ export function DepositForm({ onCreated, onOpenElsewhere }: { onCreated: (order:
   return (
     <Card>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" data-testid="deposit-form">
-        <Controller
-          control={form.control}
-          name="providerId"
-          render={({ field }) => (
-            <Field label={t('form.provider')} error={message('providerId')}>
-              <Select
-                ref={field.ref}
-                value={field.value}
-                onValueChange={field.onChange}
-                options={DEPOSIT_PROVIDERS.map((p) => ({ value: p, label: t(`wallet:providers.${p}`) }))}
-              />
-            </Field>
-          )}
-        />
+        <ProviderSelectField control={form.control} name="providerId" label={t('form.provider')} error={message('providerId')} />
         <Controller
           control={form.control}
           name="mid"

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { createWithdrawalBodySchema, type CreateWithdrawalBody, type ProviderId, type Withdrawal } from '@app/contracts';
@@ -10,7 +10,7 @@ import { Button, buttonClass } from '@/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
+import { ProviderSelectField } from '@/features/wallet/components/provider-select-field';
 import { Spinner } from '@/components/ui/spinner';
 import { errorKey, toast } from '@/components/ui/toast-store';
 import { ApiError } from '@/lib/api-client';
@@ -20,9 +20,6 @@ import { useCredit } from '@/features/wallet/api/get-credit';
 import { useCurrencies } from '@/features/wallet/api/get-currencies';
 import { useCreateWithdrawal } from '../api/mutations';
 import { lakPreview, newAttemptKey, normaliseCredit } from '../lib/preview';
-
-/** The providers players hold credit at (SPEC.md §1). */
-const PROVIDERS = ['gclub', 'gclub_live', 'askmebet', 'alphabet'] as const satisfies readonly ProviderId[];
 
 /** Provider, its credit now, amount, and what arrives in kip at today's buy rate in which account. */
 export function WithdrawForm({ onCreated }: { onCreated: (w: Withdrawal) => void }) {
@@ -90,20 +87,7 @@ export function WithdrawForm({ onCreated }: { onCreated: (w: Withdrawal) => void
   return (
     <Card>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" data-testid="withdraw-form">
-        <Controller
-          control={form.control}
-          name="providerId"
-          render={({ field }) => (
-            <Field label={t('form.provider')} error={message('providerId')}>
-              <Select
-                ref={field.ref}
-                value={field.value}
-                onValueChange={field.onChange}
-                options={PROVIDERS.map((p) => ({ value: p, label: t(`wallet:providers.${p}`) }))}
-              />
-            </Field>
-          )}
-        />
+        <ProviderSelectField control={form.control} name="providerId" label={t('form.provider')} error={message('providerId')} />
         <div className="flex items-center justify-between rounded-lg bg-slate-800/70 px-3 py-2 text-sm">
           <span className="text-slate-400">{t('form.credit')}</span>
           <span className="flex items-center gap-3">

@@ -1,0 +1,39 @@
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { ProviderId } from '@app/contracts';
+import { Field } from '@/components/ui/field';
+import { Select } from '@/components/ui/select';
+
+/** The providers players hold credit at, and so deposit to and withdraw from (SPEC.md §1). */
+export const CREDIT_PROVIDERS = ['gclub', 'gclub_live', 'askmebet', 'alphabet'] as const satisfies readonly ProviderId[];
+
+/** The provider field of the deposit and withdraw forms: a select of CREDIT_PROVIDERS by their names. */
+export function ProviderSelectField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  error,
+}: {
+  control: Control<T>;
+  name: Path<T>;
+  label: string;
+  error: string | undefined;
+}) {
+  const { t } = useTranslation('wallet');
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Field label={label} error={error}>
+          <Select
+            ref={field.ref}
+            value={field.value}
+            onValueChange={field.onChange}
+            options={CREDIT_PROVIDERS.map((p) => ({ value: p, label: t(`providers.${p}`) }))}
+          />
+        </Field>
+      )}
+    />
+  );
+}

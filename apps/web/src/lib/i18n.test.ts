@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { i18n, i18nReady, loadAllNamespaces, NAMESPACES } from './i18n';
+import loWallet from '../locales/lo/wallet.json';
+import cnWallet from '../locales/cn/wallet.json';
+
+describe('i18n namespaces', () => {
+  it('starts with the visitor namespaces in Lao and loads the player ones on demand, in the language and in Lao', async () => {
+    await i18nReady;
+    await i18n.changeLanguage('lo');
+    expect([...NAMESPACES].sort()).toEqual(['auth', 'common', 'deposit', 'errors', 'wallet', 'withdraw']);
+    for (const ns of ['common', 'errors', 'auth']) expect(i18n.hasResourceBundle('lo', ns), ns).toBe(true);
+    for (const ns of ['deposit', 'wallet', 'withdraw']) expect(i18n.hasResourceBundle('lo', ns), ns).toBe(false);
+
+    await i18n.changeLanguage('cn');
+    await loadAllNamespaces();
+    for (const ns of NAMESPACES) {
+      expect(i18n.hasResourceBundle('cn', ns), `cn ${ns}`).toBe(true);
+      expect(i18n.hasResourceBundle('lo', ns), `lo ${ns}`).toBe(true);
+    }
+    expect(i18n.t('wallet:credit.title')).toBe(cnWallet.credit.title);
+    await i18n.changeLanguage('lo');
+    expect(i18n.t('wallet:credit.title')).toBe(loWallet.credit.title);
+  });
+});

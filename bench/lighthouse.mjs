@@ -1,0 +1,103 @@
+// Lighthouse 12 on the player site as production serves it: builds apps/web (precompressed, as
+// `npm start` does), starts the real server on an empty database, runs Lighthouse mobile (simulated
+// throttling, performance only) N times on each page and prints the median score and metrics.
+// Usage: flock /tmp/bench.lock node bench/lighthouse.mjs [--runs 3] [--paths /login,/] [--dist DIR]
+// Lighthouse: $LIGHTHOUSE_BIN (a lighthouse executable), else `npx -y lighthouse@12` (a download).
+// Chromium: $CHROME_PATH, default /usr/bin/chromium. Goal of issue 3: a score of 95 on /login.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { ensureWebBuilt } from '../scripts/lib/web-build.mjs';
+import { root, startNode, stop, waitFor } from './lib/proc.mjs';
+
+const GOAL = 95;
+const opt = (name, def) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : def;
+};
+const runs = Math.min(Math.max(Number(opt('runs', 3)), 1), 9);
+const paths = opt('paths', '/login,/').split(',');
+const dist = resolve(opt('dist', process.env.WEB_DIST ?? join(root, 'apps/web/dist')));
+const port = Number(opt('port', 3961));
+const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const lighthouse = process.env.LIGHTHOUSE_BIN ? [process.env.LIGHTHOUSE_BIN] : ['npx', '-y', 'lighthouse@12'];
+const chromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+].join(' ');
+
+const METRICS = [
+  ['FCP', 'first-contentful-paint', 'ms'],
+  ['LCP', 'largest-contentful-paint', 'ms'],
+  ['TBT', 'total-blocking-time', 'ms'],
+  ['CLS', 'cumulative-layout-shift', ''],
+  ['SI', 'speed-index', 'ms'],
+];
+
+function runOnce(url, out) {
+  const [cmd, ...pre] = lighthouse;
+  const r = spawnSync(
+    cmd,
+    [...pre, url, '--quiet', '--preset=perf', '--form-factor=mobile', '--output=json', `--output-path=${out}`, `--chrome-flags=${chromeFlags}`],
+    { env: { ...process.env, CHROME_PATH: chrome }, stdio: ['ignore', 'ignore', 'inherit'], timeout: 180_000 },
+  );
+  if (r.status !== 0) throw new Error(`lighthouse failed on ${url} (exit ${r.status ?? r.signal})`);
+  const lhr = JSON.parse(readFileSync(out, 'utf8'));
+  if (lhr.runtimeError) throw new Error(`lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const lcpItem = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+  return {
+    score: Math.round(lhr.categories.performance.score * 100),
+    metrics: Object.fromEntries(METRICS.map(([k, id]) => [k, lhr.audits[id].numericValue])),
+    lcpElement: lcpItem ? `${lcpItem.nodeLabel ?? ''} (${lcpItem.selector ?? ''})` : 'none',
+  };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const show = (k, v) => (k === 'CLS' ? v.toFixed(3) : k === 'TBT' ? `${Math.round(v)} ms` : `${(v / 1000).toFixed(2)} s`);
+
+process.env.WEB_DIST = dist;
+if (!process.argv.includes('--no-build')) ensureWebBuilt();
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-lighthouse-'));
+const server = startNode('apps/server/src/server.ts', {
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  WEB_DIST: dist,
+  WORKER_ENABLED: 'false',
+  // the pages measured never call the providers; nothing listens there
+  SANDBOX_URL: `http://127.0.0.1:${port + 1}`,
+});
+let failed = false;
+try {
+  const base = `http://localhost:${port}`;
+  await waitFor(`${base}/api/v2/agency/info`);
+  for (const p of paths) await fetch(base + p); // the server's first read of each file is not measured
+  const results = Object.fromEntries(paths.map((p) => [p, []]));
+  for (let i = 0; i < runs; i++) {
+    for (const p of paths) {
+      const r = runOnce(base + p, join(dataDir, `lh-${i}.json`));
+      results[p].push(r);
+      console.log(`lighthouse  ${p.padEnd(8)} run ${i + 1}: ${r.score}  ${METRICS.map(([k]) => `${k} ${show(k, r.metrics[k])}`).join('  ')}`);
+    }
+  }
+  for (const p of paths) {
+    const rs = results[p];
+    const score = median(rs.map((r) => r.score));
+    const mid = rs.find((r) => r.score === score);
+    const line = METRICS.map(([k]) => `${k} ${show(k, median(rs.map((r) => r.metrics[k])))}`).join('  ');
+    console.log(`lighthouse  ${p.padEnd(8)} median of ${runs}: score ${score} (goal ${GOAL})  ${line}  · LCP element: ${mid.lcpElement}`);
+  }
+} catch (err) {
+  console.error(err.message);
+  failed = true;
+} finally {
+  await stop(server);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);
