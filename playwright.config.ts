@@ -59,6 +59,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       SEED_STAFF_PASSWORD: 'e2e-staff-password',
       WORKER_POLL_MS: '100',
+      // two browsers, the server and the sandbox share 2 cores: the outside world may answer slowly
+      PROVIDER_TIMEOUT_MS: '15000',
+      BANK_GATEWAY_TIMEOUT_MS: '15000',
       // every journey registers players from one address; the limits have their own route tests
       RATE_LIMIT_ENABLED: 'false',
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),

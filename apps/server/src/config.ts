@@ -46,6 +46,7 @@ export const configSchema = z.object({
   PROVIDER_SECRET: z.string().min(16).default('sandbox-provider-secret-change-me'),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(50).default(5000),
   BANK_GATEWAY_URL: z.string().url().optional(),
+  BANK_GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(50).default(5000),
   BANK_GATEWAY_SECRET: z.string().min(16).default('sandbox-bank-secret-change-me'),
   BANK_CALLBACK_SECRET: z.string().min(16).default('sandbox-callback-secret-change-me'),
   /** where the bank gateway sends callbacks (the sandbox is told per order) */

@@ -32,7 +32,7 @@ export const paymentsPlugin = fp(
           gatewaySecret: config.BANK_GATEWAY_SECRET,
           callbackSecret: config.BANK_CALLBACK_SECRET,
           callbackUrl: new URL(BANK_CALLBACK_PATH, config.PUBLIC_URL).toString(),
-          ...(opts.timeoutMs === undefined ? {} : { timeoutMs: opts.timeoutMs }),
+          timeoutMs: opts.timeoutMs ?? config.BANK_GATEWAY_TIMEOUT_MS,
         }),
     );
   },
