@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client.js';
 import { ledgerAccounts, providerTransfers } from '../db/schema/index.js';
 import type { Job } from '../jobs/queue.js';
-import { enqueue } from '../jobs/queue.js';
+import { enqueueSql } from '../jobs/queue.js';
 import type { JobResult, Worker } from '../jobs/worker.js';
 import type { ProviderAdapter, TransferOutcome } from '../providers/types.js';
 import { ensureAccount, ensureAccounts, houseAccount, houseKey, playerCreditState, post, type AccountKey } from './ledger.js';
@@ -122,7 +122,10 @@ export class TransferService {
       const [existing] = await tx.select().from(providerTransfers).where(eq(providerTransfers.reference, p.reference));
       return { transfer: existing!, duplicate: true };
     }
+    // the transfer and its job in one statement: the job written by a CTE (the transactional outbox)
+    const job = tx.$with('job', {}).as(enqueueSql({ type: TRANSFER_JOB, payload: { transferId }, uniqueKey: `transfer:${transferId}` }));
     const [created] = await tx
+      .with(job)
       .insert(providerTransfers)
       .values({
         id: transferId,
@@ -139,7 +142,6 @@ export class TransferService {
         inFlightAccountId: inFlight,
       })
       .returning();
-    await enqueue(tx, { type: TRANSFER_JOB, payload: { transferId }, uniqueKey: `transfer:${transferId}` });
     return { transfer: created!, duplicate: false };
   }
 
