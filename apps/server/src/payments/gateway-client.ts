@@ -94,7 +94,7 @@ export function createBankGatewayClient(opts: BankGatewayOptions): BankGatewayCl
       const why = err instanceof Error && err.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : String(err);
       throw new BankGatewayUnavailableError(`bank gateway ${method} ${path}: ${why}`);
     }
-    let json: unknown = null;
+    let json: unknown;
     try {
       json = JSON.parse(res.text);
     } catch {
