@@ -160,7 +160,8 @@ export async function benchSettlement() {
   const sandbox = startNode('apps/sandbox/src/server.ts', {
     SANDBOX_HOST: '127.0.0.1',
     SANDBOX_PORT: '3951',
-    SANDBOX_DATA_DIR: join(dataDir, 'sandbox'),
+    // the outside world's state in memory: the sandbox is a stand-in, its disk is not what is measured
+    SANDBOX_DATA_DIR: 'memory://',
     SANDBOX_PUBLIC_URL: SANDBOX,
     BANK_CALLBACK_SECRET: CALLBACK_SECRET,
   });

@@ -95,27 +95,29 @@ export class ProviderWallet {
         }
         return first;
       }
-      if (input.direction === 'IN') await this.ensurePlayer(input, tx);
-      const locked = await tx.query<{ balance: string }>(
-        'SELECT balance::text AS balance FROM provider_players WHERE provider_id = $1 AND player_id = $2 FOR UPDATE',
-        [input.providerId, input.playerId],
-      );
+      // the player's row locked with its balance; a transfer in opens the account when it is missing
+      const locked =
+        input.direction === 'IN'
+          ? await tx.query<{ balance: string }>(
+              `INSERT INTO provider_players (provider_id, player_id, agency_id, username) VALUES ($1, $2, $3, $4)
+               ON CONFLICT (provider_id, player_id) DO UPDATE SET provider_id = EXCLUDED.provider_id RETURNING balance::text AS balance`,
+              [input.providerId, input.playerId, input.agencyId, input.username],
+            )
+          : await tx.query<{ balance: string }>(
+              'SELECT balance::text AS balance FROM provider_players WHERE provider_id = $1 AND player_id = $2 FOR UPDATE',
+              [input.providerId, input.playerId],
+            );
       const balance = locked.rows[0] ? BigInt(locked.rows[0].balance) : null;
       let reason: string | null = null;
       if (input.forceRefuse) reason = 'REFUSED_BY_PROVIDER';
       else if (balance === null) reason = 'PLAYER_NOT_FOUND';
       else if (input.direction === 'OUT' && balance < input.amount) reason = 'INSUFFICIENT_BALANCE';
       let after: bigint | null = null;
-      if (reason === null && balance !== null) {
-        after = input.direction === 'IN' ? balance + input.amount : balance - input.amount;
-        await tx.query('UPDATE provider_players SET balance = $3 WHERE provider_id = $1 AND player_id = $2', [
-          input.providerId,
-          input.playerId,
-          after.toString(),
-        ]);
-      }
+      if (reason === null && balance !== null) after = input.direction === 'IN' ? balance + input.amount : balance - input.amount;
+      // the new balance (when applied) and the transfer's record in one statement
       const res = await tx.query<TransferRow>(
-        `INSERT INTO provider_transfers (provider_id, reference, player_id, direction, amount, status, reason, balance_after)
+        `WITH moved AS (UPDATE provider_players SET balance = $8 WHERE provider_id = $1 AND player_id = $3 AND $8::bigint IS NOT NULL)
+         INSERT INTO provider_transfers (provider_id, reference, player_id, direction, amount, status, reason, balance_after)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${TRANSFER_COLUMNS}`,
         [
           input.providerId,

@@ -27,6 +27,11 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   );
 }
 
+/** The driver's error with this SQLSTATE behind drizzle's wrapper, if any (e.g. a RAISE … ERRCODE of our own). */
+export function sqlStateError(err: unknown, code: string): { code?: unknown; message?: unknown } | undefined {
+  return pgErrors(err).find((e) => e.code === code);
+}
+
 // deadlock_detected, serialization_failure: PostgreSQL rolled the whole transaction back
 const RETRYABLE = new Set(['40P01', '40001']);
 

@@ -1,5 +1,5 @@
-import { and, eq, isNull, lte, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client.js';
+import { eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db, type Tx } from '../db/client.js';
 import { jobs } from '../db/schema/index.js';
 
 /**
@@ -25,27 +25,38 @@ export async function enqueue(
     .onConflictDoNothing({ target: jobs.uniqueKey });
 }
 
+/**
+ * Claims up to `limit` due jobs in one statement: locks them (skipping those another worker holds),
+ * pushes run_at forward by the lease and counts the attempt. `attempts` is answered as it was
+ * before this claim.
+ */
+/** `enqueue` as a statement of its own, to put in a CTE of the statement that writes the state it follows. */
+export function enqueueSql(job: { type: string; payload: Record<string, unknown>; uniqueKey?: string }): SQL {
+  return sql`INSERT INTO jobs (type, payload, unique_key) VALUES (${job.type}, ${JSON.stringify(job.payload)}::jsonb, ${job.uniqueKey ?? null})
+             ON CONFLICT (unique_key) DO NOTHING`;
+}
+
 export async function claimDue(db: Db, limit: number, leaseMs: number): Promise<Job[]> {
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: jobs.id, type: jobs.type, payload: jobs.payload, attempts: jobs.attempts })
-      .from(jobs)
-      .where(and(isNull(jobs.doneAt), lte(jobs.runAt, sql`now()`)))
-      .orderBy(jobs.runAt)
-      .limit(limit)
-      .for('update', { skipLocked: true });
-    for (const j of due) {
-      await tx
-        .update(jobs)
-        .set({ runAt: sql`now() + ${`${leaseMs} milliseconds`}::interval`, attempts: sql`${jobs.attempts} + 1` })
-        .where(eq(jobs.id, j.id));
-    }
-    return due;
-  });
+  const rows = await queryRows<{ id: string | number; type: string; payload: Record<string, unknown>; attempts: number }>(
+    db,
+    sql`WITH due AS MATERIALIZED (
+          SELECT id FROM jobs WHERE done_at IS NULL AND run_at <= now()
+           ORDER BY run_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+        UPDATE jobs SET run_at = now() + ${`${leaseMs} milliseconds`}::interval, attempts = jobs.attempts + 1
+          FROM due WHERE jobs.id = due.id
+        RETURNING jobs.id, jobs.type, jobs.payload, jobs.attempts - 1 AS attempts`,
+  );
+  return rows.map((r) => ({ id: Number(r.id), type: r.type, payload: r.payload, attempts: Number(r.attempts) }));
 }
 
 export async function complete(db: Db | Tx, id: number): Promise<void> {
-  await db.update(jobs).set({ doneAt: sql`now()`, lastError: null }).where(eq(jobs.id, id));
+  await completeAll(db, [id]);
+}
+
+/** Marks these jobs done, in one statement. */
+export async function completeAll(db: Db | Tx, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.update(jobs).set({ doneAt: sql`now()`, lastError: null }).where(inArray(jobs.id, [...ids]));
 }
 
 export async function retryLater(db: Db, id: number, delayMs: number, error: string): Promise<void> {

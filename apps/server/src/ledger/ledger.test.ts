@@ -54,6 +54,39 @@ describe('ledger', () => {
     expect((rows as unknown as { rows: unknown[] }).rows).toHaveLength(0);
   });
 
+  it('says which account fell short and by how much (ledger_post, one round trip)', async () => {
+    const [p, h] = [await playerAccount(), await house()];
+    await database.db.transaction((tx) =>
+      post(tx, { agencyId, reference: `fund-${randomUUID()}`, kind: 'test', entries: [{ from: h, to: p, currency: 'THB', amount: 50n }] }),
+    );
+    const err = await database.db
+      .transaction((tx) => post(tx, { agencyId, reference: `short-${randomUUID()}`, kind: 'test', entries: [{ from: p, to: h, currency: 'THB', amount: 80n }] }))
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(InsufficientFundsError);
+    expect(err).toMatchObject({ accountId: p, balance: 50n, needed: 80n });
+    expect(await balanceOf(database.db, p)).toBe(50n);
+    expect(await checkLedger(database.db)).toEqual([]);
+  });
+
+  it('refuses an unknown account or one of another agency and writes nothing', async () => {
+    const [p, h] = [await playerAccount(), await house()];
+    const unknown = `unknown-${randomUUID()}`;
+    await expect(
+      database.db.transaction((tx) =>
+        post(tx, { agencyId, reference: unknown, kind: 'test', entries: [{ from: h, to: randomUUID(), currency: 'THB', amount: 1n }] }),
+      ),
+    ).rejects.toThrow(/unknown account/);
+    const foreign = `foreign-${randomUUID()}`;
+    await expect(
+      database.db.transaction((tx) =>
+        post(tx, { agencyId: randomUUID(), reference: foreign, kind: 'test', entries: [{ from: h, to: p, currency: 'THB', amount: 1n }] }),
+      ),
+    ).rejects.toThrow();
+    const rows = await database.db.execute(sql`SELECT 1 FROM ledger_transactions WHERE reference IN (${unknown}, ${foreign})`);
+    expect((rows as unknown as { rows: unknown[] }).rows).toHaveLength(0);
+    expect(await balanceOf(database.db, p)).toBe(0n);
+  });
+
   it('has the database refuse a negative player balance even when the code is bypassed', async () => {
     const [p, h] = [await playerAccount(), await house()];
     const txId = randomUUID();

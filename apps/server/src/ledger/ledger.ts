@@ -1,7 +1,8 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { CurrencyCode } from '@app/contracts';
 import { queryRows, type Db, type Tx } from '../db/client.js';
-import { ledgerAccounts, ledgerEntries, ledgerTransactions, type LedgerAccountType } from '../db/schema/index.js';
+import { sqlStateError } from '../db/errors.js';
+import { ledgerAccounts, type LedgerAccountType } from '../db/schema/index.js';
 
 /**
  * The double-entry ledger (DESIGN.md §3, docs/decisions/009-ledger.md). The only writer of the
@@ -60,8 +61,6 @@ export class InsufficientFundsError extends Error {
 
 /** Accounts split into shards; PLAYER_CREDIT is a player's own, WITHDRAWALS_PAYABLE stays whole. */
 export type HouseAccountType = Exclude<LedgerAccountType, 'PLAYER_CREDIT' | 'WITHDRAWALS_PAYABLE'>;
-
-const NON_NEGATIVE: ReadonlySet<LedgerAccountType> = new Set(['PLAYER_CREDIT', 'TRANSFER_IN_FLIGHT', 'WITHDRAWALS_PAYABLE']);
 
 const identity = (k: AccountKey) => [k.agencyId, k.type, k.currency, k.playerId ?? '', k.providerId ?? '', k.shard ?? 0].join('|');
 
@@ -129,9 +128,10 @@ export function houseAccount(tx: Tx | Db, key: Parameters<typeof houseKey>[0]): 
 }
 
 /**
- * Posts a transaction: locks every account it touches in id order (so concurrent posts never
- * deadlock), checks the balances that must stay non-negative, then appends the entries; the
- * database trigger moves the cached balances and the CHECK constraint backs the check.
+ * Posts a transaction in one round trip, through the database function `ledger_post` (migration
+ * 0010): locks every account it touches in id order (so concurrent posts never deadlock), checks
+ * the balances that must stay non-negative, then appends the entries; the database trigger moves
+ * the cached balances and the CHECK constraint backs the check.
  * Returns `duplicate: true` and changes nothing when the reference was already posted.
  */
 export async function post(tx: Tx, req: PostRequest): Promise<{ transactionId: string; duplicate: boolean }> {
@@ -139,50 +139,29 @@ export async function post(tx: Tx, req: PostRequest): Promise<{ transactionId: s
   for (const e of req.entries) {
     if (e.amount <= 0n) throw new Error(`ledger: entry amount must be positive, got ${e.amount}`);
   }
-  // one round trip: the transaction row (nothing when the reference was posted before) and the
-  // accounts locked in id order. NO KEY UPDATE, not UPDATE: the ledger never changes an account's
-  // key, and this lock does not conflict with the KEY SHARE locks that foreign keys to the account
-  // take (a transfer row, an entry), so those can never turn into a deadlock with a posting.
-  const ids = [...new Set(req.entries.flatMap((e) => [e.from, e.to]))].sort();
-  const rows = await queryRows<{ id: string; type: LedgerAccountType; balance: string; agency_id: string; transaction_id: string | null }>(
-    tx,
-    sql`WITH created AS (
-          INSERT INTO ledger_transactions (agency_id, reference, kind, metadata)
-          VALUES (${req.agencyId}::uuid, ${req.reference}, ${req.kind}, ${req.metadata ? JSON.stringify(req.metadata) : null}::jsonb)
-          ON CONFLICT (reference) DO NOTHING RETURNING id)
-        SELECT a.id::text AS id, a.type, a.balance::text AS balance, a.agency_id::text AS agency_id,
-               (SELECT id::text FROM created) AS transaction_id
-          FROM ledger_accounts a
-         WHERE a.id IN (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})
-         ORDER BY a.id
-           FOR NO KEY UPDATE OF a`,
-  );
-  if (rows.length !== ids.length) throw new Error('ledger: unknown account in transaction');
-  const transactionId = rows[0]!.transaction_id;
-  if (!transactionId) {
-    const [existing] = await tx
-      .select({ id: ledgerTransactions.id })
-      .from(ledgerTransactions)
-      .where(eq(ledgerTransactions.reference, req.reference));
-    return { transactionId: existing!.id, duplicate: true };
+  // arrays as literals of a text parameter: the same on node-postgres and PGlite
+  const array = (values: readonly (string | bigint)[]) => `{${values.join(',')}}`;
+  let rows: { transaction_id: string; duplicate: boolean }[];
+  try {
+    rows = await queryRows(
+      tx,
+      sql`SELECT transaction_id::text AS transaction_id, duplicate FROM ledger_post(
+            ${req.agencyId}::uuid, ${req.reference}, ${req.kind}, ${req.metadata ? JSON.stringify(req.metadata) : null}::jsonb,
+            ${array(req.entries.map((e) => e.from))}::uuid[], ${array(req.entries.map((e) => e.to))}::uuid[],
+            ${array(req.entries.map((e) => e.currency))}::text[], ${array(req.entries.map((e) => e.amount))}::bigint[])`,
+    );
+  } catch (err) {
+    const short = sqlStateError(err, 'LD001');
+    const m = short && /account ([0-9a-f-]{36}) has (-?\d+), needs (-?\d+)/.exec(String(short.message));
+    if (m) throw new InsufficientFundsError(m[1]!, BigInt(m[2]!), BigInt(m[3]!));
+    // the function's own refusals (unknown account, another agency…), as post() threw them before
+    const refused = sqlStateError(err, 'P0001');
+    if (refused && String(refused.message).startsWith('ledger:')) throw new Error(String(refused.message), { cause: err });
+    throw err;
   }
-  const locked = rows.map((r) => ({ id: r.id, type: r.type, balance: BigInt(r.balance), agencyId: r.agency_id }));
-  for (const a of locked) {
-    if (a.agencyId !== req.agencyId) throw new Error('ledger: accounts of another agency');
-  }
-  const net = new Map<string, bigint>();
-  for (const e of req.entries) {
-    net.set(e.from, (net.get(e.from) ?? 0n) - e.amount);
-    net.set(e.to, (net.get(e.to) ?? 0n) + e.amount);
-  }
-  for (const a of locked) {
-    const after = a.balance + (net.get(a.id) ?? 0n);
-    if (NON_NEGATIVE.has(a.type) && after < 0n) throw new InsufficientFundsError(a.id, a.balance, -(net.get(a.id) ?? 0n));
-  }
-  await tx.insert(ledgerEntries).values(
-    req.entries.map((e) => ({ transactionId, fromAccountId: e.from, toAccountId: e.to, currency: e.currency, amount: e.amount })),
-  );
-  return { transactionId, duplicate: false };
+  const [row] = rows;
+  if (!row) throw new Error('ledger: ledger_post answered nothing');
+  return { transactionId: row.transaction_id, duplicate: row.duplicate };
 }
 
 export async function balanceOf(db: Tx | Db, accountId: string): Promise<bigint> {

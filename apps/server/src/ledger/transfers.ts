@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client.js';
 import { ledgerAccounts, providerTransfers } from '../db/schema/index.js';
 import type { Job } from '../jobs/queue.js';
-import { enqueue } from '../jobs/queue.js';
+import { enqueueSql } from '../jobs/queue.js';
 import type { JobResult, Worker } from '../jobs/worker.js';
 import type { ProviderAdapter, TransferOutcome } from '../providers/types.js';
-import { ensureAccount, ensureAccounts, houseAccount, houseKey, playerCreditState, post } from './ledger.js';
+import { ensureAccount, ensureAccounts, houseAccount, houseKey, playerCreditState, post, type AccountKey } from './ledger.js';
 
 /**
  * Credit moving to (IN) or from (OUT) a game provider (DESIGN.md §4, docs/decisions/009-ledger.md).
@@ -46,6 +46,11 @@ export interface TransferParams {
 
 export const TRANSFER_JOB = 'provider_transfer';
 
+/** In a query on provider_transfers: the id of the transfer's player's credit account at its provider. */
+const creditAccountOf = sql<string | null>`(SELECT a.id FROM ledger_accounts a
+   WHERE a.agency_id = provider_transfers.agency_id AND a.type = 'PLAYER_CREDIT' AND a.currency = 'THB'
+     AND a.player_id = provider_transfers.player_id AND a.provider_id = provider_transfers.provider_id AND a.shard = 0)`;
+
 export class TransferService {
   private readonly handlers = new Map<string, SettledHandler>();
 
@@ -70,10 +75,15 @@ export class TransferService {
    * player's credit account there, in one query: `[inFlight, credit]`.
    */
   async playerAccounts(tx: Tx, agencyId: string, playerId: string, providerId: string) {
-    return ensureAccounts(tx, [
+    return ensureAccounts(tx, this.playerAccountKeys(agencyId, playerId, providerId));
+  }
+
+  /** The identities of `playerAccounts`, for a caller that looks them up with accounts of its own. */
+  playerAccountKeys(agencyId: string, playerId: string, providerId: string) {
+    return [
       houseKey({ agencyId, playerId, type: 'TRANSFER_IN_FLIGHT', currency: 'THB', providerId }),
       { agencyId, type: 'PLAYER_CREDIT', currency: 'THB', playerId, providerId },
-    ]);
+    ] as const satisfies readonly AccountKey[];
   }
 
   /** The in-flight account a transfer reserved on (shard 0 for those requested before migration 0009). */
@@ -90,12 +100,17 @@ export class TransferService {
    * than the player's ledger credit throws InsufficientFundsError. A repeated reference returns the
    * first transfer and moves nothing.
    */
-  async request(tx: Tx, p: TransferParams): Promise<{ transfer: Transfer; duplicate: boolean }> {
+  async request(
+    tx: Tx,
+    p: TransferParams,
+    /** `playerAccounts(…)` of this player and provider when the caller already has them */
+    accounts?: readonly [inFlight: string, credit: string],
+  ): Promise<{ transfer: Transfer; duplicate: boolean }> {
     // The ledger posting comes first: it takes the accounts' row locks in id order before the
     // transfer row's foreign key takes a share lock on the counter account. The other way round,
     // two requests on one counter account could each hold the share lock and wait for the other.
     const transferId = randomUUID();
-    const [inFlight, credit] = await this.playerAccounts(tx, p.agencyId, p.playerId, p.providerId);
+    const [inFlight, credit] = accounts ?? (await this.playerAccounts(tx, p.agencyId, p.playerId, p.providerId));
     const reserved = await post(tx, {
       agencyId: p.agencyId,
       reference: `transfer:${p.reference}:pending`,
@@ -107,7 +122,10 @@ export class TransferService {
       const [existing] = await tx.select().from(providerTransfers).where(eq(providerTransfers.reference, p.reference));
       return { transfer: existing!, duplicate: true };
     }
+    // the transfer and its job in one statement: the job written by a CTE (the transactional outbox)
+    const job = tx.$with('job', {}).as(enqueueSql({ type: TRANSFER_JOB, payload: { transferId }, uniqueKey: `transfer:${transferId}` }));
     const [created] = await tx
+      .with(job)
       .insert(providerTransfers)
       .values({
         id: transferId,
@@ -124,7 +142,6 @@ export class TransferService {
         inFlightAccountId: inFlight,
       })
       .returning();
-    await enqueue(tx, { type: TRANSFER_JOB, payload: { transferId }, uniqueKey: `transfer:${transferId}` });
     return { transfer: created!, duplicate: false };
   }
 
@@ -178,11 +195,17 @@ export class TransferService {
   /** Settles once: the transfer row lock makes a second settlement a no-op. */
   async settle(transferId: string, outcome: Settlement, providerTransferId: string | null, reason?: string) {
     await this.db.transaction(async (tx) => {
-      const [t] = await tx.select().from(providerTransfers).where(eq(providerTransfers.id, transferId)).for('update');
-      if (!t || t.status !== 'PENDING') return;
+      // the transfer locked, with the player's credit account there (it exists: request() made it)
+      const [row] = await tx
+        .select({ ...getTableColumns(providerTransfers), creditAccountId: creditAccountOf })
+        .from(providerTransfers)
+        .where(eq(providerTransfers.id, transferId))
+        .for('update');
+      if (!row || row.status !== 'PENDING') return;
+      const { creditAccountId, ...t } = row;
       await this.handlers.get(t.kind)?.(tx, t, outcome);
       const inFlight = await this.reservedOn(tx, t);
-      const credit = await this.playerCreditAccount(tx, t.agencyId, t.playerId, t.providerId);
+      const credit = creditAccountId ?? (await this.playerCreditAccount(tx, t.agencyId, t.playerId, t.providerId));
       // POSTED: in flight → where it was going. VOIDED: in flight → back where it came from.
       const destination = t.direction === 'IN' ? credit : t.counterAccountId;
       const origin = t.direction === 'IN' ? t.counterAccountId : credit;

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { z } from 'zod';
+import { httpRequest, type HttpAnswer } from '../http-client.js';
 import { signedHeaders } from '../providers/signing.js';
 import { verifyCallback, type BankCallback } from './signing.js';
 
@@ -77,9 +78,9 @@ export function createBankGatewayClient(opts: BankGatewayOptions): BankGatewayCl
     const raw = body === undefined ? '' : JSON.stringify(body);
     // the signature covers the path the gateway sees, base path included
     const url = new URL(base + path);
-    let res: Response;
+    let res: HttpAnswer;
     try {
-      res = await fetch(url, {
+      res = await httpRequest(url, {
         method,
         headers: {
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -87,13 +88,18 @@ export function createBankGatewayClient(opts: BankGatewayOptions): BankGatewayCl
           ...signedHeaders(opts.gatewaySecret, method, url.pathname + url.search, raw),
         },
         ...(body === undefined ? {} : { body: raw }),
-        signal: AbortSignal.timeout(timeoutMs),
+        timeoutMs,
       });
     } catch (err) {
       const why = err instanceof Error && err.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : String(err);
       throw new BankGatewayUnavailableError(`bank gateway ${method} ${path}: ${why}`);
     }
-    const json: unknown = await res.json().catch(() => null);
+    let json: unknown;
+    try {
+      json = JSON.parse(res.text);
+    } catch {
+      json = null;
+    }
     if (res.status >= 500 || json === null) {
       throw new BankGatewayUnavailableError(`bank gateway ${method} ${path}: HTTP ${res.status}`);
     }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fromMinor, toMinor, type ProviderId } from '@app/contracts';
+import { httpRequest } from '../http-client.js';
 import { signedHeaders } from './signing.js';
 import {
   ProviderRequestError,
@@ -152,20 +153,14 @@ export class HttpProviderAdapter implements ProviderAdapter {
     };
     if (body !== undefined) headers['content-type'] = 'application/json';
     try {
-      const res = await fetch(url, {
-        method,
-        headers,
-        body: body === undefined ? undefined : text,
-        signal: AbortSignal.timeout(this.opts.timeoutMs),
-      });
-      const raw = await res.text();
+      const res = await httpRequest(url, { method, headers, ...(body === undefined ? {} : { body: text }), timeoutMs: this.opts.timeoutMs });
       let json: unknown = null;
       try {
-        json = raw === '' ? null : JSON.parse(raw);
+        json = res.text === '' ? null : JSON.parse(res.text);
       } catch {
         json = null;
       }
-      if (res.ok) return { ok: true, status: res.status, json };
+      if (res.status >= 200 && res.status < 300) return { ok: true, status: res.status, json };
       const code = (json as { error?: { code?: unknown } } | null)?.error?.code;
       return { ok: false, status: res.status, code: typeof code === 'string' ? code : `HTTP_${res.status}`, json };
     } catch (err) {

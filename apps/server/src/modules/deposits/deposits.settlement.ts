@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { depositOrders, players, type DepositOrderRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
@@ -46,43 +46,53 @@ export async function confirmWithGateway(app: FastifyInstance, order: DepositOrd
  * of an expired or canceled order is credited all the same and marked paid_late (014-deposits.md).
  */
 export async function markPaid(app: FastifyInstance, orderId: string, payment: ConfirmedPayment): Promise<DepositOrderRow> {
-  return app.db.transaction(async (tx) => {
-    const [order] = await tx.select().from(depositOrders).where(eq(depositOrders.id, orderId)).for('update');
-    if (!order) throw new AppError('NOT_FOUND', 'no such deposit');
-    if (order.bankReference !== null) {
-      if (order.bankReference !== payment.bankReference) {
-        // a second payment of one QR: the gateway should refuse it; the first one stands
-        app.log.warn({ orderId, first: order.bankReference, second: payment.bankReference }, 'deposit paid twice');
-      }
-      return order;
-    }
-    const late = order.status === 'CANCELED' || payment.paidAt.getTime() > order.expiresAt.getTime();
+  const { order, requested } = await app.db.transaction(async (tx) => {
+    // one statement: the row lock, the check that it was not paid before, the change; a second
+    // callback of the same payment waits here on the first and then finds the reference set
+    const paidAt = payment.paidAt.toISOString();
     const [paid] = await tx
       .update(depositOrders)
-      .set({ status: 'PAID', bankReference: payment.bankReference, paidAt: payment.paidAt, paidLate: late, updatedAt: sql`now()` })
-      .where(eq(depositOrders.id, orderId))
-      .returning();
-    await bookPayment(app, tx, paid!);
-    return paid!;
+      .set({
+        status: 'PAID',
+        bankReference: payment.bankReference,
+        paidAt: payment.paidAt,
+        paidLate: sql`${depositOrders.status} = 'CANCELED' OR ${paidAt}::timestamptz > ${depositOrders.expiresAt}`,
+        updatedAt: sql`now()`,
+      })
+      .from(players)
+      .where(and(eq(depositOrders.id, orderId), isNull(depositOrders.bankReference), eq(players.id, depositOrders.playerId), eq(players.agencyId, depositOrders.agencyId)))
+      .returning({ ...getTableColumns(depositOrders), username: players.username });
+    if (paid) {
+      const { username, ...row } = paid;
+      await bookPayment(app, tx, row, username);
+      return { order: row, requested: true };
+    }
+    const [order] = await tx.select().from(depositOrders).where(eq(depositOrders.id, orderId));
+    if (!order) throw new AppError('NOT_FOUND', 'no such deposit');
+    if (order.bankReference !== payment.bankReference) {
+      // a second payment of one QR: the gateway should refuse it; the first one stands
+      app.log.warn({ orderId, first: order.bankReference, second: payment.bankReference }, 'deposit paid twice');
+    }
+    return { order, requested: false };
   });
+  // the transfer is committed: the worker of this process takes it now rather than at its next poll
+  if (requested) app.worker.wake();
+  return order;
 }
 
 /**
  * The kip first, then the transfer: the first posting's row locks on the house accounts queue
  * concurrent settlements before the transfer's foreign keys take shares on EXCHANGE(THB), which a
- * later FOR UPDATE on it would otherwise turn into a deadlock between two settlements.
+ * later FOR UPDATE on it would otherwise turn into a deadlock between two settlements. The five
+ * accounts of both postings are looked up in one query.
  */
-async function bookPayment(app: FastifyInstance, tx: Tx, order: DepositOrderRow) {
-  const agencyId = order.agencyId;
-  const [player] = await tx
-    .select({ username: players.username })
-    .from(players)
-    .where(and(eq(players.id, order.playerId), eq(players.agencyId, agencyId)));
-  const playerId = order.playerId;
-  const [clearing, exchangeLak, exchangeThb] = await ensureAccounts(tx, [
+async function bookPayment(app: FastifyInstance, tx: Tx, order: DepositOrderRow, username: string) {
+  const { agencyId, playerId, providerId } = order;
+  const [clearing, exchangeLak, exchangeThb, inFlight, credit] = await ensureAccounts(tx, [
     houseKey({ agencyId, playerId, type: 'BANK_CLEARING', currency: 'LAK' }),
     houseKey({ agencyId, playerId, type: 'EXCHANGE', currency: 'LAK' }),
     houseKey({ agencyId, playerId, type: 'EXCHANGE', currency: 'THB' }),
+    ...app.transfers.playerAccountKeys(agencyId, playerId, providerId),
   ]);
   await post(tx, {
     agencyId,
@@ -91,18 +101,22 @@ async function bookPayment(app: FastifyInstance, tx: Tx, order: DepositOrderRow)
     entries: [{ from: clearing, to: exchangeLak, currency: 'LAK', amount: order.amountLak }],
     metadata: { orderId: order.id, transactionCode: order.transactionCode, bankReference: order.bankReference },
   });
-  await app.transfers.request(tx, {
-    agencyId,
-    playerId: order.playerId,
-    username: player!.username,
-    providerId: order.providerId,
-    direction: 'IN',
-    amount: order.creditThb,
-    reference: `dep:${order.id}`,
-    kind: DEPOSIT_TRANSFER_KIND,
-    orderId: order.id,
-    counterAccountId: exchangeThb,
-  });
+  await app.transfers.request(
+    tx,
+    {
+      agencyId,
+      playerId,
+      username,
+      providerId,
+      direction: 'IN',
+      amount: order.creditThb,
+      reference: `dep:${order.id}`,
+      kind: DEPOSIT_TRANSFER_KIND,
+      orderId: order.id,
+      counterAccountId: exchangeThb,
+    },
+    [inFlight, credit],
+  );
 }
 
 /** POSTED → SUCCESS, VOIDED → FAILED (the credit waits at EXCHANGE(THB) for staff to retry). */
