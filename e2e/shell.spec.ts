@@ -111,6 +111,19 @@ test.describe('visitor layout', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
   });
 
+  test('the language menu works from the keyboard: Enter opens it on its first item, arrows move, Enter chooses', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(lo.pages.login);
+    await page.getByTestId('language-menu').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('language-lo')).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByTestId('language-cn')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(cn.pages.login);
+    await expect(page.getByTestId('language-menu')).toBeFocused();
+  });
+
   test('an unknown agency gets the contact-Support page', async ({ page }) => {
     await page.route('**/api/v2/agency/info', (route) =>
       route.fulfill({ status: 404, json: { error: { code: 'AGENCY_NOT_FOUND', message: 'no agency' } } }),

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ComponentProps, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, type ComponentProps, type ReactNode } from 'react';
 import type { MenuImplProps } from './lazy-menu';
 import { DropdownMenu as Menu } from 'radix-ui';
 import { cn } from './cn';
@@ -12,13 +12,25 @@ export const DropdownMenu = Menu.Root;
 export const DropdownMenuTrigger = Menu.Trigger;
 export const DropdownMenuRadioGroup = Menu.RadioGroup;
 
-export function DropdownMenuContent({ className, ...rest }: ComponentProps<typeof Menu.Content>) {
+/** Whether this open of a lazy menu should start on its first item (asked once: the first open only). */
+const KeyboardOpen = createContext<() => boolean>(() => false);
+
+export function DropdownMenuContent({ className, onFocus, ...rest }: ComponentProps<typeof Menu.Content>) {
+  const takeKeyboardOpen = useContext(KeyboardOpen);
   return (
     <Menu.Portal>
       <Menu.Content
         sideOffset={6}
         align="end"
         className={cn('z-50 min-w-48 rounded-xl border border-slate-700 bg-slate-900 p-1.5 text-slate-100 shadow-2xl', className)}
+        onFocus={(e) => {
+          onFocus?.(e);
+          // Radix focuses the menu on open, and its first item when its own trigger saw the key; a lazy
+          // menu's key went to the placeholder before Radix was loaded, so the first item is focused here
+          if (e.target === e.currentTarget && takeKeyboardOpen()) {
+            e.currentTarget.querySelector<HTMLElement>('[role^="menuitem"]:not([data-disabled])')?.focus();
+          }
+        }}
         {...rest}
       />
     </Menu.Portal>
@@ -49,8 +61,9 @@ export function DropdownMenuSeparator({ className, ...rest }: ComponentProps<typ
 }
 
 /** The Radix side of a `LazyMenu`: its root, the trigger it was given, and the content. */
-export function LazyMenuRoot({ trigger, defaultOpen, focusOnMount, children }: MenuImplProps & { children: ReactNode }) {
+export function LazyMenuRoot({ trigger, defaultOpen, focusOnMount, openedByKeyboard, children }: MenuImplProps & { children: ReactNode }) {
   const ref = useRef<HTMLButtonElement>(null);
+  const keyboardOpen = useRef(openedByKeyboard);
   useEffect(() => {
     if (focusOnMount && !defaultOpen) ref.current?.focus();
   }, [focusOnMount, defaultOpen]);
@@ -59,7 +72,15 @@ export function LazyMenuRoot({ trigger, defaultOpen, focusOnMount, children }: M
       <Menu.Trigger asChild ref={ref}>
         {trigger}
       </Menu.Trigger>
-      {children}
+      <KeyboardOpen.Provider
+        value={() => {
+          const first = keyboardOpen.current;
+          keyboardOpen.current = false;
+          return first;
+        }}
+      >
+        {children}
+      </KeyboardOpen.Provider>
     </Menu.Root>
   );
 }

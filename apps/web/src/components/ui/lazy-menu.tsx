@@ -1,4 +1,4 @@
-import { cloneElement, useEffect, useState, type ComponentType, type ReactElement } from 'react';
+import { cloneElement, useEffect, useState, type ComponentType, type KeyboardEvent, type MouseEvent, type ReactElement } from 'react';
 import { isChunkLoadError, reloadOnceFor } from '@/lib/chunk-reload';
 
 export interface MenuImplProps {
@@ -7,6 +7,8 @@ export interface MenuImplProps {
   defaultOpen: boolean;
   /** focus the trigger once mounted (it replaced a focused placeholder) */
   focusOnMount: boolean;
+  /** opened from the keyboard before it loaded: the open menu starts on its first item, as Radix does */
+  openedByKeyboard: boolean;
 }
 
 type Loader = () => Promise<{ default: ComponentType<MenuImplProps> }>;
@@ -19,6 +21,7 @@ export function LazyMenu({ load, trigger }: { load: Loader; trigger: ReactElemen
   const [Impl, setImpl] = useState<ComponentType<MenuImplProps> | null>(null);
   const [requested, setRequested] = useState(false);
   const [wantOpen, setWantOpen] = useState(false);
+  const [byKeyboard, setByKeyboard] = useState(false);
   const [focused, setFocused] = useState(false);
   const [placeholder, setPlaceholder] = useState<HTMLButtonElement | null>(null);
   useEffect(() => {
@@ -39,10 +42,11 @@ export function LazyMenu({ load, trigger }: { load: Loader; trigger: ReactElemen
       live = false;
     };
   }, [requested, load, placeholder]);
-  if (Impl) return <Impl trigger={trigger} defaultOpen={wantOpen} focusOnMount={focused} />;
+  if (Impl) return <Impl trigger={trigger} defaultOpen={wantOpen} focusOnMount={focused} openedByKeyboard={wantOpen && byKeyboard} />;
   const request = () => setRequested(true);
-  const open = () => {
+  const open = (keyboard: boolean) => {
     setWantOpen(true);
+    setByKeyboard(keyboard);
     request();
   };
   return cloneElement(trigger as ReactElement<Record<string, unknown>>, {
@@ -53,7 +57,14 @@ export function LazyMenu({ load, trigger }: { load: Loader; trigger: ReactElemen
     onTouchStart: request,
     onFocus: request,
     // pointerdown, not only click: if the menu arrives between press and release, the click is lost
-    onPointerDown: open,
-    onClick: open,
+    onPointerDown: () => open(false),
+    // Enter and Space click a button with no pointer (detail 0); ArrowDown opens a Radix menu too
+    onClick: (e: MouseEvent) => open(e.detail === 0),
+    onKeyDown: (e: KeyboardEvent) => {
+      if (e.key === 'ArrowDown') {
+        e.preventDefault();
+        open(true);
+      }
+    },
   });
 }
