@@ -23,6 +23,19 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       // features do not import each other (bulletproof-react): shared → features → app
       'no-restricted-imports': ['error', { patterns: [{ group: ['@/routes/*'], message: 'routes import features, never the reverse' }] }],
+      // Preact's Suspense can render a page being left once more after its route is unmatched (decision
+      // 018): strict route reads would throw there and lose the pending screen. Read with shouldThrow: false.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='Route'][callee.property.name=/^use(Search|Params|LoaderData|LoaderDeps|Match)$/]",
+          message: 'strict route reads throw in a page being left (decision 018): use useSearch/useParams/… with { from, shouldThrow: false }',
+        },
+        {
+          selector: "CallExpression[callee.name=/^use(Search|Params|LoaderData|LoaderDeps|Match)$/]:has(Property[key.name='from']):not(:has(Property[key.name='shouldThrow']))",
+          message: 'strict route reads throw in a page being left (decision 018): add shouldThrow: false',
+        },
+      ],
     },
   },
 );

@@ -42,7 +42,27 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['../../vitest.setup.ts'],
+          // The tests run on the renderer that ships (decision 018): every `react`/`react-dom` import, ours
+          // or a library's, must be preact/compat. Vite's aliases (set by @preact/preset-vite) only apply
+          // to what Vite loads, so the dependencies are inlined instead of loaded by Node; the CommonJS
+          // ones that require react (use-sync-external-store) are pre-bundled with preact so that there
+          // is one copy of it. A library loading the real React fails the runtime test in src/test.
+          server: { deps: { inline: true } },
+          deps: {
+            optimizer: {
+              client: {
+                enabled: true,
+                include: [
+                  'preact', 'preact/hooks', 'preact/compat', 'preact/compat/client', 'preact/jsx-runtime',
+                  'preact/compat/jsx-runtime', 'preact/test-utils',
+                  'use-sync-external-store/shim', 'use-sync-external-store/shim/with-selector',
+                ],
+              },
+            },
+          },
         },
+        // @testing-library/react has no exports map: its ES module build, so that its imports go through Vite
+        resolve: { mainFields: ['module', 'main'] },
       },
     ],
   },

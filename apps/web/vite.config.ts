@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import react from '@vitejs/plugin-react';
+import preact from '@preact/preset-vite';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { deferAppStyles, pageModulePreloads, preloadFonts } from './vite.plugins.ts';
@@ -12,7 +12,9 @@ const NOT_SHARED = /[\\/](dropdown-menu|toast|dialog|select)\.tsx$|[\\/](registe
 export default defineConfig({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
-    react(),
+    // Preact (compat) renders the site: react, react-dom and the JSX runtime resolve to preact/compat, for
+    // the build, the dev server (with prefresh for HMR) and the web's Vitest tests (docs/decisions/018)
+    preact(),
     tailwindcss(),
     preloadFonts(['noto-sans-lao-lao-400-normal.woff2', 'noto-sans-lao-lao-700-normal.woff2']),
     deferAppStyles(),

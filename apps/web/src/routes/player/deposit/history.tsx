@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '@/components/ui/page-heading';
-import { validatePageSearch } from '@/lib/page-search';
+import { usePageSearch, validatePageSearch } from '@/lib/page-search';
 import { DepositHistory } from '@/features/deposits/components/deposit-history';
 
 export const Route = createFileRoute('/player/deposit/history')({
@@ -11,7 +11,7 @@ export const Route = createFileRoute('/player/deposit/history')({
 
 function DepositHistoryPage() {
   const { t } = useTranslation();
-  const { page = 1, pageSize = 10 } = Route.useSearch();
+  const { page, pageSize } = usePageSearch('/player/deposit/history');
   return (
     <>
       <PageHeading>{t('pages.deposit_history')}</PageHeading>
