@@ -1,10 +1,11 @@
 // Lighthouse 12 on the player site as production serves it: builds apps/web (precompressed, as
 // `npm start` does), starts the real server on an empty database, runs Lighthouse mobile (simulated
 // throttling, performance only) N times on each page and prints the median score and metrics.
-// Usage: flock /tmp/bench.lock node bench/lighthouse.mjs [--runs 3] [--paths /login,/] [--dist DIR]
+// Usage: flock /tmp/bench.lock node bench/lighthouse.mjs [--runs 3] [--paths /login,/] [--dist DIR] [--keep DIR]
+//        (--keep: the Lighthouse JSON reports stay there, to look into a run)
 // Lighthouse: $LIGHTHOUSE_BIN (a lighthouse executable), else `npx -y lighthouse@12` (a download).
 // Chromium: $CHROME_PATH, default /usr/bin/chromium. Goal of issue 3: a score of 95 on /login.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -81,7 +82,9 @@ try {
   const results = Object.fromEntries(paths.map((p) => [p, []]));
   for (let i = 0; i < runs; i++) {
     for (const p of paths) {
-      const r = runOnce(base + p, join(dataDir, `lh-${i}.json`));
+      const keep = opt('keep', null);
+      if (keep) mkdirSync(keep, { recursive: true });
+      const r = runOnce(base + p, join(keep ?? dataDir, `lh${p.replace(/\W/g, '-')}-${i + 1}.json`));
       results[p].push(r);
       console.log(`lighthouse  ${p.padEnd(8)} run ${i + 1}: ${r.score}  ${METRICS.map(([k]) => `${k} ${show(k, r.metrics[k])}`).join('  ')}`);
     }
