@@ -25,17 +25,17 @@ export async function enqueue(
     .onConflictDoNothing({ target: jobs.uniqueKey });
 }
 
-/**
- * Claims up to `limit` due jobs in one statement: locks them (skipping those another worker holds),
- * pushes run_at forward by the lease and counts the attempt. `attempts` is answered as it was
- * before this claim.
- */
 /** `enqueue` as a statement of its own, to put in a CTE of the statement that writes the state it follows. */
 export function enqueueSql(job: { type: string; payload: Record<string, unknown>; uniqueKey?: string }): SQL {
   return sql`INSERT INTO jobs (type, payload, unique_key) VALUES (${job.type}, ${JSON.stringify(job.payload)}::jsonb, ${job.uniqueKey ?? null})
              ON CONFLICT (unique_key) DO NOTHING`;
 }
 
+/**
+ * Claims up to `limit` due jobs in one statement: locks them (skipping those another worker holds),
+ * pushes run_at forward by the lease and counts the attempt. `attempts` is answered as it was
+ * before this claim.
+ */
 export async function claimDue(db: Db, limit: number, leaseMs: number): Promise<Job[]> {
   const rows = await queryRows<{ id: string | number; type: string; payload: Record<string, unknown>; attempts: number }>(
     db,
