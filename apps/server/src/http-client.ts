@@ -12,6 +12,15 @@ export interface HttpAnswer {
   text: string;
 }
 
+/** An answer's body as JSON; null when it is empty or not JSON (the callers treat both alike). */
+export function answerJson(answer: HttpAnswer): unknown {
+  try {
+    return answer.text === '' ? null : JSON.parse(answer.text);
+  } catch {
+    return null;
+  }
+}
+
 // one connection pool per origin, kept alive between calls (undici's default dispatcher does the same;
 // ours is explicit so that no other code's global dispatcher settings reach the money path)
 const dispatcher = new Agent({ keepAliveTimeout: 10_000 });

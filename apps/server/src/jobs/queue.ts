@@ -49,10 +49,6 @@ export async function claimDue(db: Db, limit: number, leaseMs: number): Promise<
   return rows.map((r) => ({ id: Number(r.id), type: r.type, payload: r.payload, attempts: Number(r.attempts) }));
 }
 
-export async function complete(db: Db | Tx, id: number): Promise<void> {
-  await completeAll(db, [id]);
-}
-
 /** Marks these jobs done, in one statement. */
 export async function completeAll(db: Db | Tx, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { z } from 'zod';
-import { httpRequest, type HttpAnswer } from '../http-client.js';
+import { answerJson, httpRequest, type HttpAnswer } from '../http-client.js';
 import { signedHeaders } from '../providers/signing.js';
 import { verifyCallback, type BankCallback } from './signing.js';
 
@@ -94,12 +94,7 @@ export function createBankGatewayClient(opts: BankGatewayOptions): BankGatewayCl
       const why = err instanceof Error && err.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : String(err);
       throw new BankGatewayUnavailableError(`bank gateway ${method} ${path}: ${why}`);
     }
-    let json: unknown;
-    try {
-      json = JSON.parse(res.text);
-    } catch {
-      json = null;
-    }
+    const json = answerJson(res);
     if (res.status >= 500 || json === null) {
       throw new BankGatewayUnavailableError(`bank gateway ${method} ${path}: HTTP ${res.status}`);
     }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fromMinor, toMinor, type ProviderId } from '@app/contracts';
-import { httpRequest } from '../http-client.js';
+import { answerJson, httpRequest } from '../http-client.js';
 import { signedHeaders } from './signing.js';
 import {
   ProviderRequestError,
@@ -154,12 +154,7 @@ export class HttpProviderAdapter implements ProviderAdapter {
     if (body !== undefined) headers['content-type'] = 'application/json';
     try {
       const res = await httpRequest(url, { method, headers, ...(body === undefined ? {} : { body: text }), timeoutMs: this.opts.timeoutMs });
-      let json: unknown = null;
-      try {
-        json = res.text === '' ? null : JSON.parse(res.text);
-      } catch {
-        json = null;
-      }
+      const json = answerJson(res);
       if (res.status >= 200 && res.status < 300) return { ok: true, status: res.status, json };
       const code = (json as { error?: { code?: unknown } } | null)?.error?.code;
       return { ok: false, status: res.status, code: typeof code === 'string' ? code : `HTTP_${res.status}`, json };

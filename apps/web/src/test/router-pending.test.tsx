@@ -12,41 +12,30 @@ import { Outlet, RouterProvider, useSearch, createMemoryHistory, createRootRoute
 async function leaveForSlowRoute(strict: boolean) {
   let open!: () => void;
   const gate = new Promise<void>((resolve) => (open = resolve));
-  const root = createRootRoute({
-    component: () => (
-      <main>
-        <Outlet />
-      </main>
-    ),
-  });
-  const layout = createRoute({
-    getParentRoute: () => root,
-    id: 'layout',
-    component: () => (
-      <section>
-        <Outlet />
-      </section>
-    ),
-  });
+  const around = (Tag: 'main' | 'section') =>
+    function Around() {
+      return (
+        <Tag>
+          <Outlet />
+        </Tag>
+      );
+    };
+  const root = createRootRoute({ component: around('main') });
+  const layout = createRoute({ getParentRoute: () => root, id: 'layout', component: around('section') });
+  // the page reads its search strictly (throws once its route is unmatched) or leniently, as the site does;
+  // the test's tree is not the site's registered one, hence the casts
+  const usePage: () => number = strict
+    ? () => (home.useSearch() as { page: number }).page
+    : () => (useSearch({ from: home.id as never, shouldThrow: false }) as { page: number } | undefined)?.page ?? 1;
   const home = createRoute({
     getParentRoute: () => layout,
     path: '/',
     validateSearch: (search: Record<string, unknown>) => ({
       page: Number(search.page ?? 1),
     }),
-    // the test's tree is not the site's registered one, hence the casts
-    component: strict
-      ? function StrictHome() {
-          const { page } = home.useSearch();
-          return <p>home, page {page}</p>;
-        }
-      : function Home() {
-          const { page } = (useSearch({
-            from: home.id as never,
-            shouldThrow: false,
-          }) as { page: number } | undefined) ?? { page: 1 };
-          return <p>home, page {page}</p>;
-        },
+    component: function Home() {
+      return <p>home, page {usePage()}</p>;
+    },
   });
   const slow = createRoute({
     getParentRoute: () => layout,
