@@ -20,6 +20,9 @@ const CONCURRENCY = Math.min(Number(arg('concurrency', 8)), 64);
 const PGBENCH_SECONDS = Math.min(Number(arg('pgbench-seconds', 15)), 120);
 const ADMIN_URL = arg('pg', process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 const SAMPLE_WAITS = process.argv.includes('--waits');
+// --statements: the settlement database's statements during the timed phase, by total time
+// (needs pg_stat_statements in shared_preload_libraries and CREATE EXTENSION in the admin database)
+const STATEMENTS = process.argv.includes('--statements');
 const SETTLE_TIMEOUT_MS = 180_000;
 const GOAL = 0.3;
 const CALLBACK_SECRET = 'bench-callback-secret-0123456789';
@@ -137,6 +140,18 @@ function sampleWaits(dbName) {
   };
 }
 
+/** --statements: what the database ran for the timed phase, per settlement, most expensive first. */
+async function printStatements(dbName, n) {
+  const { rows } = await adminQuery(
+    `SELECT calls, total_exec_time + total_plan_time AS ms, rows, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS query
+       FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
+      WHERE d.datname = '${dbName}' AND toplevel ORDER BY ms DESC LIMIT 25`,
+  );
+  const calls = rows.reduce((a, r) => a + Number(r.calls), 0);
+  console.log(`settlement   statements: ${(calls / n).toFixed(1)} top-level calls per settlement (top 25 shown)`);
+  for (const r of rows) console.log(`${((r.ms * 1000) / n).toFixed(0).padStart(6)} µs/settlement ${(r.calls / n).toFixed(2).padStart(6)} calls  ${r.query}`);
+}
+
 function pgbench(name) {
   const run = (args) => {
     const r = spawnSync('/usr/bin/pgbench', [...args, dbUrl(name)], { encoding: 'utf8', timeout: (PGBENCH_SECONDS + 120) * 1000 });
@@ -187,9 +202,11 @@ export async function benchSettlement() {
     const cpu = () => ({ server: cpuSeconds(server.pid), sandbox: cpuSeconds(sandbox.pid), postgres: cpuSecondsOf('postgres') });
     const cpuBefore = cpu();
     const stopSampling = SAMPLE_WAITS ? sampleWaits(settleDb) : null;
+    if (STATEMENTS) await adminQuery('SELECT pg_stat_statements_reset()');
     const { paidMs, totalMs } = await settle(orders, db);
     const cpuAfter = cpu();
     await stopSampling?.();
+    if (STATEMENTS) await printStatements(settleDb, orders.length);
     const { rows } = await db.query(`SELECT count(*)::int AS n FROM provider_transfers WHERE kind = 'deposit' AND status = 'POSTED'`);
     if (rows[0].n !== orders.length) throw new Error(`${rows[0].n} transfers posted for ${orders.length} orders`);
     const perSecond = orders.length / (totalMs / 1000);

@@ -61,4 +61,47 @@ CREATE TABLE IF NOT EXISTS provider_sessions (
   language text NOT NULL,
   expires_at timestamptz NOT NULL
 );
+
+-- A transfer applied at most once per (provider, reference), in one statement (wallet.ts transfer()):
+-- a repeat answers the first record (conflict = true when its parameters differ); otherwise the
+-- player's row is locked (a transfer in opens the account when it is missing), the transfer is
+-- refused or applied, and its record written.
+CREATE OR REPLACE FUNCTION provider_transfer(
+  p_provider text, p_reference text, p_player text, p_direction text, p_amount bigint,
+  p_agency text, p_username text, p_force_refuse boolean
+) RETURNS TABLE (
+  out_conflict boolean, out_id text, out_reference text, out_player_id text, out_direction text,
+  out_amount text, out_status text, out_reason text, out_balance_after text
+) LANGUAGE plpgsql AS $$
+DECLARE
+  t provider_transfers;
+  v_balance bigint;
+  v_reason text;
+  v_after bigint;
+BEGIN
+  SELECT * INTO t FROM provider_transfers x WHERE x.provider_id = p_provider AND x.reference = p_reference;
+  IF FOUND THEN
+    RETURN QUERY SELECT (t.player_id <> p_player OR t.direction <> p_direction OR t.amount <> p_amount),
+      t.id::text, t.reference, t.player_id, t.direction, t.amount::text, t.status, t.reason, t.balance_after::text;
+    RETURN;
+  END IF;
+  IF p_direction = 'IN' THEN
+    INSERT INTO provider_players (provider_id, player_id, agency_id, username) VALUES (p_provider, p_player, p_agency, p_username)
+    ON CONFLICT (provider_id, player_id) DO UPDATE SET provider_id = EXCLUDED.provider_id
+    RETURNING balance INTO v_balance;
+  ELSE
+    SELECT x.balance INTO v_balance FROM provider_players x WHERE x.provider_id = p_provider AND x.player_id = p_player FOR UPDATE;
+  END IF;
+  IF p_force_refuse THEN v_reason := 'REFUSED_BY_PROVIDER';
+  ELSIF v_balance IS NULL THEN v_reason := 'PLAYER_NOT_FOUND';
+  ELSIF p_direction = 'OUT' AND v_balance < p_amount THEN v_reason := 'INSUFFICIENT_BALANCE';
+  ELSE
+    v_after := CASE WHEN p_direction = 'IN' THEN v_balance + p_amount ELSE v_balance - p_amount END;
+    UPDATE provider_players x SET balance = v_after WHERE x.provider_id = p_provider AND x.player_id = p_player;
+  END IF;
+  INSERT INTO provider_transfers (provider_id, reference, player_id, direction, amount, status, reason, balance_after)
+  VALUES (p_provider, p_reference, p_player, p_direction, p_amount, CASE WHEN v_reason IS NULL THEN 'POSTED' ELSE 'REFUSED' END, v_reason, v_after)
+  RETURNING * INTO t;
+  RETURN QUERY SELECT false, t.id::text, t.reference, t.player_id, t.direction, t.amount::text, t.status, t.reason, t.balance_after::text;
+END $$;
 `;

@@ -85,52 +85,33 @@ export class ProviderWallet {
   /**
    * Applies a transfer at most once per (provider, reference). A repeat with the same parameters
    * answers the first result, refusals included; a repeat with other parameters is a conflict.
+   * One statement: the database function `provider_transfer` (schema.ts).
    */
   async transfer(input: TransferInput): Promise<TransferRecord> {
-    return this.db.transaction(async (tx) => {
-      const first = await this.transferByReference(input.providerId, input.reference, tx);
-      if (first) {
-        if (first.playerId !== input.playerId || first.direction !== input.direction || first.amount !== input.amount) {
-          throw new ProviderApiError(409, 'REFERENCE_CONFLICT', 'this reference was used for another transfer');
-        }
-        return first;
-      }
-      // the player's row locked with its balance; a transfer in opens the account when it is missing
-      const locked =
-        input.direction === 'IN'
-          ? await tx.query<{ balance: string }>(
-              `INSERT INTO provider_players (provider_id, player_id, agency_id, username) VALUES ($1, $2, $3, $4)
-               ON CONFLICT (provider_id, player_id) DO UPDATE SET provider_id = EXCLUDED.provider_id RETURNING balance::text AS balance`,
-              [input.providerId, input.playerId, input.agencyId, input.username],
-            )
-          : await tx.query<{ balance: string }>(
-              'SELECT balance::text AS balance FROM provider_players WHERE provider_id = $1 AND player_id = $2 FOR UPDATE',
-              [input.providerId, input.playerId],
-            );
-      const balance = locked.rows[0] ? BigInt(locked.rows[0].balance) : null;
-      let reason: string | null = null;
-      if (input.forceRefuse) reason = 'REFUSED_BY_PROVIDER';
-      else if (balance === null) reason = 'PLAYER_NOT_FOUND';
-      else if (input.direction === 'OUT' && balance < input.amount) reason = 'INSUFFICIENT_BALANCE';
-      let after: bigint | null = null;
-      if (reason === null && balance !== null) after = input.direction === 'IN' ? balance + input.amount : balance - input.amount;
-      // the new balance (when applied) and the transfer's record in one statement
-      const res = await tx.query<TransferRow>(
-        `WITH moved AS (UPDATE provider_players SET balance = $8 WHERE provider_id = $1 AND player_id = $3 AND $8::bigint IS NOT NULL)
-         INSERT INTO provider_transfers (provider_id, reference, player_id, direction, amount, status, reason, balance_after)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${TRANSFER_COLUMNS}`,
-        [
-          input.providerId,
-          input.reference,
-          input.playerId,
-          input.direction,
-          input.amount.toString(),
-          reason === null ? 'POSTED' : 'REFUSED',
-          reason,
-          after === null ? null : after.toString(),
-        ],
-      );
-      return toRecord(res.rows[0]!);
+    const res = await this.db.query<{ [K in keyof TransferRow as `out_${K}`]: TransferRow[K] } & { out_conflict: boolean }>(
+      'SELECT * FROM provider_transfer($1, $2, $3, $4, $5, $6, $7, $8)',
+      [
+        input.providerId,
+        input.reference,
+        input.playerId,
+        input.direction,
+        input.amount.toString(),
+        input.agencyId,
+        input.username,
+        input.forceRefuse === true,
+      ],
+    );
+    const r = res.rows[0]!;
+    if (r.out_conflict) throw new ProviderApiError(409, 'REFERENCE_CONFLICT', 'this reference was used for another transfer');
+    return toRecord({
+      id: r.out_id,
+      reference: r.out_reference,
+      player_id: r.out_player_id,
+      direction: r.out_direction,
+      amount: r.out_amount,
+      status: r.out_status,
+      reason: r.out_reason,
+      balance_after: r.out_balance_after,
     });
   }
 

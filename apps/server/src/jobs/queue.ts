@@ -25,10 +25,10 @@ export async function enqueue(
     .onConflictDoNothing({ target: jobs.uniqueKey });
 }
 
-/** `enqueue` as a statement of its own, to put in a CTE of the statement that writes the state it follows. */
-export function enqueueSql(job: { type: string; payload: Record<string, unknown>; uniqueKey?: string }): SQL {
-  return sql`INSERT INTO jobs (type, payload, unique_key) VALUES (${job.type}, ${JSON.stringify(job.payload)}::jsonb, ${job.uniqueKey ?? null})
-             ON CONFLICT (unique_key) DO NOTHING`;
+/** `enqueue` of one or more jobs as a statement of its own, to put in a CTE of the statement that writes the state they follow. */
+export function enqueueSql(list: readonly { type: string; payload: Record<string, unknown>; uniqueKey?: string }[]): SQL {
+  const rows = list.map((job) => sql`(${job.type}, ${JSON.stringify(job.payload)}::jsonb, ${job.uniqueKey ?? null})`);
+  return sql`INSERT INTO jobs (type, payload, unique_key) VALUES ${sql.join(rows, sql`, `)} ON CONFLICT (unique_key) DO NOTHING`;
 }
 
 /**

@@ -4,6 +4,8 @@ import { claimDue, completeAll, makeAllDue, retryLater, type Job } from './queue
 
 export type JobResult = { done: true } | { done: false; retryInMs: number; error: string };
 export type JobHandler = (job: Job) => Promise<JobResult>;
+/** Runs the claimed jobs of one type together; answers one result per job, in order. */
+export type BatchJobHandler = (jobs: Job[]) => Promise<JobResult[]>;
 
 export interface WorkerOptions {
   pollMs: number;
@@ -15,7 +17,7 @@ export interface WorkerOptions {
 
 /** Runs due jobs from the outbox. Safe to run in several processes at once. */
 export class Worker {
-  private readonly handlers = new Map<string, JobHandler>();
+  private readonly handlers = new Map<string, BatchJobHandler>();
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
   private stopped = true;
@@ -28,7 +30,25 @@ export class Worker {
     private readonly opts: WorkerOptions,
   ) {}
 
+  /** A handler of one job at a time; one that throws is retried with backoff, the others of its batch unaffected. */
   register(type: string, handler: JobHandler) {
+    this.handlers.set(type, (batch) =>
+      Promise.all(
+        batch.map((job) =>
+          handler(job).catch((err: unknown): JobResult => {
+            this.log.error({ err, jobId: job.id, type }, 'job failed; will retry');
+            return { done: false, retryInMs: this.backoff(job.attempts), error: err instanceof Error ? err.message : String(err) };
+          }),
+        ),
+      ),
+    );
+  }
+
+  /**
+   * A handler that takes every claimed job of its type at once, so that their work can share
+   * statements and commits (docs/decisions/021-settlement-in-batches.md).
+   */
+  registerBatch(type: string, handler: BatchJobHandler) {
     this.handlers.set(type, handler);
   }
 
@@ -37,36 +57,41 @@ export class Worker {
     return Math.min(this.opts.retryBaseMs * 2 ** Math.max(0, attempts - 1), 60_000);
   }
 
-  /** Claims and runs one batch of due jobs; returns how many ran. The finished ones are marked done together. */
+  /** Claims and runs one batch of due jobs, those of one type together; returns how many ran. The finished ones are marked done together. */
   async runOnce(): Promise<number> {
     const batch = await claimDue(this.db, this.opts.batch ?? 20, this.opts.leaseMs ?? 60_000);
     if (batch.length === 0) return 0;
-    const finished = await Promise.all(batch.map((job) => this.runJob(job)));
+    const byType = new Map<string, Job[]>();
+    for (const job of batch) byType.set(job.type, [...(byType.get(job.type) ?? []), job]);
+    const finished = (await Promise.all([...byType].map(([type, jobs]) => this.runJobs(type, jobs)))).flat();
     // a crash before this leaves them claimed: they run again when the lease ends, and a handler
     // must find nothing left to do then (a settled transfer answers done without a provider call)
-    await completeAll(
-      this.db,
-      batch.filter((_, i) => finished[i]).map((job) => job.id),
-    );
+    await completeAll(this.db, finished);
     return batch.length;
   }
 
-  /** Runs one job; true when it is done (to be marked so by the caller), false when it was rescheduled. */
-  private async runJob(job: Job): Promise<boolean> {
-    const handler = this.handlers.get(job.type);
-    if (!handler) {
-      await retryLater(this.db, job.id, 60_000, `no handler for ${job.type}`);
-      return false;
-    }
+  /** Runs the jobs of one type; answers the ids of those done (to be marked so by the caller); the others are rescheduled. */
+  private async runJobs(type: string, jobs: Job[]): Promise<number[]> {
+    const handler = this.handlers.get(type);
+    let results: JobResult[];
     try {
-      const result = await handler(job);
-      if (result.done) return true;
-      await retryLater(this.db, job.id, result.retryInMs, result.error);
+      if (!handler) throw new Error(`no handler for ${type}`);
+      results = await handler(jobs);
+      if (results.length !== jobs.length) throw new Error(`${type}: ${results.length} results for ${jobs.length} jobs`);
     } catch (err) {
-      this.log.error({ err, jobId: job.id, type: job.type }, 'job failed; will retry');
-      await retryLater(this.db, job.id, this.backoff(job.attempts), err instanceof Error ? err.message : String(err));
+      this.log.error({ err, jobIds: jobs.map((j) => j.id), type }, 'jobs failed; will retry');
+      const error = err instanceof Error ? err.message : String(err);
+      results = jobs.map((job) => ({ done: false, retryInMs: handler ? this.backoff(job.attempts) : 60_000, error }));
     }
-    return false;
+    const done: number[] = [];
+    await Promise.all(
+      jobs.map(async (job, i) => {
+        const result = results[i]!;
+        if (result.done) done.push(job.id);
+        else await retryLater(this.db, job.id, result.retryInMs, result.error);
+      }),
+    );
+    return done;
   }
 
   /**

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestDatabase, type TestDatabase } from '../test/database.js';
 import { checkLedger } from './check.js';
-import { balanceOf, ensureAccount, HOUSE_SHARDS, houseAccount, houseShard, InsufficientFundsError, post } from './ledger.js';
+import { balanceOf, ensureAccount, HOUSE_SHARDS, houseAccount, houseShard, InsufficientFundsError, post, postMany } from './ledger.js';
 
 let database: TestDatabase;
 let agencyId: string;
@@ -54,7 +54,7 @@ describe('ledger', () => {
     expect((rows as unknown as { rows: unknown[] }).rows).toHaveLength(0);
   });
 
-  it('says which account fell short and by how much (ledger_post, one round trip)', async () => {
+  it('says which account fell short and by how much (ledger_post_many, one round trip)', async () => {
     const [p, h] = [await playerAccount(), await house()];
     await database.db.transaction((tx) =>
       post(tx, { agencyId, reference: `fund-${randomUUID()}`, kind: 'test', entries: [{ from: h, to: p, currency: 'THB', amount: 50n }] }),
@@ -132,6 +132,63 @@ describe('ledger', () => {
     for (const r of results) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(InsufficientFundsError);
     expect(await balanceOf(database.db, p)).toBe(0n);
     expect(await checkLedger(database.db)).toEqual([]);
+  });
+
+  it('posts a list in order, in one call: a later transaction may spend what an earlier one brought', async () => {
+    const [p, q, h] = [await playerAccount(), await playerAccount(), await house()];
+    const [a, b, c] = [`a-${randomUUID()}`, `b-${randomUUID()}`, `c-${randomUUID()}`];
+    const results = await database.db.transaction((tx) =>
+      postMany(tx, [
+        { agencyId, reference: a, kind: 'test', entries: [{ from: h, to: p, currency: 'THB', amount: 300n }] },
+        { agencyId, reference: b, kind: 'test', entries: [{ from: p, to: q, currency: 'THB', amount: 200n }], metadata: { why: 'it has "quotes", {braces} and, commas' } },
+        { agencyId, reference: a, kind: 'test', entries: [{ from: h, to: p, currency: 'THB', amount: 300n }] },
+        { agencyId, reference: c, kind: 'test', entries: [{ from: q, to: h, currency: 'THB', amount: 50n }, { from: p, to: h, currency: 'THB', amount: 100n }] },
+      ]),
+    );
+    expect(results.map((r) => r.duplicate)).toEqual([false, false, true, false]);
+    expect(results[2]!.transactionId).toBe(results[0]!.transactionId);
+    expect(await balanceOf(database.db, p)).toBe(0n);
+    expect(await balanceOf(database.db, q)).toBe(150n);
+    const again = await database.db.transaction((tx) =>
+      postMany(tx, [{ agencyId, reference: b, kind: 'test', entries: [{ from: p, to: q, currency: 'THB', amount: 200n }] }]),
+    );
+    expect(again).toEqual([{ transactionId: results[1]!.transactionId, duplicate: true }]);
+    const meta = await database.db.execute(sql`SELECT metadata->>'why' AS why FROM ledger_transactions WHERE reference = ${b}`);
+    expect((meta as unknown as { rows: { why: string }[] }).rows[0]!.why).toBe('it has "quotes", {braces} and, commas');
+    expect(await checkLedger(database.db)).toEqual([]);
+  });
+
+  it('refuses a whole list when one of its transactions would take a player below zero, with that one\'s figures', async () => {
+    const [p, q, h] = [await playerAccount(), await playerAccount(), await house()];
+    const refs = [`ok-${randomUUID()}`, `short-${randomUUID()}`];
+    const err = await database.db
+      .transaction((tx) =>
+        postMany(tx, [
+          { agencyId, reference: refs[0]!, kind: 'test', entries: [{ from: h, to: p, currency: 'THB', amount: 40n }] },
+          // as if posted after the first: p has 40 then, and this needs 70
+          { agencyId, reference: refs[1]!, kind: 'test', entries: [{ from: p, to: q, currency: 'THB', amount: 70n }] },
+        ]),
+      )
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(InsufficientFundsError);
+    expect(err).toMatchObject({ accountId: p, balance: 40n, needed: 70n });
+    const rows = await database.db.execute(sql`SELECT 1 FROM ledger_transactions WHERE reference IN (${refs[0]!}, ${refs[1]!})`);
+    expect((rows as unknown as { rows: unknown[] }).rows).toHaveLength(0);
+    expect(await balanceOf(database.db, p)).toBe(0n);
+  });
+
+  it('refuses a whole list in which one transaction is of another agency than its accounts', async () => {
+    const [p, h] = [await playerAccount(), await house()];
+    const ref = `mixed-${randomUUID()}`;
+    await expect(
+      database.db.transaction((tx) =>
+        postMany(tx, [
+          { agencyId, reference: `fine-${randomUUID()}`, kind: 'test', entries: [{ from: h, to: p, currency: 'THB', amount: 1n }] },
+          { agencyId: randomUUID(), reference: ref, kind: 'test', entries: [{ from: h, to: p, currency: 'THB', amount: 1n }] },
+        ]),
+      ),
+    ).rejects.toThrow();
+    expect(await balanceOf(database.db, p)).toBe(0n);
   });
 
   it('spreads players over every house shard, the same shard for the same player', async () => {

@@ -69,8 +69,10 @@ const identity = (k: AccountKey) => [k.agencyId, k.type, k.currency, k.playerId 
  * they all exist (the usual case), so a posting's accounts cost one round trip, not one each.
  */
 export async function ensureAccounts<const K extends readonly AccountKey[]>(tx: Tx | Db, keys: K): Promise<{ [I in keyof K]: string }> {
+  // an identity asked for twice (several orders of one shard) is looked up once
+  const unique = [...new Map(keys.map((k) => [identity(k), k])).values()];
   const where = or(
-    ...keys.map((k) =>
+    ...unique.map((k) =>
       and(
         eq(ledgerAccounts.agencyId, k.agencyId),
         eq(ledgerAccounts.type, k.type),
@@ -97,7 +99,7 @@ export async function ensureAccounts<const K extends readonly AccountKey[]>(tx: 
     return new Map(rows.map((r) => [identity(r), r.id]));
   };
   let found = await find();
-  const missing = keys.filter((k) => !found.has(identity(k)));
+  const missing = unique.filter((k) => !found.has(identity(k)));
   if (missing.length > 0) {
     await tx
       .insert(ledgerAccounts)
@@ -128,40 +130,59 @@ export function houseAccount(tx: Tx | Db, key: Parameters<typeof houseKey>[0]): 
 }
 
 /**
- * Posts a transaction in one round trip, through the database function `ledger_post` (migration
- * 0010): locks every account it touches in id order (so concurrent posts never deadlock), checks
- * the balances that must stay non-negative, then appends the entries; the database trigger moves
- * the cached balances and the CHECK constraint backs the check.
- * Returns `duplicate: true` and changes nothing when the reference was already posted.
+ * Posts a transaction: `postMany` with a list of one. Returns `duplicate: true` and changes nothing
+ * when the reference was already posted.
  */
-export async function post(tx: Tx, req: PostRequest): Promise<{ transactionId: string; duplicate: boolean }> {
-  if (req.entries.length === 0) throw new Error('ledger: a transaction needs entries');
-  for (const e of req.entries) {
-    if (e.amount <= 0n) throw new Error(`ledger: entry amount must be positive, got ${e.amount}`);
+export async function post(tx: Tx, req: PostRequest): Promise<Posted> {
+  const [posted] = await postMany(tx, [req]);
+  return posted!;
+}
+
+export interface Posted {
+  transactionId: string;
+  /** the reference had been posted before (or earlier in the same list): nothing of it was written */
+  duplicate: boolean;
+}
+
+/**
+ * Posts transactions in one round trip, in order, through the database function `ledger_post_many`
+ * (migration 0011): locks every account they touch in id order (so concurrent posts never
+ * deadlock), checks the balances that must stay non-negative as if they were posted one after the
+ * other, then appends the entries; the database trigger moves the cached balances and the CHECK
+ * constraint backs the check. Answers one result per request, in order. A refusal (InsufficientFundsError,
+ * an unknown account, another agency's account) writes nothing of the list.
+ */
+export async function postMany(tx: Tx, reqs: readonly PostRequest[]): Promise<Posted[]> {
+  if (reqs.length === 0) return [];
+  for (const req of reqs) {
+    if (req.entries.length === 0) throw new Error('ledger: a transaction needs entries');
+    for (const e of req.entries) {
+      if (e.amount <= 0n) throw new Error(`ledger: entry amount must be positive, got ${e.amount}`);
+    }
   }
-  // arrays as literals of a text parameter: the same on node-postgres and PGlite
-  const array = (values: readonly (string | bigint)[]) => `{${values.join(',')}}`;
-  let rows: { transaction_id: string; duplicate: boolean }[];
+  const txs = reqs.map((r) => ({
+    agencyId: r.agencyId,
+    reference: r.reference,
+    kind: r.kind,
+    metadata: r.metadata ?? null,
+    entries: r.entries.map((e) => ({ from: e.from, to: e.to, currency: e.currency, amount: e.amount.toString() })),
+  }));
+  let rows: { ord: number; transaction_id: string; duplicate: boolean }[];
   try {
-    rows = await queryRows(
-      tx,
-      sql`SELECT transaction_id::text AS transaction_id, duplicate FROM ledger_post(
-            ${req.agencyId}::uuid, ${req.reference}, ${req.kind}, ${req.metadata ? JSON.stringify(req.metadata) : null}::jsonb,
-            ${array(req.entries.map((e) => e.from))}::uuid[], ${array(req.entries.map((e) => e.to))}::uuid[],
-            ${array(req.entries.map((e) => e.currency))}::text[], ${array(req.entries.map((e) => e.amount))}::bigint[])`,
-    );
+    rows = await queryRows(tx, sql`SELECT ord, transaction_id::text AS transaction_id, duplicate FROM ledger_post_many(${JSON.stringify(txs)}::jsonb)`);
   } catch (err) {
     const short = sqlStateError(err, 'LD001');
     const m = short && /account ([0-9a-f-]{36}) has (-?\d+), needs (-?\d+)/.exec(String(short.message));
     if (m) throw new InsufficientFundsError(m[1]!, BigInt(m[2]!), BigInt(m[3]!));
-    // the function's own refusals (unknown account, another agency…), as post() threw them before
+    // the function's own refusals (unknown account, another agency…)
     const refused = sqlStateError(err, 'P0001');
     if (refused && String(refused.message).startsWith('ledger:')) throw new Error(String(refused.message), { cause: err });
     throw err;
   }
-  const [row] = rows;
-  if (!row) throw new Error('ledger: ledger_post answered nothing');
-  return { transactionId: row.transaction_id, duplicate: row.duplicate };
+  if (rows.length !== reqs.length) throw new Error(`ledger: ledger_post_many answered ${rows.length} rows for ${reqs.length}`);
+  return rows
+    .sort((a, b) => Number(a.ord) - Number(b.ord))
+    .map((r) => ({ transactionId: r.transaction_id, duplicate: r.duplicate }));
 }
 
 export async function balanceOf(db: Tx | Db, accountId: string): Promise<bigint> {

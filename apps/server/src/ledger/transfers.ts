@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client.js';
+import { transactionWithRetry } from '../db/errors.js';
 import { ledgerAccounts, providerTransfers } from '../db/schema/index.js';
 import type { Job } from '../jobs/queue.js';
 import { enqueueSql } from '../jobs/queue.js';
 import type { JobResult, Worker } from '../jobs/worker.js';
 import type { ProviderAdapter, TransferOutcome } from '../providers/types.js';
-import { ensureAccount, ensureAccounts, houseAccount, houseKey, playerCreditState, post, type AccountKey } from './ledger.js';
+import { ensureAccount, ensureAccounts, houseAccount, houseKey, playerCreditState, post, postMany, type AccountKey, type PostRequest } from './ledger.js';
 
 /**
  * Credit moving to (IN) or from (OUT) a game provider (DESIGN.md §4, docs/decisions/009-ledger.md).
@@ -22,6 +23,16 @@ export type Transfer = typeof providerTransfers.$inferSelect;
 export type Settlement = 'POSTED' | 'VOIDED';
 /** Runs inside the settling transaction, before the ledger moves: lock and update the order here. */
 export type SettledHandler = (tx: Tx, transfer: Transfer, outcome: Settlement) => Promise<void>;
+/** The same for every transfer of a kind settled together: one statement for all their orders. */
+export type SettledManyHandler = (tx: Tx, settled: { transfer: Transfer; outcome: Settlement }[]) => Promise<void>;
+
+/** What the provider said of a transfer, to settle it with. */
+export interface SettleRequest {
+  transferId: string;
+  outcome: Settlement;
+  providerTransferId: string | null;
+  reason?: string;
+}
 
 export interface ProviderLookup {
   get(id: string): ProviderAdapter;
@@ -52,7 +63,7 @@ const creditAccountOf = sql<string | null>`(SELECT a.id FROM ledger_accounts a
      AND a.player_id = provider_transfers.player_id AND a.provider_id = provider_transfers.provider_id AND a.shard = 0)`;
 
 export class TransferService {
-  private readonly handlers = new Map<string, SettledHandler>();
+  private readonly handlers = new Map<string, SettledManyHandler>();
 
   constructor(
     private readonly db: Db,
@@ -61,12 +72,20 @@ export class TransferService {
     private readonly opts: { retryBaseMs: number; attentionMinutes: number },
   ) {}
 
-  /** Wires the worker: one job type, handled by `process`. */
+  /** Wires the worker: one job type, the claimed jobs handled together by `processMany`. */
   attach(worker: Worker) {
-    worker.register(TRANSFER_JOB, (job: Job) => this.process(String(job.payload.transferId)));
+    worker.registerBatch(TRANSFER_JOB, (jobs: Job[]) => this.processMany(jobs.map((job) => String(job.payload.transferId))));
   }
 
+  /** A handler of one settled transfer at a time (the rare kinds: withdrawals and their returns). */
   onSettled(kind: string, handler: SettledHandler) {
+    this.handlers.set(kind, async (tx, settled) => {
+      for (const { transfer, outcome } of settled) await handler(tx, transfer, outcome);
+    });
+  }
+
+  /** A handler of every transfer of its kind settled together (the deposits: docs/decisions/021). */
+  onSettledMany(kind: string, handler: SettledManyHandler) {
     this.handlers.set(kind, handler);
   }
 
@@ -106,55 +125,125 @@ export class TransferService {
     /** `playerAccounts(…)` of this player and provider when the caller already has them */
     accounts?: readonly [inFlight: string, credit: string],
   ): Promise<{ transfer: Transfer; duplicate: boolean }> {
+    const [requested] = await this.requestMany(tx, [{ params: p, ...(accounts ? { accounts } : {}) }]);
+    return requested!;
+  }
+
+  /**
+   * `request` for several transfers in three statements whatever their number: the reservations
+   * in one ledger posting call, then the transfers with their jobs in one INSERT. Answers in order.
+   * A refusal of one (InsufficientFundsError) refuses them all: nothing is written.
+   */
+  async requestMany(
+    tx: Tx,
+    items: readonly { params: TransferParams; accounts?: readonly [inFlight: string, credit: string] }[],
+  ): Promise<{ transfer: Transfer; duplicate: boolean }[]> {
+    if (items.length === 0) return [];
     // The ledger posting comes first: it takes the accounts' row locks in id order before the
     // transfer row's foreign key takes a share lock on the counter account. The other way round,
     // two requests on one counter account could each hold the share lock and wait for the other.
-    const transferId = randomUUID();
-    const [inFlight, credit] = accounts ?? (await this.playerAccounts(tx, p.agencyId, p.playerId, p.providerId));
-    const reserved = await post(tx, {
-      agencyId: p.agencyId,
-      reference: `transfer:${p.reference}:pending`,
-      kind: `${p.kind}:pending`,
-      entries: [{ from: p.direction === 'IN' ? p.counterAccountId : credit, to: inFlight, currency: 'THB', amount: p.amount }],
-      metadata: { transferId },
+    const missing = items.filter((i) => !i.accounts).map((i) => this.playerAccountKeys(i.params.agencyId, i.params.playerId, i.params.providerId));
+    const looked = missing.length > 0 ? await ensureAccounts(tx, missing.flat()) : [];
+    let next = 0;
+    const withAccounts = items.map((i) => {
+      if (i.accounts) return { p: i.params, inFlight: i.accounts[0], credit: i.accounts[1], id: randomUUID() };
+      const [inFlight, credit] = [looked[next]!, looked[next + 1]!];
+      next += 2;
+      return { p: i.params, inFlight, credit, id: randomUUID() };
     });
-    if (reserved.duplicate) {
-      const [existing] = await tx.select().from(providerTransfers).where(eq(providerTransfers.reference, p.reference));
-      return { transfer: existing!, duplicate: true };
-    }
-    // the transfer and its job in one statement: the job written by a CTE (the transactional outbox)
-    const job = tx.$with('job', {}).as(enqueueSql({ type: TRANSFER_JOB, payload: { transferId }, uniqueKey: `transfer:${transferId}` }));
-    const [created] = await tx
-      .with(job)
-      .insert(providerTransfers)
-      .values({
-        id: transferId,
+    const reserved = await postMany(
+      tx,
+      withAccounts.map(({ p, inFlight, credit, id }) => ({
         agencyId: p.agencyId,
-        playerId: p.playerId,
-        playerUsername: p.username,
-        providerId: p.providerId,
-        direction: p.direction,
-        amount: p.amount,
-        reference: p.reference,
-        kind: p.kind,
-        orderId: p.orderId ?? null,
-        counterAccountId: p.counterAccountId,
-        inFlightAccountId: inFlight,
-      })
-      .returning();
-    return { transfer: created!, duplicate: false };
+        reference: `transfer:${p.reference}:pending`,
+        kind: `${p.kind}:pending`,
+        entries: [{ from: p.direction === 'IN' ? p.counterAccountId : credit, to: inFlight, currency: 'THB' as const, amount: p.amount }],
+        metadata: { transferId: id },
+      })),
+    );
+    const fresh = withAccounts.filter((_, i) => !reserved[i]!.duplicate);
+    const created = new Map<string, Transfer>();
+    if (fresh.length > 0) {
+      // the transfers and their jobs in one statement: the jobs written by a CTE (the transactional outbox)
+      const jobs = tx.$with('job', {}).as(enqueueSql(fresh.map(({ id }) => ({ type: TRANSFER_JOB, payload: { transferId: id }, uniqueKey: `transfer:${id}` }))));
+      const rows = await tx
+        .with(jobs)
+        .insert(providerTransfers)
+        .values(
+          fresh.map(({ p, inFlight, id }) => ({
+            id,
+            agencyId: p.agencyId,
+            playerId: p.playerId,
+            playerUsername: p.username,
+            providerId: p.providerId,
+            direction: p.direction,
+            amount: p.amount,
+            reference: p.reference,
+            kind: p.kind,
+            orderId: p.orderId ?? null,
+            counterAccountId: p.counterAccountId,
+            inFlightAccountId: inFlight,
+          })),
+        )
+        .returning();
+      for (const row of rows) created.set(row.reference, row);
+    }
+    const repeated = withAccounts.filter((_, i) => reserved[i]!.duplicate).map(({ p }) => p.reference);
+    if (repeated.length > 0) {
+      for (const row of await tx.select().from(providerTransfers).where(inArray(providerTransfers.reference, repeated))) created.set(row.reference, row);
+    }
+    return withAccounts.map(({ p }, i) => ({ transfer: created.get(p.reference)!, duplicate: reserved[i]!.duplicate }));
   }
 
   /** One step of a transfer's life: ask or tell the provider, then settle or schedule a retry. */
   async process(transferId: string): Promise<JobResult> {
+    const [result] = await this.processMany([transferId]);
+    return result!;
+  }
+
+  /**
+   * One step of several transfers' lives: their attempts counted in one statement, the provider
+   * asked or told about each at once, and every definite answer settled in one transaction.
+   * Answers one result per id, in order.
+   */
+  async processMany(transferIds: readonly string[]): Promise<JobResult[]> {
+    if (transferIds.length === 0) return [];
     // count the attempt before calling: after a crash mid-call the next run asks for the status
-    const [counted] = await this.db
+    const counted = await this.db
       .update(providerTransfers)
       .set({ attempts: sql`${providerTransfers.attempts} + 1`, updatedAt: sql`now()` })
-      .where(and(eq(providerTransfers.id, transferId), eq(providerTransfers.status, 'PENDING')))
+      .where(and(inArray(providerTransfers.id, [...transferIds]), eq(providerTransfers.status, 'PENDING')))
       .returning();
-    if (!counted) return { done: true };
-    const t = { ...counted, attempts: counted.attempts - 1 }; // as it was before this attempt
+    // as they were before this attempt
+    const pending = new Map(counted.map((t) => [t.id, { ...t, attempts: t.attempts - 1 }]));
+    const outcomes = new Map<string, TransferOutcome>(
+      await Promise.all([...pending.values()].map(async (t) => [t.id, await this.ask(t)] as const)),
+    );
+    const definite: SettleRequest[] = [];
+    for (const [transferId, outcome] of outcomes) {
+      if (outcome.status === 'POSTED') definite.push({ transferId, outcome: 'POSTED', providerTransferId: outcome.providerTransferId });
+      if (outcome.status === 'REFUSED') definite.push({ transferId, outcome: 'VOIDED', providerTransferId: null, reason: outcome.reason });
+    }
+    await this.settleMany(definite);
+    return Promise.all(
+      transferIds.map(async (id): Promise<JobResult> => {
+        const t = pending.get(id);
+        const outcome = outcomes.get(id);
+        if (!t || !outcome || outcome.status !== 'UNKNOWN') return { done: true };
+        const ageMinutes = (Date.now() - t.createdAt.getTime()) / 60_000;
+        await this.db
+          .update(providerTransfers)
+          .set({ lastError: outcome.reason.slice(0, 500), needsAttention: ageMinutes >= this.opts.attentionMinutes })
+          .where(eq(providerTransfers.id, t.id));
+        this.log.warn({ transferId: t.id, reference: t.reference, reason: outcome.reason }, 'transfer outcome unknown; will ask again');
+        const delay = Math.min(this.opts.retryBaseMs * 2 ** t.attempts, 60_000);
+        return { done: false, retryInMs: delay, error: outcome.reason };
+      }),
+    );
+  }
+
+  /** Tells the provider about a transfer on its first attempt; asks what became of it on the later ones. */
+  private async ask(t: Transfer): Promise<TransferOutcome> {
     const adapter = this.providers.get(t.providerId);
     const request = {
       reference: t.reference,
@@ -162,71 +251,66 @@ export class TransferService {
       player: { playerId: t.playerId, agencyId: t.agencyId, username: t.playerUsername },
       amountMinor: t.amount,
     };
-    let outcome: TransferOutcome;
     try {
-      if (t.attempts === 0) {
-        outcome = await adapter.transfer(request);
-      } else {
-        const status = await adapter.transferStatus(t.reference);
-        // never applied there: sending it again with the same reference is safe
-        outcome = status.status === 'NOT_FOUND' ? await adapter.transfer(request) : status;
-      }
+      if (t.attempts === 0) return await adapter.transfer(request);
+      const status = await adapter.transferStatus(t.reference);
+      // never applied there: sending it again with the same reference is safe
+      return status.status === 'NOT_FOUND' ? await adapter.transfer(request) : status;
     } catch (err) {
-      outcome = { status: 'UNKNOWN', reason: err instanceof Error ? err.message : String(err) };
+      return { status: 'UNKNOWN', reason: err instanceof Error ? err.message : String(err) };
     }
-    if (outcome.status === 'POSTED') {
-      await this.settle(t.id, 'POSTED', outcome.providerTransferId);
-      return { done: true };
-    }
-    if (outcome.status === 'REFUSED') {
-      await this.settle(t.id, 'VOIDED', null, outcome.reason);
-      return { done: true };
-    }
-    const ageMinutes = (Date.now() - t.createdAt.getTime()) / 60_000;
-    await this.db
-      .update(providerTransfers)
-      .set({ lastError: outcome.reason.slice(0, 500), needsAttention: ageMinutes >= this.opts.attentionMinutes })
-      .where(eq(providerTransfers.id, t.id));
-    this.log.warn({ transferId: t.id, reference: t.reference, reason: outcome.reason }, 'transfer outcome unknown; will ask again');
-    const delay = Math.min(this.opts.retryBaseMs * 2 ** t.attempts, 60_000);
-    return { done: false, retryInMs: delay, error: outcome.reason };
   }
 
   /** Settles once: the transfer row lock makes a second settlement a no-op. */
   async settle(transferId: string, outcome: Settlement, providerTransferId: string | null, reason?: string) {
-    await this.db.transaction(async (tx) => {
-      // the transfer locked, with the player's credit account there (it exists: request() made it)
-      const [row] = await tx
+    await this.settleMany([{ transferId, outcome, providerTransferId, ...(reason ? { reason } : {}) }]);
+  }
+
+  /**
+   * Settles several transfers in one transaction: locked in id order (a second settlement of one
+   * finds it settled and does nothing), their orders moved by their kinds' handlers, the ledger
+   * postings in one call, the transfer rows in one UPDATE. Run again whole when PostgreSQL picks
+   * it as a deadlock victim.
+   */
+  async settleMany(requests: readonly SettleRequest[]) {
+    if (requests.length === 0) return;
+    const asked = new Map(requests.map((r) => [r.transferId, r]));
+    await transactionWithRetry(this.db, async (tx) => {
+      // the transfers locked, with the player's credit account there (it exists: request() made it)
+      const rows = await tx
         .select({ ...getTableColumns(providerTransfers), creditAccountId: creditAccountOf })
         .from(providerTransfers)
-        .where(eq(providerTransfers.id, transferId))
+        .where(inArray(providerTransfers.id, [...asked.keys()]))
+        .orderBy(providerTransfers.id)
         .for('update');
-      if (!row || row.status !== 'PENDING') return;
-      const { creditAccountId, ...t } = row;
-      await this.handlers.get(t.kind)?.(tx, t, outcome);
-      const inFlight = await this.reservedOn(tx, t);
-      const credit = creditAccountId ?? (await this.playerCreditAccount(tx, t.agencyId, t.playerId, t.providerId));
-      // POSTED: in flight → where it was going. VOIDED: in flight → back where it came from.
-      const destination = t.direction === 'IN' ? credit : t.counterAccountId;
-      const origin = t.direction === 'IN' ? t.counterAccountId : credit;
-      await post(tx, {
-        agencyId: t.agencyId,
-        reference: `transfer:${t.reference}:${outcome === 'POSTED' ? 'posted' : 'voided'}`,
-        kind: `${t.kind}:${outcome.toLowerCase()}`,
-        entries: [{ from: inFlight, to: outcome === 'POSTED' ? destination : origin, currency: 'THB', amount: t.amount }],
-        metadata: { transferId: t.id, ...(reason ? { reason } : {}) },
-      });
-      await tx
-        .update(providerTransfers)
-        .set({
-          status: outcome,
-          settledAt: sql`now()`,
-          updatedAt: sql`now()`,
-          providerTransferId,
-          lastError: reason ?? null,
-          needsAttention: false,
-        })
-        .where(eq(providerTransfers.id, t.id));
+      const settling = rows
+        .filter((row) => row.status === 'PENDING')
+        .map(({ creditAccountId, ...transfer }) => ({ transfer, creditAccountId, request: asked.get(transfer.id)! }));
+      if (settling.length === 0) return;
+      const kinds = new Map<string, { transfer: Transfer; outcome: Settlement }[]>();
+      for (const { transfer, request } of settling) kinds.set(transfer.kind, [...(kinds.get(transfer.kind) ?? []), { transfer, outcome: request.outcome }]);
+      for (const [kind, settled] of kinds) await this.handlers.get(kind)?.(tx, settled);
+      const postings: PostRequest[] = [];
+      for (const { transfer: t, creditAccountId, request: r } of settling) {
+        const inFlight = await this.reservedOn(tx, t);
+        const credit = creditAccountId ?? (await this.playerCreditAccount(tx, t.agencyId, t.playerId, t.providerId));
+        // POSTED: in flight → where it was going. VOIDED: in flight → back where it came from.
+        const destination = t.direction === 'IN' ? credit : t.counterAccountId;
+        const origin = t.direction === 'IN' ? t.counterAccountId : credit;
+        postings.push({
+          agencyId: t.agencyId,
+          reference: `transfer:${t.reference}:${r.outcome === 'POSTED' ? 'posted' : 'voided'}`,
+          kind: `${t.kind}:${r.outcome.toLowerCase()}`,
+          entries: [{ from: inFlight, to: r.outcome === 'POSTED' ? destination : origin, currency: 'THB', amount: t.amount }],
+          metadata: { transferId: t.id, ...(r.reason ? { reason: r.reason } : {}) },
+        });
+      }
+      await postMany(tx, postings);
+      const updates = settling.map(({ request: r }) => ({ id: r.transferId, status: r.outcome, ptid: r.providerTransferId, reason: r.reason ?? null }));
+      await tx.execute(sql`UPDATE provider_transfers p
+           SET status = u.status, settled_at = now(), updated_at = now(), provider_transfer_id = u.ptid, last_error = u.reason, needs_attention = false
+          FROM jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) AS u (id uuid, status text, ptid text, reason text)
+         WHERE p.id = u.id`);
     });
   }
 

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../db/client.js';
+import { transactionWithRetry } from '../../db/errors.js';
+import { GroupCommit, type ItemResult } from '../../db/group-commit.js';
 import { depositOrders, players, type DepositOrderRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import { ensureAccounts, houseKey, post } from '../../ledger/ledger.js';
+import { ensureAccounts, houseKey, postMany } from '../../ledger/ledger.js';
 import { BankGatewayUnavailableError } from '../../payments/index.js';
 
 /** The kind of the provider transfers of deposits (app.transfers.onSettled). */
@@ -44,89 +46,117 @@ export async function confirmWithGateway(app: FastifyInstance, order: DepositOrd
  * received (LAK BANK_CLEARING → EXCHANGE) and asks for the credit to go to the provider (THB
  * EXCHANGE → the player's credit, through app.transfers), docs/decisions/009-ledger.md. A payment
  * of an expired or canceled order is credited all the same and marked paid_late (014-deposits.md).
+ * The payments confirmed at the same moment are marked together, in one transaction
+ * (docs/decisions/021-settlement-in-batches.md); each caller gets its own order back.
  */
-export async function markPaid(app: FastifyInstance, orderId: string, payment: ConfirmedPayment): Promise<DepositOrderRow> {
-  const { order, requested } = await app.db.transaction(async (tx) => {
-    // one statement: the row lock, the check that it was not paid before, the change; a second
+export function markPaid(app: FastifyInstance, orderId: string, payment: ConfirmedPayment): Promise<DepositOrderRow> {
+  let group = groups.get(app.db);
+  if (!group) {
+    group = new GroupCommit((items) => markPaidMany(app, items), { maxItems: 64 });
+    groups.set(app.db, group);
+  }
+  return group.run({ orderId, payment });
+}
+
+type PaymentItem = { orderId: string; payment: ConfirmedPayment };
+/** one group per database: the payments of every request of this process go through it */
+const groups = new WeakMap<object, GroupCommit<PaymentItem, DepositOrderRow>>();
+
+async function markPaidMany(app: FastifyInstance, items: PaymentItem[]): Promise<ItemResult<DepositOrderRow>[]> {
+  // the first payment of an order in the group is the one applied; a later one answers as a second callback would
+  const first = new Map<string, PaymentItem>();
+  for (const item of items) if (!first.has(item.orderId)) first.set(item.orderId, item);
+  const { orders, paidIds } = await transactionWithRetry(app.db, async (tx) => {
+    // one statement: the row locks, the check that they were not paid before, the change; a second
     // callback of the same payment waits here on the first and then finds the reference set
-    const paidAt = payment.paidAt.toISOString();
-    const [paid] = await tx
-      .update(depositOrders)
-      .set({
-        status: 'PAID',
-        bankReference: payment.bankReference,
-        paidAt: payment.paidAt,
-        paidLate: sql`${depositOrders.status} = 'CANCELED' OR ${paidAt}::timestamptz > ${depositOrders.expiresAt}`,
-        updatedAt: sql`now()`,
-      })
-      .from(players)
-      .where(and(eq(depositOrders.id, orderId), isNull(depositOrders.bankReference), eq(players.id, depositOrders.playerId), eq(players.agencyId, depositOrders.agencyId)))
-      .returning({ ...getTableColumns(depositOrders), username: players.username });
-    if (paid) {
-      const { username, ...row } = paid;
-      await bookPayment(app, tx, row, username);
-      return { order: row, requested: true };
-    }
-    const [order] = await tx.select().from(depositOrders).where(eq(depositOrders.id, orderId));
-    if (!order) throw new AppError('NOT_FOUND', 'no such deposit');
-    if (order.bankReference !== payment.bankReference) {
-      // a second payment of one QR: the gateway should refuse it; the first one stands
-      app.log.warn({ orderId, first: order.bankReference, second: payment.bankReference }, 'deposit paid twice');
-    }
-    return { order, requested: false };
+    const payments = [...first.values()].map(({ orderId, payment }) => ({ id: orderId, ref: payment.bankReference, paid_at: payment.paidAt.toISOString() }));
+    const paid = await queryRows<{ id: string }>(
+      tx,
+      sql`UPDATE deposit_orders d
+             SET status = 'PAID', bank_reference = p.ref, paid_at = p.paid_at, updated_at = now(),
+                 paid_late = d.status = 'CANCELED' OR p.paid_at > d.expires_at
+            FROM jsonb_to_recordset(${JSON.stringify(payments)}::jsonb) AS p (id uuid, ref text, paid_at timestamptz)
+           WHERE d.id = p.id AND d.bank_reference IS NULL
+       RETURNING d.id::text AS id`,
+    );
+    const paidIds = new Set(paid.map((r) => r.id));
+    const rows = await tx
+      .select({ ...getTableColumns(depositOrders), username: players.username })
+      .from(depositOrders)
+      .innerJoin(players, and(eq(players.id, depositOrders.playerId), eq(players.agencyId, depositOrders.agencyId)))
+      .where(inArray(depositOrders.id, [...first.keys()]));
+    const orders = new Map(rows.map(({ username, ...order }) => [order.id, { order, username }]));
+    await bookPayments(app, tx, [...paidIds].map((id) => orders.get(id)!));
+    return { orders, paidIds };
   });
-  // the transfer is committed: the worker of this process takes it now rather than at its next poll
-  if (requested) app.worker.wake();
-  return order;
+  // the transfers are committed: the worker of this process takes them now rather than at its next poll
+  if (paidIds.size > 0) app.worker.wake();
+  return items.map((item): ItemResult<DepositOrderRow> => {
+    const found = orders.get(item.orderId);
+    if (!found) return { ok: false, error: new AppError('NOT_FOUND', 'no such deposit') };
+    const applied = paidIds.has(item.orderId) && first.get(item.orderId) === item;
+    if (!applied && found.order.bankReference !== item.payment.bankReference) {
+      // a second payment of one QR: the gateway should refuse it; the first one stands
+      app.log.warn({ orderId: item.orderId, first: found.order.bankReference, second: item.payment.bankReference }, 'deposit paid twice');
+    }
+    return { ok: true, value: found.order };
+  });
 }
 
 /**
- * The kip first, then the transfer: the first posting's row locks on the house accounts queue
- * concurrent settlements before the transfer's foreign keys take shares on EXCHANGE(THB), which a
+ * The kip first, then the transfers: the first posting's row locks on the house accounts queue
+ * concurrent settlements before the transfers' foreign keys take shares on EXCHANGE(THB), which a
  * later FOR UPDATE on it would otherwise turn into a deadlock between two settlements. The five
- * accounts of both postings are looked up in one query.
+ * accounts of each order are looked up in one query for the whole group.
  */
-async function bookPayment(app: FastifyInstance, tx: Tx, order: DepositOrderRow, username: string) {
-  const { agencyId, playerId, providerId } = order;
-  const [clearing, exchangeLak, exchangeThb, inFlight, credit] = await ensureAccounts(tx, [
+async function bookPayments(app: FastifyInstance, tx: Tx, paid: { order: DepositOrderRow; username: string }[]) {
+  if (paid.length === 0) return;
+  const keys = paid.map(({ order: { agencyId, playerId, providerId } }) => [
     houseKey({ agencyId, playerId, type: 'BANK_CLEARING', currency: 'LAK' }),
     houseKey({ agencyId, playerId, type: 'EXCHANGE', currency: 'LAK' }),
     houseKey({ agencyId, playerId, type: 'EXCHANGE', currency: 'THB' }),
     ...app.transfers.playerAccountKeys(agencyId, playerId, providerId),
   ]);
-  await post(tx, {
-    agencyId,
-    reference: `deposit:${order.id}:paid`,
-    kind: 'deposit:paid',
-    entries: [{ from: clearing, to: exchangeLak, currency: 'LAK', amount: order.amountLak }],
-    metadata: { orderId: order.id, transactionCode: order.transactionCode, bankReference: order.bankReference },
-  });
-  await app.transfers.request(
+  const ids = await ensureAccounts(tx, keys.flat());
+  const accounts = paid.map((_, i) => ids.slice(i * 5, i * 5 + 5) as [string, string, string, string, string]);
+  await postMany(
     tx,
-    {
-      agencyId,
-      playerId,
-      username,
-      providerId,
-      direction: 'IN',
-      amount: order.creditThb,
-      reference: `dep:${order.id}`,
-      kind: DEPOSIT_TRANSFER_KIND,
-      orderId: order.id,
-      counterAccountId: exchangeThb,
-    },
-    [inFlight, credit],
+    paid.map(({ order }, i) => ({
+      agencyId: order.agencyId,
+      reference: `deposit:${order.id}:paid`,
+      kind: 'deposit:paid',
+      entries: [{ from: accounts[i]![0], to: accounts[i]![1], currency: 'LAK' as const, amount: order.amountLak }],
+      metadata: { orderId: order.id, transactionCode: order.transactionCode, bankReference: order.bankReference },
+    })),
+  );
+  await app.transfers.requestMany(
+    tx,
+    paid.map(({ order, username }, i) => ({
+      params: {
+        agencyId: order.agencyId,
+        playerId: order.playerId,
+        username,
+        providerId: order.providerId,
+        direction: 'IN' as const,
+        amount: order.creditThb,
+        reference: `dep:${order.id}`,
+        kind: DEPOSIT_TRANSFER_KIND,
+        orderId: order.id,
+        counterAccountId: accounts[i]![2],
+      },
+      accounts: [accounts[i]![3], accounts[i]![4]] as const,
+    })),
   );
 }
 
-/** POSTED → SUCCESS, VOIDED → FAILED (the credit waits at EXCHANGE(THB) for staff to retry). */
+/** POSTED → SUCCESS, VOIDED → FAILED (the credit waits at EXCHANGE(THB) for staff to retry); one statement for all. */
 export function registerDepositSettlement(app: FastifyInstance) {
-  app.transfers.onSettled(DEPOSIT_TRANSFER_KIND, async (tx, transfer, outcome) => {
-    if (!transfer.orderId) return;
-    await tx
-      .update(depositOrders)
-      .set({ status: outcome === 'POSTED' ? 'SUCCESS' : 'FAILED', updatedAt: sql`now()` })
-      .where(and(eq(depositOrders.id, transfer.orderId), eq(depositOrders.status, 'PAID')));
+  app.transfers.onSettledMany(DEPOSIT_TRANSFER_KIND, async (tx, settled) => {
+    const moves = settled.filter(({ transfer }) => transfer.orderId).map(({ transfer, outcome }) => ({ id: transfer.orderId, status: outcome === 'POSTED' ? 'SUCCESS' : 'FAILED' }));
+    if (moves.length === 0) return;
+    await tx.execute(sql`UPDATE deposit_orders d SET status = m.status, updated_at = now()
+                           FROM jsonb_to_recordset(${JSON.stringify(moves)}::jsonb) AS m (id uuid, status text)
+                          WHERE d.id = m.id AND d.status = 'PAID'`);
   });
 }
 
