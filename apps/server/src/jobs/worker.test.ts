@@ -68,6 +68,45 @@ describe('job worker', () => {
     expect(retry?.lastError).toBe('later');
   });
 
+  it('hands a batch handler every claimed job of its type at once, and reschedules them all when it throws', async () => {
+    const w = new Worker(database.db, quiet, { pollMs: 60_000, retryBaseMs: 1000, batch: 50 });
+    const seen: number[][] = [];
+    w.registerBatch('together', async (batch) => {
+      seen.push(batch.map((j) => Number(j.payload.i)).sort((a, b) => a - b));
+      return batch.map((j) => (j.payload.i === 2 ? { done: false as const, retryInMs: 60_000, error: 'two later' } : { done: true as const }));
+    });
+    let calls = 0;
+    w.registerBatch('broken', async () => {
+      calls++;
+      throw new Error('the whole batch failed');
+    });
+    await enqueueMany('together', 4);
+    await enqueueMany('broken', 3);
+    await w.runOnce();
+    expect(seen).toEqual([[0, 1, 2, 3]]);
+    expect(calls).toBe(1);
+    expect(await doneCount('together')).toBe(3);
+    expect(await doneCount('broken')).toBe(0);
+    const broken = await database.db.select().from(jobs).where(sql`${jobs.type} = 'broken'`);
+    for (const job of broken) {
+      expect(job.lastError).toBe('the whole batch failed');
+      expect(job.runAt.getTime()).toBeGreaterThan(Date.now());
+    }
+  });
+
+  it('retries only the job whose one-at-a-time handler threw, not the others of its batch', async () => {
+    const w = new Worker(database.db, quiet, { pollMs: 60_000, retryBaseMs: 1000 });
+    w.register('one-throws', async (job) => {
+      if (job.payload.i === 0) throw new Error('zero fails');
+      return { done: true };
+    });
+    await enqueueMany('one-throws', 3);
+    await w.runOnce();
+    expect(await doneCount('one-throws')).toBe(2);
+    const [failed] = await database.db.select().from(jobs).where(sql`${jobs.type} = 'one-throws' AND ${jobs.doneAt} IS NULL`);
+    expect(failed?.lastError).toBe('zero fails');
+  });
+
   it('runs a job at once when woken after its commit, not at the next poll', async () => {
     const w = new Worker(database.db, quiet, { pollMs: 60_000, retryBaseMs: 1000 });
     let ran = 0;

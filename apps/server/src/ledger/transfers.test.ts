@@ -75,6 +75,26 @@ describe('provider transfers', () => {
     await env.expectAgreement(p);
   });
 
+  it('settles a batch of answers in one worker round, each as it would alone: posted, refused, and unknown until asked again', async () => {
+    const players = [newPlayer(), newPlayer(), newPlayer()];
+    const ex = await exchange();
+    const before = await balanceOf(env.ctx.app.db, ex);
+    const requested = await Promise.all(players.map((p) => request(p, 'IN', 4_000n)));
+    // of the three calls in the batch, one is refused and one answered 500 (unknown); which ones is up to timing
+    await env.sandbox.providerFaults.set({ providerId: 'gclub', operations: ['transfer'], refuse: true, count: 1 });
+    await env.sandbox.providerFaults.set({ providerId: 'gclub', operations: ['transfer'], fail5xx: true, count: 1 });
+    await env.ctx.app.worker.runOnce();
+    const after = await Promise.all(requested.map(({ transfer }) => statusOf(transfer.reference)));
+    expect([...after].sort()).toEqual(['PENDING', 'POSTED', 'VOIDED']);
+    await env.ctx.app.worker.drain({ skipBackoff: true });
+    const final = await Promise.all(requested.map(({ transfer }) => statusOf(transfer.reference)));
+    expect([...final].sort()).toEqual(['POSTED', 'POSTED', 'VOIDED']);
+    // the refused one's amount is back at the exchange; the two posted left it
+    expect(await balanceOf(env.ctx.app.db, ex)).toBe(before - 8_000n);
+    for (const { transfer } of requested) expect(settled.filter((s) => s.reference === transfer.reference)).toHaveLength(1);
+    for (const p of players) await env.expectAgreement(p);
+  });
+
   it('moves money once for a retried reference', async () => {
     const p = newPlayer();
     const reference = randomUUID();

@@ -99,18 +99,37 @@ describe('POST /api/v2/payments/callback', () => {
   });
 });
 
+/** N new players, each with a deposit of `amount + i` kip paid at the bank, and the callback notice for it. */
+const paidDeposits = (n: number, amount: number) =>
+  Promise.all(
+    Array.from({ length: n }, async (_, i) => {
+      const p = await registerPlayer(env.ctx.app);
+      const d = await openDeposit(p, String(amount + i));
+      const bank = await payLaoQr(env.sandbox.url, d.payload);
+      return { p, d, notice: { reference: d.reference, bankReference: bank.bankReference, amount: String(amount + i) } };
+    }),
+  );
+
 describe('settlement', () => {
   it('settles concurrent callbacks of many players without a deadlock, each credited once', async () => {
-    const paid = await Promise.all(
-      Array.from({ length: 8 }, async (_, i) => {
-        const p = await registerPlayer(env.ctx.app);
-        const d = await openDeposit(p, String(30_000 + i));
-        const bank = await payLaoQr(env.sandbox.url, d.payload);
-        return { p, d, notice: { reference: d.reference, bankReference: bank.bankReference, amount: String(30_000 + i) } };
-      }),
-    );
+    const paid = await paidDeposits(8, 30_000);
     const answers = await Promise.all(paid.map((x) => sendCallback(env.ctx.app, x.notice)));
     expect(answers.map((r) => r.statusCode)).toEqual(paid.map(() => 200));
+    await env.ctx.app.worker.drain({ skipBackoff: true });
+    for (const { p, d } of paid) {
+      expect((await orderOf(p, d.order.id)).status).toBe('SUCCESS');
+      expect(await env.sandbox.providerBalance('gclub', p.playerId)).toBe(BigInt(d.order.credit.replace('.', '')));
+    }
+  });
+
+  it('credits each order once when every callback of several orders arrives twice at the same moment', async () => {
+    const paid = await paidDeposits(4, 40_000);
+    const answers = await Promise.all(paid.flatMap((x) => [sendCallback(env.ctx.app, x.notice), sendCallback(env.ctx.app, x.notice)]));
+    expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 200));
+    for (const { d } of paid) {
+      expect(await paidPostings(d.order.id)).toBe(1);
+      expect(await transfersOf(d.order.id)).toBe(1);
+    }
     await env.ctx.app.worker.drain({ skipBackoff: true });
     for (const { p, d } of paid) {
       expect((await orderOf(p, d.order.id)).status).toBe('SUCCESS');
