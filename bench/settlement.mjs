@@ -150,6 +150,15 @@ async function printStatements(dbName, n) {
   const calls = rows.reduce((a, r) => a + Number(r.calls), 0);
   console.log(`settlement   statements: ${(calls / n).toFixed(1)} top-level calls per settlement (top 25 shown)`);
   for (const r of rows) console.log(`${((r.ms * 1000) / n).toFixed(0).padStart(6)} µs/settlement ${(r.calls / n).toFixed(2).padStart(6)} calls  ${r.query}`);
+  // the database functions and triggers (track_functions = 'all'), total and self time
+  const client = new pg.Client({ connectionString: dbUrl(dbName) });
+  await client.connect();
+  try {
+    const fns = await client.query(`SELECT funcname, calls, total_time, self_time FROM pg_stat_user_functions ORDER BY total_time DESC LIMIT 8`);
+    for (const f of fns.rows) console.log(`${((f.total_time * 1000) / n).toFixed(0).padStart(6)} µs/settlement total, ${((f.self_time * 1000) / n).toFixed(0).padStart(6)} self ${(f.calls / n).toFixed(2).padStart(6)} calls  ${f.funcname}()`);
+  } finally {
+    await client.end();
+  }
 }
 
 function pgbench(name) {

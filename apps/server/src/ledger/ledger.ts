@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { CurrencyCode } from '@app/contracts';
 import { queryRows, type Db, type Tx } from '../db/client.js';
 import { sqlStateError } from '../db/errors.js';
@@ -65,51 +65,50 @@ export type HouseAccountType = Exclude<LedgerAccountType, 'PLAYER_CREDIT' | 'WIT
 const identity = (k: AccountKey) => [k.agencyId, k.type, k.currency, k.playerId ?? '', k.providerId ?? '', k.shard ?? 0].join('|');
 
 /**
- * The ids of the accounts with these identities, in order, created on first use: one query when
- * they all exist (the usual case), so a posting's accounts cost one round trip, not one each.
+ * The ids of the accounts with these identities, in order, created on first use: one statement
+ * whatever their number (found or inserted by a data-modifying CTE, matched on the identity
+ * index), and a second look only for one that a concurrent transaction created meanwhile.
  */
 export async function ensureAccounts<const K extends readonly AccountKey[]>(tx: Tx | Db, keys: K): Promise<{ [I in keyof K]: string }> {
   // an identity asked for twice (several orders of one shard) is looked up once
   const unique = [...new Map(keys.map((k) => [identity(k), k])).values()];
-  const where = or(
-    ...unique.map((k) =>
-      and(
-        eq(ledgerAccounts.agencyId, k.agencyId),
-        eq(ledgerAccounts.type, k.type),
-        eq(ledgerAccounts.currency, k.currency),
-        k.playerId ? eq(ledgerAccounts.playerId, k.playerId) : isNull(ledgerAccounts.playerId),
-        k.providerId ? eq(ledgerAccounts.providerId, k.providerId) : isNull(ledgerAccounts.providerId),
-        eq(ledgerAccounts.shard, k.shard ?? 0),
-      ),
-    ),
+  const json = JSON.stringify(
+    unique.map((k, i) => ({ i, agency_id: k.agencyId, type: k.type, currency: k.currency, player_id: k.playerId ?? null, provider_id: k.providerId ?? null, shard: k.shard ?? 0 })),
   );
-  const find = async () => {
-    const rows = await tx
-      .select({
-        id: ledgerAccounts.id,
-        agencyId: ledgerAccounts.agencyId,
-        type: ledgerAccounts.type,
-        currency: ledgerAccounts.currency,
-        playerId: ledgerAccounts.playerId,
-        providerId: ledgerAccounts.providerId,
-        shard: ledgerAccounts.shard,
-      })
-      .from(ledgerAccounts)
-      .where(where);
-    return new Map(rows.map((r) => [identity(r), r.id]));
-  };
-  let found = await find();
-  const missing = unique.filter((k) => !found.has(identity(k)));
-  if (missing.length > 0) {
-    await tx
-      .insert(ledgerAccounts)
-      .values(
-        missing.map((k) => ({ agencyId: k.agencyId, type: k.type, currency: k.currency, playerId: k.playerId ?? null, providerId: k.providerId ?? null, shard: k.shard ?? 0 })),
-      )
-      .onConflictDoNothing();
-    found = await find();
+  const keysSql = sql`SELECT * FROM jsonb_to_recordset(${json}::jsonb)
+                        AS k (i int, agency_id uuid, type text, currency text, player_id uuid, provider_id text, shard smallint)`;
+  const same = (a: string) =>
+    sql.raw(`${a}.agency_id = k.agency_id AND ${a}.type = k.type AND ${a}.currency = k.currency
+      AND coalesce(${a}.player_id, '00000000-0000-0000-0000-000000000000'::uuid) = coalesce(k.player_id, '00000000-0000-0000-0000-000000000000'::uuid)
+      AND coalesce(${a}.provider_id, '') = coalesce(k.provider_id, '') AND ${a}.shard = k.shard`);
+  const rows = await queryRows<{ i: number; id: string | null }>(
+    tx,
+    sql`WITH k AS (${keysSql}),
+        created AS (
+          INSERT INTO ledger_accounts (agency_id, type, currency, player_id, provider_id, shard)
+          SELECT k.agency_id, k.type, k.currency, k.player_id, k.provider_id, k.shard FROM k
+           WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE ${same('a')})
+          ON CONFLICT DO NOTHING
+          RETURNING id, agency_id, type, currency, player_id, provider_id, shard)
+        SELECT k.i, coalesce(a.id, c.id)::text AS id FROM k
+          LEFT JOIN ledger_accounts a ON ${same('a')}
+          LEFT JOIN created c ON ${same('c')}`,
+  );
+  const ids = new Map(rows.map((r) => [identity(unique[r.i]!), r.id]));
+  const raced = unique.filter((k) => !ids.get(identity(k)));
+  if (raced.length > 0) {
+    // created by a transaction that committed while this statement ran: visible to a new statement
+    const again = await queryRows<{ i: number; id: string }>(
+      tx,
+      sql`WITH k AS (${keysSql}) SELECT k.i, a.id::text AS id FROM k JOIN ledger_accounts a ON ${same('a')}`,
+    );
+    for (const r of again) ids.set(identity(unique[r.i]!), r.id);
   }
-  return keys.map((k) => found.get(identity(k))!) as { [I in keyof K]: string };
+  return keys.map((k) => {
+    const id = ids.get(identity(k));
+    if (!id) throw new Error(`ledger: no account ${identity(k)}`);
+    return id;
+  }) as { [I in keyof K]: string };
 }
 
 /** The id of the account with this identity, created on first use. */
