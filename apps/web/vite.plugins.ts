@@ -118,6 +118,7 @@ export function pageModulePreloads(
             if (chunk) walk(chunk.fileName, localeChunks);
           }
           const out = withPrerenderedPage(base, {
+            path,
             markup: await render.prerender(path, language),
             lang: render.LOCALE_TAG[language],
             sheet,
@@ -149,11 +150,11 @@ async function buildPrerender(entry: string): Promise<PrerenderModule> {
 }
 
 /**
- * index.html with a prerendered page: its markup in `#root` instead of the loading spinner, the
+ * index.html with a prerendered page: its markup in `#root` (marked with its path) instead of the loading spinner, the
  * stylesheet inline instead of preloaded (src/lib/app-styles.ts then has nothing to wait for), the
  * language's tag on `<html>`, and `head` (more preloads) before `</head>`.
  */
-export function withPrerenderedPage(html: string, page: { markup: string; lang: string; sheet: string; head: string }): string {
+export function withPrerenderedPage(html: string, page: { path: string; markup: string; lang: string; sheet: string; head: string }): string {
   const root = /<div id="root">.*<\/div>$/m;
   const sheetLink = /<link rel="preload" as="style" data-app-css[^>]*>/;
   if (!root.test(html) || !sheetLink.test(html) || !html.includes('<html lang="lo">')) {
@@ -162,6 +163,6 @@ export function withPrerenderedPage(html: string, page: { markup: string; lang: 
   return html
     .replace('<html lang="lo">', `<html lang="${page.lang}">`)
     .replace(sheetLink, () => `<style>${page.sheet}</style>`)
-    .replace(root, () => `<div id="root" data-prerendered>${page.markup}</div>`)
+    .replace(root, () => `<div id="root" data-prerendered="${page.path}">${page.markup}</div>`)
     .replace('</head>', page.head ? `  ${page.head}\n  </head>` : '</head>');
 }

@@ -8,6 +8,7 @@ import { installChunkReload } from './lib/chunk-reload';
 import { appStylesReady } from './lib/app-styles';
 import { renderOver } from './lib/render-over';
 import { holdEarlyInput } from './lib/early-input';
+import { drawsPrerenderedPage } from './lib/prerendered';
 import './index.css';
 
 installChunkReload();
@@ -20,12 +21,12 @@ const container = document.getElementById('root')!;
 // prerendered at build time for a visitor of a known agency (docs/decisions/020), or SPEC.md §2's spinner.
 // The language's texts are in before the first render, so that it draws the page the HTML already shows.
 // (On Preact, decision 018, the transition runs at once: it is one task; on React it would yield.)
-const prerendered = container.hasAttribute('data-prerendered');
-const releaseEarlyInput = prerendered ? holdEarlyInput(container) : undefined;
+const prerendered = container.getAttribute('data-prerendered');
+const releaseEarlyInput = prerendered === null ? undefined : holdEarlyInput(container);
 void Promise.all([router.load(), appStylesReady(), i18nReady]).finally(() => {
   const app = <App router={router} queryClient={queryClient} />;
-  if (prerendered) {
-    renderOver(app, container);
-    releaseEarlyInput?.();
-  } else startTransition(() => createRoot(container).render(app));
+  if (prerendered !== null && drawsPrerenderedPage(router, queryClient, prerendered)) renderOver(app, container);
+  // another screen than the prerendered one (or the spinner): drawn afresh, createRoot empties the root
+  else startTransition(() => createRoot(container).render(app));
+  releaseEarlyInput?.();
 });

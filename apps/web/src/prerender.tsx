@@ -1,14 +1,14 @@
-// Build-time only (apps/web/vite.plugins.ts, prerenderPages): renders a public page as a visitor's first
+// Build-time only (apps/web/vite.plugins.ts, pageModulePreloads): renders a public page as a visitor's first
 // render in the browser shows it, so that its HTML paints the page before any script has run
 // (docs/decisions/020-prerendered-public-pages.md). Never part of the browser bundle.
 import type { VNode } from 'preact';
 import { renderToStringAsync } from 'preact-render-to-string';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { App } from './app';
-import { agencyInfoQueryOptions, type Agency } from './features/agency/api/agency-info';
-import { playerInfoQueryKey } from './features/auth/api/player-info';
+import type { Agency } from './features/agency/api/agency-info';
 import { i18n, i18nReady, type Language } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
+import { setVisitorState } from './lib/prerendered';
 import { createAppRouter } from './lib/router';
 
 export { EAGER_NAMESPACES, LANGUAGES, LOCALE_TAG } from './lib/i18n';
@@ -17,8 +17,7 @@ async function renderAs(path: string, agency: Agency): Promise<string> {
   const queryClient = createQueryClient();
   // a visitor (SPEC.md §2: player info fails, logged out) of a known agency: the server serves this
   // HTML only to a host that has one and to a browser without a session (apps/server/src/plugins/web.ts)
-  queryClient.setQueryData(agencyInfoQueryOptions().queryKey, { agency });
-  queryClient.setQueryData(playerInfoQueryKey, null);
+  setVisitorState(queryClient, agency);
   const router = createAppRouter(queryClient, {
     history: createMemoryHistory({ initialEntries: [path] }),
     scrollRestoration: false,
