@@ -22,6 +22,10 @@ export default defineConfig({
       index: ['_guest.tsx', '_guest/index.tsx'],
       login: ['_guest.tsx', '_guest/login.tsx'],
       register: ['_guest.tsx', '_guest/register.tsx'],
+    }, {
+      // each public page, in each language, drawn from the HTML before any script runs (docs/decisions/020)
+      entry: 'src/prerender.tsx',
+      paths: { index: '/', login: '/login', register: '/register' },
     }),
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },

@@ -1,7 +1,9 @@
 // Build-time hints for the first page load (docs/decisions/016-first-paint.md).
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Plugin } from 'vite';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin } from 'vite';
 
 /**
  * Preloads the Lao webfont files from index.html: the browser fetches them alongside the scripts
@@ -54,12 +56,22 @@ export const PAGES_DIR = '_pages';
  * (`<link rel="modulepreload">`), so that they download with the entry script instead of after it
  * has run and the router has matched the path. `pages` maps a page name (`index` is `/`, `login`
  * is `/login`) to its route files under src/routes, layouts first.
+ *
+ * With `prerender`, each page also gets one copy per language, `<page>.<language>.html`, whose
+ * `#root` holds the page as the browser's first render draws it for a visitor (rendered by
+ * `prerender.entry`, built for Node on the side) and whose `<style>` holds the whole stylesheet:
+ * the page paints from the HTML, before any script or stylesheet has arrived
+ * (docs/decisions/020-prerendered-public-pages.md). The server chooses the copy.
  */
-export function pageModulePreloads(pages: Record<string, string[]>): Plugin {
+export function pageModulePreloads(
+  pages: Record<string, string[]>,
+  prerender?: { entry: string; paths: Record<string, string> },
+): Plugin {
   return {
     name: 'page-modulepreloads',
-    apply: 'build',
-    writeBundle(options, bundle) {
+    // not in the Node build of the prerender itself
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    async writeBundle(options, bundle) {
       const dir = options.dir!;
       const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
       const byName = new Map(chunks.map((c) => [c.fileName, c]));
@@ -70,22 +82,87 @@ export function pageModulePreloads(pages: Record<string, string[]>): Plugin {
       };
       const loaded = new Set<string>();
       for (const c of chunks) if (c.isEntry) walk(c.fileName, loaded);
-      const html = readFileSync(join(dir, 'index.html'), 'utf8');
-      mkdirSync(join(dir, PAGES_DIR), { recursive: true });
-      for (const [page, routeFiles] of Object.entries(pages)) {
-        const needed = new Set<string>();
-        for (const file of routeFiles) {
-          const suffix = `/src/routes/${file}?tsr-split=component`;
-          const chunk = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(suffix));
-          if (!chunk) throw new Error(`page-modulepreloads: no chunk for ${file} (page ${page})`);
-          walk(chunk.fileName, needed);
-        }
-        const links = [...needed]
+      const chunkOf = (suffix: string) => chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(suffix));
+      const preloads = (files: Iterable<string>) =>
+        [...files]
           .filter((f) => !loaded.has(f))
           .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
           .join('\n    ');
-        writeFileSync(join(dir, PAGES_DIR, `${page}.html`), html.replace('</head>', `  ${links}\n  </head>`));
+      const html = readFileSync(join(dir, 'index.html'), 'utf8');
+      mkdirSync(join(dir, PAGES_DIR), { recursive: true });
+      const pageHtml = new Map<string, string>();
+      for (const [page, routeFiles] of Object.entries(pages)) {
+        const needed = new Set<string>();
+        for (const file of routeFiles) {
+          const chunk = chunkOf(`/src/routes/${file}?tsr-split=component`);
+          if (!chunk) throw new Error(`page-modulepreloads: no chunk for ${file} (page ${page})`);
+          walk(chunk.fileName, needed);
+        }
+        pageHtml.set(page, html.replace('</head>', `  ${preloads(needed)}\n  </head>`));
+        writeFileSync(join(dir, PAGES_DIR, `${page}.html`), pageHtml.get(page)!);
+      }
+      if (!prerender) return;
+
+      const css = Object.values(bundle).flatMap((a) => (a.type === 'asset' && a.fileName.endsWith('.css') ? [a] : []));
+      if (css.length !== 1) throw new Error(`prerender: expected one stylesheet, found ${css.length}`);
+      const sheet = String(css[0]!.source);
+      const render = await buildPrerender(prerender.entry);
+      for (const [page, path] of Object.entries(prerender.paths)) {
+        const base = pageHtml.get(page);
+        if (base === undefined) throw new Error(`prerender: ${page} is not one of the pages`);
+        for (const language of render.LANGUAGES) {
+          // a language other than Lao is fetched by the entry before its first render: it downloads with it
+          const localeChunks = new Set<string>();
+          for (const ns of render.EAGER_NAMESPACES) {
+            const chunk = language === 'lo' ? undefined : chunkOf(`/src/locales/${language}/${ns}.json`);
+            if (chunk) walk(chunk.fileName, localeChunks);
+          }
+          const out = withPrerenderedPage(base, {
+            path,
+            markup: await render.prerender(path, language),
+            lang: render.LOCALE_TAG[language],
+            sheet,
+            head: preloads(localeChunks),
+          });
+          writeFileSync(join(dir, PAGES_DIR, `${page}.${language}.html`), out);
+        }
       }
     },
   };
+}
+
+type PrerenderModule = typeof import('./src/prerender.tsx');
+
+/** Builds `entry` for Node (everything bundled, react resolving to preact/compat as in the site) and loads it. */
+async function buildPrerender(entry: string): Promise<PrerenderModule> {
+  const outDir = mkdtempSync(join(tmpdir(), 'web-prerender-'));
+  try {
+    await build({
+      configFile: join(import.meta.dirname, 'vite.config.ts'),
+      logLevel: 'warn',
+      build: { ssr: entry, outDir, emptyOutDir: true, rolldownOptions: { output: { codeSplitting: false, entryFileNames: 'prerender.mjs' } } },
+      ssr: { noExternal: true },
+    });
+    return (await import(pathToFileURL(join(outDir, 'prerender.mjs')).href)) as PrerenderModule;
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * index.html with a prerendered page: its markup in `#root` (marked with its path) instead of the loading spinner, the
+ * stylesheet inline instead of preloaded (src/lib/app-styles.ts then has nothing to wait for), the
+ * language's tag on `<html>`, and `head` (more preloads) before `</head>`.
+ */
+export function withPrerenderedPage(html: string, page: { path: string; markup: string; lang: string; sheet: string; head: string }): string {
+  const root = /<div id="root">.*<\/div>$/m;
+  const sheetLink = /<link rel="preload" as="style" data-app-css[^>]*>/;
+  if (!root.test(html) || !sheetLink.test(html) || !html.includes('<html lang="lo">')) {
+    throw new Error('prerender: index.html has no spinner in #root, no preloaded stylesheet or no <html lang>');
+  }
+  return html
+    .replace('<html lang="lo">', `<html lang="${page.lang}">`)
+    .replace(sheetLink, () => `<style>${page.sheet}</style>`)
+    .replace(root, () => `<div id="root" data-prerendered="${page.path}">${page.markup}</div>`)
+    .replace('</head>', page.head ? `  ${page.head}\n  </head>` : '</head>');
 }

@@ -1,33 +1,32 @@
-import { StrictMode, startTransition } from 'react';
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
-import { I18nextProvider } from 'react-i18next';
+import { App } from './app';
 import { createQueryClient } from './lib/query-client';
 import { createAppRouter } from './lib/router';
-import { i18n } from './lib/i18n';
+import { i18nReady } from './lib/i18n';
 import { installChunkReload } from './lib/chunk-reload';
 import { appStylesReady } from './lib/app-styles';
+import { renderOver } from './lib/render-over';
+import { holdEarlyInput } from './lib/early-input';
+import { drawsPrerenderedPage } from './lib/prerendered';
 import './index.css';
 
 installChunkReload();
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 
-const root = createRoot(document.getElementById('root')!);
+const container = document.getElementById('root')!;
 // The router first resolves the page (agency, guards, the route's chunk), then the whole page renders
-// once: no shell first and a re-render with the page. The HTML's spinner shows until then. (On Preact,
-// decision 018, the transition runs at once: it is one task; on React it would yield every few ms.)
-void Promise.all([router.load(), appStylesReady()]).finally(() =>
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <I18nextProvider i18n={i18n}>
-          <QueryClientProvider client={queryClient}>
-            <RouterProvider router={router} />
-          </QueryClientProvider>
-        </I18nextProvider>
-      </StrictMode>,
-    ),
-  ),
-);
+// once: no shell first and a re-render with the page. Until then the HTML shows either the page itself,
+// prerendered at build time for a visitor of a known agency (docs/decisions/020), or SPEC.md §2's spinner.
+// The language's texts are in before the first render, so that it draws the page the HTML already shows.
+// (On Preact, decision 018, the transition runs at once: it is one task; on React it would yield.)
+const prerendered = container.getAttribute('data-prerendered');
+const releaseEarlyInput = prerendered === null ? undefined : holdEarlyInput(container);
+void Promise.all([router.load(), appStylesReady(), i18nReady]).finally(() => {
+  const app = <App router={router} queryClient={queryClient} />;
+  if (prerendered !== null && drawsPrerenderedPage(router, queryClient, prerendered)) renderOver(app, container);
+  // another screen than the prerendered one (or the spinner): drawn afresh, createRoot empties the root
+  else startTransition(() => createRoot(container).render(app));
+  releaseEarlyInput?.();
+});

@@ -22,6 +22,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Forget cached host → agency lookups (after staff edit an agency). */
     invalidateAgencyCache(): void;
+    /** The agency of a request's host, from the same cache, for a request outside /api (the site's HTML). */
+    agencyForHost(request: FastifyRequest): Promise<AgencyContext | null>;
   }
 }
 
@@ -50,20 +52,31 @@ export const agencyPlugin = fp(async (app: FastifyInstance) => {
   // a callback hook, synchronous on a cache hit: no promise on the path every screen starts with.
   // The cache is keyed by the Host header as sent (`request.host`: X-Forwarded-Host with
   // TRUST_PROXY), so a hit costs no parsing; a miss looks up its lower-cased name without the port.
+  const cached = (key: string) => {
+    const hit = cache.get(key);
+    return hit && Date.now() - hit.at < TTL_MS ? hit : undefined;
+  };
+  const fill = async (request: FastifyRequest) => {
+    const value = await lookup(request.hostname.toLowerCase());
+    if (cache.size > 10_000) cache.clear();
+    cache.set(request.host, { at: Date.now(), value });
+    return value;
+  };
   app.addHook('onRequest', (request, _reply, done) => {
     if (!request.url.startsWith('/api/')) return done();
-    const key = request.host;
-    const hit = cache.get(key);
-    if (hit && Date.now() - hit.at < TTL_MS) {
+    const hit = cached(request.host);
+    if (hit) {
       request.agency = hit.value;
       return done();
     }
-    lookup(request.hostname.toLowerCase()).then((value) => {
-      if (cache.size > 10_000) cache.clear();
-      cache.set(key, { at: Date.now(), value });
+    fill(request).then((value) => {
       request.agency = value;
       done();
     }, done);
+  });
+  app.decorate('agencyForHost', async (request: FastifyRequest) => {
+    const hit = cached(request.host);
+    return hit ? hit.value : fill(request);
   });
 });
 

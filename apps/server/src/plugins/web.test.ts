@@ -4,15 +4,24 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/app.js';
 
-// The built site: index.html for every page, and the public pages' own copies that preload their chunks.
+// The built site: index.html for every page, the public pages' own copies that preload their chunks
+// under the spinner, and their prerendered copies, one per language (apps/web/vite.plugins.ts).
 let web: string;
 let ctx: TestContext;
 beforeAll(async () => {
   web = mkdtempSync(join(tmpdir(), 'web-pages-'));
   mkdirSync(join(web, '_pages'));
-  writeFileSync(join(web, 'index.html'), '<title>any page</title>');
-  writeFileSync(join(web, '_pages', 'index.html'), '<title>home</title>');
-  writeFileSync(join(web, '_pages', 'login.html'), '<title>login</title>');
+  const files: Record<string, string> = {
+    'index.html': 'any page',
+    '_pages/index.html': 'home',
+    '_pages/index.lo.html': 'home prerendered lo',
+    '_pages/login.html': 'login',
+    '_pages/login.lo.html': 'login prerendered lo',
+    '_pages/login.cn.html': 'login prerendered cn',
+    '_pages/login.vn.html': 'login prerendered vn',
+    '_pages/login.th.html': 'login prerendered th',
+  };
+  for (const [path, title] of Object.entries(files)) writeFileSync(join(web, path), `<title>${title}</title>`);
   ctx = await createTestApp({ WEB_DIST: web });
 });
 afterAll(async () => {
@@ -20,18 +29,70 @@ afterAll(async () => {
   rmSync(web, { recursive: true, force: true });
 });
 
+const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ url, headers: { host: 'localhost', ...headers } });
+const title = (body: string) => /<title>(.*)<\/title>/.exec(body)?.[1];
+
 describe('the pages of the site', () => {
   it.each([
-    ['/', 'home'],
-    ['/login', 'login'],
-    ['/login?redirect=%2Fplayer', 'login'],
+    ['/', 'home prerendered lo'],
+    ['/login', 'login prerendered lo'],
+    ['/login?redirect=%2Fplayer', 'login prerendered lo'],
     ['/register', 'any page'],
     ['/player/deposit', 'any page'],
-  ])('%s answers with the HTML of %s, never cached', async (url, title) => {
-    const res = await ctx.app.inject({ url, headers: { host: 'localhost' } });
+  ])('%s answers with the HTML of %s, never cached', async (url, expected) => {
+    const res = await get(url);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.body).toBe(`<title>${title}</title>`);
+    expect(title(res.body)).toBe(expected);
+  });
+});
+
+describe('a prerendered public page (docs/decisions/020)', () => {
+  it('is in the language of the i18nextLng cookie the site sets', async () => {
+    for (const lng of ['lo', 'cn', 'vn', 'th']) {
+      const res = await get('/login', { cookie: `i18nextLng=${lng}` });
+      expect(title(res.body)).toBe(`login prerendered ${lng}`);
+    }
+  });
+
+  it('without the cookie, in the browser language when the site has it, else in Lao', async () => {
+    expect(title((await get('/login', { 'accept-language': 'en-US,en;q=0.9,zh-CN;q=0.8' })).body)).toBe('login prerendered cn');
+    expect(title((await get('/login', { 'accept-language': 'th;q=0.5,vi-VN' })).body)).toBe('login prerendered vn');
+    expect(title((await get('/login', { 'accept-language': 'en-US,fr' })).body)).toBe('login prerendered lo');
+    // the cookie wins; an unknown value counts as none
+    expect(title((await get('/login', { cookie: 'i18nextLng=th', 'accept-language': 'zh' })).body)).toBe('login prerendered th');
+    expect(title((await get('/login', { cookie: 'i18nextLng=xx' })).body)).toBe('login prerendered lo');
+  });
+
+  it('varies with the cookies and the languages', async () => {
+    expect((await get('/login')).headers.vary).toMatch(/Cookie, Accept-Language/);
+  });
+
+  it('is in Lao when the language has no copy', async () => {
+    expect(title((await get('/', { cookie: 'i18nextLng=cn' })).body)).toBe('home');
+  });
+
+  it('is not served to a host no agency has: the spinner, then the site shows the error page (SPEC.md §2)', async () => {
+    const res = await get('/login', { host: 'nobody.example', cookie: 'i18nextLng=cn' });
+    expect(res.statusCode).toBe(200);
+    expect(title(res.body)).toBe('login');
+  });
+
+  it('is not served to a browser with a session: the site sends a player on to /player', async () => {
+    expect(title((await get('/login', { cookie: 'sid=anything' })).body)).toBe('login');
+    expect(title((await get('/', { cookie: 'i18nextLng=cn; sid=anything' })).body)).toBe('home');
+  });
+
+  it('answers a form the browser sent before the script ran with the page again, never reading it', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/login',
+      headers: { host: 'localhost', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'username=somebody&password=secret123',
+    });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/login');
+    expect((await ctx.app.inject({ method: 'POST', url: '/player', headers: { host: 'localhost' } })).statusCode).toBe(404);
   });
 });

@@ -1,9 +1,34 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { ErrorBody } from '@app/contracts';
+import { LANGUAGE_STORAGE_KEY, detectLanguage, isLanguage, type Language } from '@app/contracts/languages';
+import { SESSION_COOKIE } from './session.js';
+
+/** The copies of index.html of one public page (apps/web/vite.plugins.ts, pageModulePreloads). */
+interface PageCopies {
+  /** `_pages/login.html`: the spinner, and the page's route chunks preloaded */
+  spinner: string;
+  /** `_pages/login.cn.html`: the page itself, prerendered in that language (docs/decisions/020) */
+  prerendered: Map<Language, string>;
+}
+
+/** The languages of the browser, best first, from Accept-Language (`zh-CN,zh;q=0.9,en;q=0.8`). */
+function acceptedLanguages(header: string | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(',')
+    .map((part, i) => {
+      const [tag = '', ...params] = part.split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { tag: tag.trim(), q: q ? Number(q.slice(2)) : 1, i };
+    })
+    .filter((l) => l.tag && l.tag !== '*' && l.q > 0)
+    .sort((a, b) => b.q - a.q || a.i - b.i)
+    .map((l) => l.tag);
+}
 
 /**
  * Serves the built player site: hashed assets with a year of cache, and the SPA's index.html
@@ -26,23 +51,53 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
     });
   }
 
-  // the public pages have their own copy of index.html that preloads their route chunks
-  // (apps/web/vite.plugins.ts): `_pages/login.html` answers /login, `_pages/index.html` answers /
+  // the public pages have their own copies of index.html (apps/web/vite.plugins.ts): `_pages/login.html`
+  // preloads the route chunks of /login under the spinner, `_pages/login.<language>.html` is /login itself
   const pagesDir = join(root, '_pages');
-  const pages = new Map<string, string>();
+  const pages = new Map<string, PageCopies>();
   if (hasWeb && existsSync(pagesDir)) {
-    for (const name of readdirSync(pagesDir)) {
-      if (name.endsWith('.html')) pages.set(name === 'index.html' ? '/' : `/${name.slice(0, -'.html'.length)}`, `_pages/${name}`);
+    const names = readdirSync(pagesDir).filter((n) => n.endsWith('.html'));
+    for (const name of names) {
+      const [page = '', language, ...rest] = name.slice(0, -'.html'.length).split('.');
+      if (language !== undefined || rest.length > 0) continue;
+      const prerendered = new Map<Language, string>();
+      for (const other of names) {
+        const lng = other.slice(page.length + 1, -'.html'.length);
+        if (other.startsWith(`${page}.`) && isLanguage(lng)) prerendered.set(lng, `_pages/${other}`);
+      }
+      pages.set(page === 'index' ? '/' : `/${page}`, { spinner: `_pages/${name}`, prerendered });
     }
   }
-  const sendIndex = (reply: FastifyReply, path = '/') => {
+
+  /**
+   * The prerendered page goes only to a visitor of a known agency (SPEC.md §1: the agency comes before
+   * any screen; an unknown host gets the spinner, then the 'contact Support' page), in the language of
+   * the `i18nextLng` cookie the site sets, else of the browser, else Lao. A browser with a session
+   * cookie gets the spinner: a logged-in player is sent on to /player by the site, never shown the
+   * login page first.
+   */
+  async function copyFor(request: FastifyRequest, copies: PageCopies | undefined): Promise<string> {
+    if (!copies) return 'index.html';
+    if (copies.prerendered.size === 0 || request.cookies[SESSION_COOKIE] !== undefined) return copies.spinner;
+    if (!(await app.agencyForHost(request))) return copies.spinner;
+    const language = detectLanguage(request.cookies[LANGUAGE_STORAGE_KEY], acceptedLanguages(request.headers['accept-language']));
+    return copies.prerendered.get(language) ?? copies.spinner;
+  }
+
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
+    const copies = pages.get(path);
     reply.header('cache-control', 'no-cache');
-    return reply.type('text/html; charset=utf-8').sendFile(pages.get(path) ?? 'index.html', root);
+    // the answer depends on the cookies and the browser's languages (a shared cache must not mix them)
+    if (copies) reply.header('vary', 'Cookie, Accept-Language');
+    return reply.type('text/html; charset=utf-8').sendFile(await copyFor(request, copies), root);
   };
-  if (hasWeb) app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+  if (hasWeb) app.get('/', { schema: { hide: true } }, (request, reply) => sendIndex(request, reply, '/'));
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
+    // a login or register form sent by the browser itself, before the prerendered page's script ran
+    // (its fields are never read): the page again, by GET
+    if (request.method === 'POST' && pages.has(path)) return reply.redirect(path, 303);
     if (path.startsWith('/api/') || path === '/api' || !hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
       const body: ErrorBody = { error: { code: 'NOT_FOUND', message: 'Not found' } };
       return reply.status(404).send(body);
@@ -51,6 +106,6 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
     if (path.startsWith('/assets/')) {
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } } satisfies ErrorBody);
     }
-    return sendIndex(reply, path);
+    return sendIndex(request, reply, path);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { i18n, i18nReady, loadAllNamespaces, NAMESPACES } from './i18n';
+import { i18n, i18nReady, languageCookie, loadAllNamespaces, NAMESPACES } from './i18n';
 import loWallet from '../locales/lo/wallet.json';
 import cnWallet from '../locales/cn/wallet.json';
 
@@ -20,5 +20,18 @@ describe('i18n namespaces', () => {
     expect(i18n.t('wallet:credit.title')).toBe(cnWallet.credit.title);
     await i18n.changeLanguage('lo');
     expect(i18n.t('wallet:credit.title')).toBe(loWallet.credit.title);
+  });
+});
+
+describe('the language choice', () => {
+  it('is kept in localStorage and mirrored in a cookie for the server (docs/decisions/020)', async () => {
+    await i18nReady;
+    await i18n.changeLanguage('vn');
+    expect(localStorage.getItem('i18nextLng')).toBe('vn');
+    expect(document.cookie).toContain('i18nextLng=vn');
+    expect(document.documentElement.lang).toBe('vi-VN');
+    await i18n.changeLanguage('lo');
+    expect(document.cookie).toContain('i18nextLng=lo');
+    expect(languageCookie('th')).toBe('i18nextLng=th; Path=/; Max-Age=31536000; SameSite=Lax');
   });
 });

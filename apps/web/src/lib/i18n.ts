@@ -1,11 +1,8 @@
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, detectLanguage, isLanguage, type Language } from '@app/contracts/languages';
 
-/** The site's languages; lo is the default (SPEC.md §1). */
-export const LANGUAGES = ['lo', 'cn', 'vn', 'th'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'lo';
-export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
+export { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, detectLanguage, isLanguage, type Language } from '@app/contracts/languages';
 
 type Json = { default: ResourceKey };
 // Lao ships in the first bundle for the namespaces a visitor's pages use (common, errors, auth); the
@@ -34,6 +31,8 @@ export const NAMESPACES = [
 ];
 
 const loResources = Object.fromEntries(Object.entries(eager).map(([path, mod]) => [nsOf(path), mod.default]));
+/** The namespaces the first render of a visitor's page needs (bundled in Lao, fetched in the other languages before it). */
+export const EAGER_NAMESPACES = Object.keys(loResources);
 
 const lazyBackend: BackendModule = {
   type: 'backend',
@@ -48,27 +47,17 @@ const lazyBackend: BackendModule = {
   },
 };
 
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
-
-/** A stored choice wins; otherwise the browser's language when we have it; otherwise Lao. */
-export function detectLanguage(stored: string | null, browser: readonly string[]): Language {
-  if (isLanguage(stored)) return stored;
-  const map: Record<string, Language> = { lo: 'lo', zh: 'cn', vi: 'vn', th: 'th' };
-  for (const tag of browser) {
-    const found = map[tag.toLowerCase().split('-')[0]!];
-    if (found) return found;
-  }
-  return DEFAULT_LANGUAGE;
-}
-
 function readStored(): string | null {
   try {
     return localStorage.getItem(LANGUAGE_STORAGE_KEY);
   } catch {
     return null;
   }
+}
+
+/** The cookie that mirrors the choice under the same name; a year, for every path, never sent cross-site. */
+export function languageCookie(lng: Language): string {
+  return `${LANGUAGE_STORAGE_KEY}=${lng}; Path=/; Max-Age=31536000; SameSite=Lax`;
 }
 
 /** BCP 47 tags for the html lang attribute and Intl. */
@@ -83,7 +72,10 @@ i18n.on('languageChanged', (lng) => {
   } catch {
     // private mode: the choice lasts for this page only
   }
-  if (typeof document !== 'undefined') document.documentElement.lang = LOCALE_TAG[lng];
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = LOCALE_TAG[lng];
+  // the same choice for the server, which answers the public pages' HTML in it (docs/decisions/020)
+  document.cookie = languageCookie(lng);
 });
 
 export const i18nReady = i18n
@@ -93,7 +85,7 @@ export const i18nReady = i18n
     lng: detectLanguage(readStored(), typeof navigator === 'undefined' ? [] : navigator.languages),
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
-    ns: Object.keys(loResources),
+    ns: EAGER_NAMESPACES,
     defaultNS: 'common',
     resources: { lo: loResources },
     partialBundledLanguages: true,

@@ -1,4 +1,4 @@
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { routeTree } from '@/routeTree.gen';
 import { PendingScreen } from '@/components/layout/pending-screen';
@@ -13,7 +13,16 @@ export const ROUTER_TIMING = {
   defaultPreloadStaleTime: 0,
 } as const;
 
-export function createAppRouter(queryClient: QueryClient) {
+/**
+ * What the build's prerender sets (prerender.tsx): a memory history, and no scroll restoration (in a
+ * server render it is an inline script, which the CSP forbids; in the browser it renders nothing).
+ */
+export interface PrerenderRouterOptions {
+  history: RouterHistory;
+  scrollRestoration: false;
+}
+
+export function createAppRouter(queryClient: QueryClient, prerender?: PrerenderRouterOptions) {
   return createRouter({
     routeTree,
     context: { queryClient },
@@ -23,11 +32,14 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultNotFoundComponent: NotFound,
     defaultErrorComponent: ErrorView,
     scrollRestoration: true,
+    ...prerender,
   });
 }
 
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
 declare module '@tanstack/react-router' {
   interface Register {
-    router: ReturnType<typeof createAppRouter>;
+    router: AppRouter;
   }
 }

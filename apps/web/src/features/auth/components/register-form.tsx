@@ -81,7 +81,9 @@ export function RegisterForm() {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" data-testid="register-form">
+      {/* post: the page is prerendered (docs/decisions/020), so a submit before the script has run is the
+          browser's own; it must never put the password in the URL (the server answers it with the page) */}
+      <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-4" data-testid="register-form">
         <Field label={t('register.username')} error={usernameError} hint={usernameError ? undefined : usernameHint}>
           <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...form.register('username')} />
         </Field>

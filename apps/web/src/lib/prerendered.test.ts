@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { createQueryClient } from './query-client';
+import { drawsPrerenderedPage, setVisitorState } from './prerendered';
+import { createAppRouter } from './router';
+
+const agency = { id: 'a1', social: { telegram: '', whatsapp: '', facebook: '', twitter: '', line: '' } };
+
+async function settledOn(path: string, state: (qc: ReturnType<typeof createQueryClient>) => void) {
+  const queryClient = createQueryClient();
+  state(queryClient);
+  const router = createAppRouter(queryClient, { history: createMemoryHistory({ initialEntries: [path] }), scrollRestoration: false });
+  await router.load();
+  return { router, queryClient };
+}
+
+describe('drawsPrerenderedPage', () => {
+  it('is true for a visitor of a known agency on the prerendered path', async () => {
+    const { router, queryClient } = await settledOn('/login', (qc) => setVisitorState(qc, agency));
+    expect(drawsPrerenderedPage(router, queryClient, '/login')).toBe(true);
+    expect(drawsPrerenderedPage(router, queryClient, '/')).toBe(false);
+  });
+
+  it('is false for a logged-in player (sent on to /player) and when the agency is unknown', async () => {
+    const player = await settledOn('/login', (qc) => {
+      setVisitorState(qc, agency);
+      qc.setQueryData(['players', 'info'], { player: { id: 'p1', displayName: 'somebody' }, credential: null, bankAccounts: [] });
+    });
+    expect(drawsPrerenderedPage(player.router, player.queryClient, '/login')).toBe(false);
+
+    // no agency answer (here the API is unreachable: the root's beforeLoad fails, as a 404 leaves no agency)
+    const unknown = await settledOn('/login', (qc) => qc.setQueryData(['players', 'info'], null));
+    expect(drawsPrerenderedPage(unknown.router, unknown.queryClient, '/login')).toBe(false);
+  });
+});

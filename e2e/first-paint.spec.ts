@@ -1,0 +1,111 @@
+import { expect, testAllowing } from './fixtures';
+import { lo as loTexts, pick, registerPlayer } from './helpers';
+import cn from '../apps/web/src/locales/cn/auth.json' with { type: 'json' };
+
+// The public pages are prerendered into their HTML (docs/decisions/020). Expected errors: the visitor's
+// 401, the scripts this spec blocks, and the unknown host's 404 on agency info.
+const test = testAllowing([/\/api\/v2\/players\/info$/, /\/assets\/[\w.-]+\.js$/, /\/api\/v2\/agency\/info$/]);
+const auth = loTexts('auth');
+const common = loTexts('common');
+const ENTRY = /\/assets\/index-[\w-]+\.js$/;
+
+test.describe('the public pages paint from their HTML', () => {
+  test('with every script blocked: /login and / in Lao, /login in the language of the cookie, no inline script', async ({ page, context, baseURL }) => {
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(pick(auth, 'login.title'));
+    await expect(page.getByLabel(pick(auth, 'login.username'))).toBeVisible();
+    await expect(page.getByTestId('header-login')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'lo-LA');
+    // styled by the inline sheet, without any stylesheet request: the submit button has its colour
+    await expect(page.getByTestId('login-form').getByRole('button')).not.toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
+    expect(await page.locator('link[rel=stylesheet]').count()).toBe(0);
+    expect(await page.locator('script:not([src])').count()).toBe(0);
+
+    await page.goto('/');
+    await expect(page.getByTestId('home-register')).toBeVisible();
+
+    await context.addCookies([{ name: 'i18nextLng', value: 'cn', url: baseURL! }]);
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(cn.login.title);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  });
+
+  test('a host no agency has gets the spinner, then the contact-Support page (SPEC.md §1, §2)', async ({ page, baseURL }) => {
+    const unknown = baseURL!.replace('localhost', '127.0.0.2');
+    let release = () => {};
+    const entry = new Promise<void>((resolve) => (release = resolve));
+    await page.route(ENTRY, async (route) => {
+      await entry;
+      await route.continue();
+    });
+    await page.goto(`${unknown}/login`, { waitUntil: 'commit' });
+    await expect(page.getByRole('status', { name: 'Loading' })).toBeVisible();
+    await expect(page.getByTestId('login-form')).toHaveCount(0);
+    release();
+    await expect(page.getByTestId('agency-error')).toContainText(pick(common, 'agency_error.title'));
+    await expect(page.getByTestId('header')).toHaveCount(0);
+  });
+
+  test('the first render keeps the page: no node replaced, no layout shift; the form works with zod arriving late', async ({ page, request }) => {
+    const { username, password } = await registerPlayer(request);
+    let release = () => {};
+    const entry = new Promise<void>((resolve) => (release = resolve));
+    await page.route(ENTRY, async (route) => {
+      await entry;
+      await route.continue();
+    });
+    await page.route(/\/assets\/login-resolver-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    await expect(page.getByTestId('login-form')).toBeVisible();
+    await page.evaluate(() => {
+      const w = window as unknown as { marks: Element[]; shift: number };
+      w.marks = [...document.querySelectorAll('#root *')];
+      w.shift = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.shift += (e as PerformanceEntry & { value: number }).value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.getByLabel(pick(auth, 'login.username')).fill(username);
+    release();
+    // the toaster mounts once the page is live and the browser idle
+    await expect(page.getByRole('region', { name: /F8/ })).toHaveCount(1);
+    const { kept, total, shift } = await page.evaluate(() => {
+      const w = window as unknown as { marks: Element[]; shift: number };
+      return { kept: w.marks.filter((n) => n.isConnected).length, total: w.marks.length, shift: w.shift };
+    });
+    expect(total).toBeGreaterThan(50);
+    expect(kept).toBe(total);
+    expect(shift).toBeLessThan(0.01);
+    await expect(page.getByLabel(pick(auth, 'login.username'))).toHaveValue(username);
+
+    await page.getByLabel(pick(auth, 'login.password')).fill(password);
+    await page.getByTestId('login-form').getByRole('button', { name: pick(auth, 'login.submit') }).click();
+    await expect(page).toHaveURL(/\/player$/);
+  });
+
+  test('a form sent after the script started but before its first render is sent by the page once it is live', async ({ page, request }) => {
+    const { username, password } = await registerPlayer(request);
+    // the first render waits for the agency (SPEC.md §1): held here, the script has run and the page is not live yet
+    let release = () => {};
+    const agency = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/v2/agency/info', async (route) => {
+      await agency;
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'domcontentloaded' });
+    const navigations: string[] = [];
+    page.on('framenavigated', (f) => navigations.push(f.url()));
+    await page.getByLabel(pick(auth, 'login.username')).fill(username);
+    await page.getByLabel(pick(auth, 'login.password')).fill(password);
+    await page.getByTestId('login-form').getByRole('button', { name: pick(auth, 'login.submit') }).click();
+    await expect(page.getByLabel(pick(auth, 'login.password'))).toHaveValue(password);
+    release();
+    await expect(page).toHaveURL(/\/player$/);
+    // no reload by the browser's own submission: the page moved on by itself
+    expect(navigations.filter((u) => u.endsWith('/login'))).toEqual([]);
+  });
+});
