@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { onlineManager } from '@tanstack/react-query';
 import type { FingerprintBody } from '@app/contracts';
 import { readStored, today, writeStored } from './decide';
 
@@ -21,6 +22,17 @@ describe('reportFingerprint', () => {
     expect(await reportFingerprint('agency-1')).toBe(true);
     expect(post).toHaveBeenCalledWith('/v2/fingerprint', body);
     expect(readStored('agency-1')).toEqual({ fingerprint: body.fingerprint, date: today() });
+  });
+
+  it('sends nothing while a call that ends the session pauses fetching, and keeps nothing', async () => {
+    onlineManager.setOnline(false);
+    try {
+      expect(await reportFingerprint('agency-1')).toBe(false);
+    } finally {
+      onlineManager.setOnline(true);
+    }
+    expect(post).not.toHaveBeenCalled();
+    expect(readStored('agency-1')).toBeNull();
   });
 
   it('stays quiet when the same fingerprint was sent today', async () => {
