@@ -137,8 +137,13 @@ export class TransferService {
   async requestMany(
     tx: Tx,
     items: readonly { params: TransferParams; accounts?: readonly [inFlight: string, credit: string] }[],
+    /** the caller's own postings, made in the same ledger call before the reservations (one lock pass) */
+    postFirst: readonly PostRequest[] = [],
   ): Promise<{ transfer: Transfer; duplicate: boolean }[]> {
-    if (items.length === 0) return [];
+    if (items.length === 0) {
+      await postMany(tx, postFirst);
+      return [];
+    }
     // The ledger posting comes first: it takes the accounts' row locks in id order before the
     // transfer row's foreign key takes a share lock on the counter account. The other way round,
     // two requests on one counter account could each hold the share lock and wait for the other.
@@ -151,16 +156,17 @@ export class TransferService {
       next += 2;
       return { p: i.params, inFlight, credit, id: randomUUID() };
     });
-    const reserved = await postMany(
-      tx,
-      withAccounts.map(({ p, inFlight, credit, id }) => ({
+    const posted = await postMany(tx, [
+      ...postFirst,
+      ...withAccounts.map(({ p, inFlight, credit, id }) => ({
         agencyId: p.agencyId,
         reference: `transfer:${p.reference}:pending`,
         kind: `${p.kind}:pending`,
         entries: [{ from: p.direction === 'IN' ? p.counterAccountId : credit, to: inFlight, currency: 'THB' as const, amount: p.amount }],
         metadata: { transferId: id },
       })),
-    );
+    ]);
+    const reserved = posted.slice(postFirst.length);
     const fresh = withAccounts.filter((_, i) => !reserved[i]!.duplicate);
     const created = new Map<string, Transfer>();
     if (fresh.length > 0) {

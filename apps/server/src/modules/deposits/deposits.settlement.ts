@@ -5,7 +5,7 @@ import { transactionWithRetry } from '../../db/errors.js';
 import { GroupCommit, type ItemResult } from '../../db/group-commit.js';
 import { depositOrders, players, type DepositOrderRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import { ensureAccounts, houseKey, postMany } from '../../ledger/ledger.js';
+import { ensureAccounts, houseKey } from '../../ledger/ledger.js';
 import { BankGatewayUnavailableError } from '../../payments/index.js';
 
 /** The kind of the provider transfers of deposits (app.transfers.onSettled). */
@@ -104,10 +104,10 @@ async function markPaidMany(app: FastifyInstance, items: PaymentItem[]): Promise
 }
 
 /**
- * The kip first, then the transfers: the first posting's row locks on the house accounts queue
- * concurrent settlements before the transfers' foreign keys take shares on EXCHANGE(THB), which a
- * later FOR UPDATE on it would otherwise turn into a deadlock between two settlements. The five
- * accounts of each order are looked up in one query for the whole group.
+ * The kip and the transfers' reservations in one ledger call, which locks every account of the
+ * group in id order before the transfers' foreign keys take shares on EXCHANGE(THB) (the other way
+ * round, a later FOR UPDATE on it could deadlock two settlements). The five accounts of each order
+ * are looked up in one query for the whole group.
  */
 async function bookPayments(app: FastifyInstance, tx: Tx, paid: { order: DepositOrderRow; username: string }[]) {
   if (paid.length === 0) return;
@@ -119,16 +119,13 @@ async function bookPayments(app: FastifyInstance, tx: Tx, paid: { order: Deposit
   ]);
   const ids = await ensureAccounts(tx, keys.flat());
   const accounts = paid.map((_, i) => ids.slice(i * 5, i * 5 + 5) as [string, string, string, string, string]);
-  await postMany(
-    tx,
-    paid.map(({ order }, i) => ({
-      agencyId: order.agencyId,
-      reference: `deposit:${order.id}:paid`,
-      kind: 'deposit:paid',
-      entries: [{ from: accounts[i]![0], to: accounts[i]![1], currency: 'LAK' as const, amount: order.amountLak }],
-      metadata: { orderId: order.id, transactionCode: order.transactionCode, bankReference: order.bankReference },
-    })),
-  );
+  const kip = paid.map(({ order }, i) => ({
+    agencyId: order.agencyId,
+    reference: `deposit:${order.id}:paid`,
+    kind: 'deposit:paid',
+    entries: [{ from: accounts[i]![0], to: accounts[i]![1], currency: 'LAK' as const, amount: order.amountLak }],
+    metadata: { orderId: order.id, transactionCode: order.transactionCode, bankReference: order.bankReference },
+  }));
   await app.transfers.requestMany(
     tx,
     paid.map(({ order, username }, i) => ({
@@ -146,6 +143,7 @@ async function bookPayments(app: FastifyInstance, tx: Tx, paid: { order: Deposit
       },
       accounts: [accounts[i]![3], accounts[i]![4]] as const,
     })),
+    kip,
   );
 }
 
