@@ -1,7 +1,7 @@
 /**
  * Group commit: callers hand in one item each and wait for its own result, while the work runs for
  * every item waiting at that moment together, in one transaction of the caller's making
- * (docs/decisions/021-settlement-in-batches.md). No timer: a group starts as soon as the event loop
+ * (docs/decisions/021-settlement-in-groups.md). No timer: a group starts as soon as the event loop
  * turns, and the items that arrive while it runs form the next one, so a lone item waits for
  * nothing and a busy server shares statements and commits between many.
  */

@@ -46,7 +46,7 @@ export class Worker {
 
   /**
    * A handler that takes every claimed job of its type at once, so that their work can share
-   * statements and commits (docs/decisions/021-settlement-in-batches.md).
+   * statements and commits (docs/decisions/021-settlement-in-groups.md).
    */
   registerBatch(type: string, handler: BatchJobHandler) {
     this.handlers.set(type, handler);

@@ -1,4 +1,4 @@
--- Several ledger postings in one round trip (docs/decisions/021-settlement-in-batches.md): what
+-- Several ledger postings in one round trip (docs/decisions/021-settlement-in-groups.md): what
 -- ledger_post (migration 0010) did for one transaction, for a list of them, with the same rules, so
 -- that a batch of settlements costs one statement, not one per posting. ledger_post is dropped:
 -- ledger.ts posts one transaction as a list of one.

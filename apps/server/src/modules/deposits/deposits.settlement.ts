@@ -47,7 +47,7 @@ export async function confirmWithGateway(app: FastifyInstance, order: DepositOrd
  * EXCHANGE → the player's credit, through app.transfers), docs/decisions/009-ledger.md. A payment
  * of an expired or canceled order is credited all the same and marked paid_late (014-deposits.md).
  * The payments confirmed at the same moment are marked together, in one transaction
- * (docs/decisions/021-settlement-in-batches.md); each caller gets its own order back.
+ * (docs/decisions/021-settlement-in-groups.md); each caller gets its own order back.
  */
 export function markPaid(app: FastifyInstance, orderId: string, payment: ConfirmedPayment): Promise<DepositOrderRow> {
   let group = groups.get(app.db);
