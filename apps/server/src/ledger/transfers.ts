@@ -250,7 +250,6 @@ export class TransferService {
 
   /** Tells the provider about a transfer on its first attempt; asks what became of it on the later ones. */
   private async ask(t: Transfer): Promise<TransferOutcome> {
-    const adapter = this.providers.get(t.providerId);
     const request = {
       reference: t.reference,
       direction: t.direction,
@@ -258,6 +257,8 @@ export class TransferService {
       amountMinor: t.amount,
     };
     try {
+      // inside: a provider missing from the configuration is an unknown outcome of this transfer only
+      const adapter = this.providers.get(t.providerId);
       if (t.attempts === 0) return await adapter.transfer(request);
       const status = await adapter.transferStatus(t.reference);
       // never applied there: sending it again with the same reference is safe
