@@ -88,8 +88,10 @@ export class ProviderWallet {
    * One statement: the database function `provider_transfer` (schema.ts).
    */
   async transfer(input: TransferInput): Promise<TransferRecord> {
-    const res = await this.db.query<{ [K in keyof TransferRow as `out_${K}`]: TransferRow[K] } & { out_conflict: boolean }>(
-      'SELECT * FROM provider_transfer($1, $2, $3, $4, $5, $6, $7, $8)',
+    const res = await this.db.query<TransferRow & { conflict: boolean }>(
+      `SELECT out_conflict AS conflict, out_id AS id, out_reference AS reference, out_player_id AS player_id, out_direction AS direction,
+              out_amount AS amount, out_status AS status, out_reason AS reason, out_balance_after AS balance_after
+         FROM provider_transfer($1, $2, $3, $4, $5, $6, $7, $8)`,
       [
         input.providerId,
         input.reference,
@@ -101,18 +103,9 @@ export class ProviderWallet {
         input.forceRefuse === true,
       ],
     );
-    const r = res.rows[0]!;
-    if (r.out_conflict) throw new ProviderApiError(409, 'REFERENCE_CONFLICT', 'this reference was used for another transfer');
-    return toRecord({
-      id: r.out_id,
-      reference: r.out_reference,
-      player_id: r.out_player_id,
-      direction: r.out_direction,
-      amount: r.out_amount,
-      status: r.out_status,
-      reason: r.out_reason,
-      balance_after: r.out_balance_after,
-    });
+    const row = res.rows[0]!;
+    if (row.conflict) throw new ProviderApiError(409, 'REFERENCE_CONFLICT', 'this reference was used for another transfer');
+    return toRecord(row);
   }
 
   /** Sum of the player's bets placed after the transfer with this reference (the shared sequence orders them). */

@@ -32,16 +32,7 @@ export class Worker {
 
   /** A handler of one job at a time; one that throws is retried with backoff, the others of its batch unaffected. */
   register(type: string, handler: JobHandler) {
-    this.handlers.set(type, (batch) =>
-      Promise.all(
-        batch.map((job) =>
-          handler(job).catch((err: unknown): JobResult => {
-            this.log.error({ err, jobId: job.id, type }, 'job failed; will retry');
-            return { done: false, retryInMs: this.backoff(job.attempts), error: err instanceof Error ? err.message : String(err) };
-          }),
-        ),
-      ),
-    );
+    this.handlers.set(type, (batch) => Promise.all(batch.map((job) => handler(job).catch((err: unknown) => this.failed(type, [job], err)[0]!))));
   }
 
   /**
@@ -62,12 +53,23 @@ export class Worker {
     const batch = await claimDue(this.db, this.opts.batch ?? 20, this.opts.leaseMs ?? 60_000);
     if (batch.length === 0) return 0;
     const byType = new Map<string, Job[]>();
-    for (const job of batch) byType.set(job.type, [...(byType.get(job.type) ?? []), job]);
+    for (const job of batch) {
+      const jobs = byType.get(job.type);
+      if (jobs) jobs.push(job);
+      else byType.set(job.type, [job]);
+    }
     const finished = (await Promise.all([...byType].map(([type, jobs]) => this.runJobs(type, jobs)))).flat();
     // a crash before this leaves them claimed: they run again when the lease ends, and a handler
     // must find nothing left to do then (a settled transfer answers done without a provider call)
     await completeAll(this.db, finished);
     return batch.length;
+  }
+
+  /** Logs a failure of these jobs and answers their retries: with backoff, or after `retryInMs`. */
+  private failed(type: string, jobs: Job[], err: unknown, retryInMs?: number): JobResult[] {
+    this.log.error({ err, jobIds: jobs.map((j) => j.id), type }, 'job failed; will retry');
+    const error = err instanceof Error ? err.message : String(err);
+    return jobs.map((job) => ({ done: false, retryInMs: retryInMs ?? this.backoff(job.attempts), error }));
   }
 
   /** Runs the jobs of one type; answers the ids of those done (to be marked so by the caller); the others are rescheduled. */
@@ -79,9 +81,7 @@ export class Worker {
       results = await handler(jobs);
       if (results.length !== jobs.length) throw new Error(`${type}: ${results.length} results for ${jobs.length} jobs`);
     } catch (err) {
-      this.log.error({ err, jobIds: jobs.map((j) => j.id), type }, 'jobs failed; will retry');
-      const error = err instanceof Error ? err.message : String(err);
-      results = jobs.map((job) => ({ done: false, retryInMs: handler ? this.backoff(job.attempts) : 60_000, error }));
+      results = this.failed(type, jobs, err, handler ? undefined : 60_000);
     }
     const done: number[] = [];
     await Promise.all(

@@ -295,7 +295,11 @@ export class TransferService {
         .map(({ creditAccountId, ...transfer }) => ({ transfer, creditAccountId, request: asked.get(transfer.id)! }));
       if (settling.length === 0) return;
       const kinds = new Map<string, { transfer: Transfer; outcome: Settlement }[]>();
-      for (const { transfer, request } of settling) kinds.set(transfer.kind, [...(kinds.get(transfer.kind) ?? []), { transfer, outcome: request.outcome }]);
+      for (const { transfer, request } of settling) {
+        const settled = kinds.get(transfer.kind);
+        if (settled) settled.push({ transfer, outcome: request.outcome });
+        else kinds.set(transfer.kind, [{ transfer, outcome: request.outcome }]);
+      }
       for (const [kind, settled] of kinds) await this.handlers.get(kind)?.(tx, settled);
       const postings: PostRequest[] = [];
       for (const { transfer: t, creditAccountId, request: r } of settling) {
