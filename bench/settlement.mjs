@@ -156,6 +156,11 @@ async function printStatements(dbName, n) {
   try {
     const fns = await client.query(`SELECT funcname, calls, total_time, self_time FROM pg_stat_user_functions ORDER BY total_time DESC LIMIT 8`);
     for (const f of fns.rows) console.log(`${((f.total_time * 1000) / n).toFixed(0).padStart(6)} µs/settlement total, ${((f.self_time * 1000) / n).toFixed(0).padStart(6)} self ${(f.calls / n).toFixed(2).padStart(6)} calls  ${f.funcname}()`);
+    // sequential scans: a statement of the settlement path reading a whole table grows with the table
+    const scans = await client.query(
+      `SELECT relname, seq_scan, seq_tup_read, idx_scan, n_live_tup FROM pg_stat_user_tables WHERE seq_scan > 0 ORDER BY seq_tup_read DESC LIMIT 8`,
+    );
+    for (const t of scans.rows) console.log(`       ${String(t.relname).padEnd(24)} seq scans ${t.seq_scan} (${t.seq_tup_read} rows read), index scans ${t.idx_scan ?? 0}, ${t.n_live_tup} rows`);
   } finally {
     await client.end();
   }
@@ -211,8 +216,14 @@ export async function benchSettlement() {
     const cpu = () => ({ server: cpuSeconds(server.pid), sandbox: cpuSeconds(sandbox.pid), postgres: cpuSecondsOf('postgres') });
     const cpuBefore = cpu();
     const stopSampling = SAMPLE_WAITS ? sampleWaits(settleDb) : null;
-    if (STATEMENTS) await adminQuery('SELECT pg_stat_statements_reset()');
+    if (STATEMENTS) {
+      await adminQuery('SELECT pg_stat_statements_reset()');
+      await db.query('SELECT pg_stat_reset()');
+    }
+    const t0 = process.hrtime.bigint();
     const { paidMs, totalMs } = await settle(orders, db);
+    // the timed window on the monotonic clock V8's CPU profiles use (µs), to cut a profile to it
+    if (process.env.BENCH_NODE_ARGS) console.log(`settlement   timed window (monotonic µs): ${t0 / 1000n} ${process.hrtime.bigint() / 1000n}`);
     const cpuAfter = cpu();
     await stopSampling?.();
     if (STATEMENTS) await printStatements(settleDb, orders.length);
@@ -234,7 +245,8 @@ export async function benchSettlement() {
   } finally {
     await db.end().catch(() => undefined);
     await Promise.all([stop(server), stop(sandbox)]);
-    for (const name of [settleDb, pgbenchDb]) await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    if (process.env.BENCH_KEEP_DB) console.log(`kept ${settleDb}`);
+    else for (const name of [settleDb, pgbenchDb]) await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

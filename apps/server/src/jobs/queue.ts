@@ -1,5 +1,5 @@
-import { eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Db, type Tx } from '../db/client.js';
+import { eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { queryRowsPrepared, type Db, type Tx } from '../db/client.js';
 import { jobs } from '../db/schema/index.js';
 
 /**
@@ -37,8 +37,9 @@ export function enqueueSql(list: readonly { type: string; payload: Record<string
  * before this claim.
  */
 export async function claimDue(db: Db, limit: number, leaseMs: number): Promise<Job[]> {
-  const rows = await queryRows<{ id: string | number; type: string; payload: Record<string, unknown>; attempts: number }>(
+  const rows = await queryRowsPrepared<{ id: string | number; type: string; payload: Record<string, unknown>; attempts: number }>(
     db,
+    'jobs_claim_due',
     sql`WITH due AS MATERIALIZED (
           SELECT id FROM jobs WHERE done_at IS NULL AND run_at <= now()
            ORDER BY run_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
@@ -52,7 +53,12 @@ export async function claimDue(db: Db, limit: number, leaseMs: number): Promise<
 /** Marks these jobs done, in one statement. */
 export async function completeAll(db: Db | Tx, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  await db.update(jobs).set({ doneAt: sql`now()`, lastError: null }).where(inArray(jobs.id, [...ids]));
+  await db
+    .update(jobs)
+    .set({ doneAt: sql`now()`, lastError: null })
+    .where(sql`${jobs.id} = ANY (${`{${ids.join(',')}}`}::bigint[])`)
+    .prepare('jobs_complete')
+    .execute();
 }
 
 export async function retryLater(db: Db, id: number, delayMs: number, error: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { CurrencyCode } from '@app/contracts';
-import { queryRows, type Db, type Tx } from '../db/client.js';
+import { queryRowsPrepared, type Db, type Tx } from '../db/client.js';
 import { sqlStateError } from '../db/errors.js';
 import { ledgerAccounts, type LedgerAccountType } from '../db/schema/index.js';
 
@@ -81,26 +81,32 @@ export async function ensureAccounts<const K extends readonly AccountKey[]>(tx: 
     sql.raw(`${a}.agency_id = k.agency_id AND ${a}.type = k.type AND ${a}.currency = k.currency
       AND coalesce(${a}.player_id, '00000000-0000-0000-0000-000000000000'::uuid) = coalesce(k.player_id, '00000000-0000-0000-0000-000000000000'::uuid)
       AND coalesce(${a}.provider_id, '') = coalesce(k.provider_id, '') AND ${a}.shard = k.shard`);
-  const rows = await queryRows<{ i: number; id: string | null }>(
+  // Each identity is looked up through the identity index, one probe per key (LATERAL … LIMIT 1):
+  // joined as a set, the planner (which guesses 100 rows for a JSON function) read the whole
+  // accounts table instead, on every settlement (docs/decisions/021-settlement-in-groups.md).
+  const rows = await queryRowsPrepared<{ i: number; id: string | null }>(
     tx,
+    'ledger_ensure_accounts',
     sql`WITH k AS (${keysSql}),
+        found AS (
+          SELECT k.*, a.id AS found_id FROM k
+            LEFT JOIN LATERAL (SELECT a.id FROM ledger_accounts a WHERE ${same('a')} LIMIT 1) a ON true),
         created AS (
           INSERT INTO ledger_accounts (agency_id, type, currency, player_id, provider_id, shard)
-          SELECT k.agency_id, k.type, k.currency, k.player_id, k.provider_id, k.shard FROM k
-           WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE ${same('a')})
+          SELECT k.agency_id, k.type, k.currency, k.player_id, k.provider_id, k.shard FROM found k WHERE k.found_id IS NULL
           ON CONFLICT DO NOTHING
           RETURNING id, agency_id, type, currency, player_id, provider_id, shard)
-        SELECT k.i, coalesce(a.id, c.id)::text AS id FROM k
-          LEFT JOIN ledger_accounts a ON ${same('a')}
+        SELECT k.i, coalesce(k.found_id, c.id)::text AS id FROM found k
           LEFT JOIN created c ON ${same('c')}`,
   );
   const ids = new Map(rows.map((r) => [identity(unique[r.i]!), r.id]));
   const raced = unique.filter((k) => !ids.get(identity(k)));
   if (raced.length > 0) {
     // created by a transaction that committed while this statement ran: visible to a new statement
-    const again = await queryRows<{ i: number; id: string }>(
+    const again = await queryRowsPrepared<{ i: number; id: string }>(
       tx,
-      sql`WITH k AS (${keysSql}) SELECT k.i, a.id::text AS id FROM k JOIN ledger_accounts a ON ${same('a')}`,
+      'ledger_ensure_accounts_again',
+      sql`WITH k AS (${keysSql}) SELECT k.i, a.id::text AS id FROM k JOIN LATERAL (SELECT a.id FROM ledger_accounts a WHERE ${same('a')} LIMIT 1) a ON true`,
     );
     for (const r of again) ids.set(identity(unique[r.i]!), r.id);
   }
@@ -168,7 +174,7 @@ export async function postMany(tx: Tx, reqs: readonly PostRequest[]): Promise<Po
   }));
   let rows: { ord: number; transaction_id: string; duplicate: boolean }[];
   try {
-    rows = await queryRows(tx, sql`SELECT ord, transaction_id::text AS transaction_id, duplicate FROM ledger_post_many(${JSON.stringify(txs)}::jsonb)`);
+    rows = await queryRowsPrepared(tx, 'ledger_post_many', sql`SELECT ord, transaction_id::text AS transaction_id, duplicate FROM ledger_post_many(${JSON.stringify(txs)}::jsonb)`);
   } catch (err) {
     const short = sqlStateError(err, 'LD001');
     const m = short && /account ([0-9a-f-]{36}) has (-?\d+), needs (-?\d+)/.exec(String(short.message));

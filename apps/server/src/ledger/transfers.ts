@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Tx } from '../db/client.js';
+import { queryRowsPrepared, uuidArray, type Db, type Tx } from '../db/client.js';
 import { transactionWithRetry } from '../db/errors.js';
 import { ledgerAccounts, providerTransfers } from '../db/schema/index.js';
 import type { Job } from '../jobs/queue.js';
@@ -57,10 +57,16 @@ export interface TransferParams {
 
 export const TRANSFER_JOB = 'provider_transfer';
 
-/** In a query on provider_transfers: the id of the transfer's player's credit account at its provider. */
+/**
+ * In a query on provider_transfers: the id of the transfer's player's credit account at its
+ * provider, found through every column of the identity index (ledger_accounts_identity indexes
+ * coalesce(player_id, …) and coalesce(provider_id, …): on the bare columns only its first three
+ * applied, and a generic plan read every credit account of the agency for each transfer).
+ */
 const creditAccountOf = sql<string | null>`(SELECT a.id FROM ledger_accounts a
    WHERE a.agency_id = provider_transfers.agency_id AND a.type = 'PLAYER_CREDIT' AND a.currency = 'THB'
-     AND a.player_id = provider_transfers.player_id AND a.provider_id = provider_transfers.provider_id AND a.shard = 0)`;
+     AND coalesce(a.player_id, '00000000-0000-0000-0000-000000000000'::uuid) = provider_transfers.player_id
+     AND coalesce(a.provider_id, '') = provider_transfers.provider_id AND a.shard = 0)`;
 
 export class TransferService {
   private readonly handlers = new Map<string, SettledManyHandler>();
@@ -218,8 +224,10 @@ export class TransferService {
     const counted = await this.db
       .update(providerTransfers)
       .set({ attempts: sql`${providerTransfers.attempts} + 1`, updatedAt: sql`now()` })
-      .where(and(inArray(providerTransfers.id, [...transferIds]), eq(providerTransfers.status, 'PENDING')))
-      .returning();
+      .where(and(sql`${providerTransfers.id} = ANY (${uuidArray(transferIds)}::uuid[])`, eq(providerTransfers.status, 'PENDING')))
+      .returning()
+      .prepare('transfers_count_attempt')
+      .execute();
     // as they were before this attempt
     const pending = new Map(counted.map((t) => [t.id, { ...t, attempts: t.attempts - 1 }]));
     const outcomes = new Map<string, TransferOutcome>(
@@ -287,9 +295,11 @@ export class TransferService {
       const rows = await tx
         .select({ ...getTableColumns(providerTransfers), creditAccountId: creditAccountOf })
         .from(providerTransfers)
-        .where(inArray(providerTransfers.id, [...asked.keys()]))
+        .where(sql`${providerTransfers.id} = ANY (${uuidArray(asked.keys())}::uuid[])`)
         .orderBy(providerTransfers.id)
-        .for('update');
+        .for('update')
+        .prepare('transfers_lock_settling')
+        .execute();
       const settling = rows
         .filter((row) => row.status === 'PENDING')
         .map(({ creditAccountId, ...transfer }) => ({ transfer, creditAccountId, request: asked.get(transfer.id)! }));
@@ -318,10 +328,14 @@ export class TransferService {
       }
       await postMany(tx, postings);
       const updates = settling.map(({ request: r }) => ({ id: r.transferId, status: r.outcome, ptid: r.providerTransferId, reason: r.reason ?? null }));
-      await tx.execute(sql`UPDATE provider_transfers p
-           SET status = u.status, settled_at = now(), updated_at = now(), provider_transfer_id = u.ptid, last_error = u.reason, needs_attention = false
-          FROM jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) AS u (id uuid, status text, ptid text, reason text)
-         WHERE p.id = u.id`);
+      await queryRowsPrepared(
+        tx,
+        'transfers_settled',
+        sql`UPDATE provider_transfers p
+               SET status = u.status, settled_at = now(), updated_at = now(), provider_transfer_id = u.ptid, last_error = u.reason, needs_attention = false
+              FROM jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) AS u (id uuid, status text, ptid text, reason text)
+             WHERE p.id = u.id`,
+      );
     });
   }
 

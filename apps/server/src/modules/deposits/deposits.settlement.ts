@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../db/client.js';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { queryRowsPrepared, uuidArray, type Tx } from '../../db/client.js';
 import { transactionWithRetry } from '../../db/errors.js';
 import { GroupCommit, type ItemResult } from '../../db/group-commit.js';
 import { depositOrders, players, type DepositOrderRow } from '../../db/schema/index.js';
@@ -70,8 +70,9 @@ async function markPaidMany(app: FastifyInstance, items: PaymentItem[]): Promise
     // one statement: the row locks, the check that they were not paid before, the change; a second
     // callback of the same payment waits here on the first and then finds the reference set
     const payments = [...first.values()].map(({ orderId, payment }) => ({ id: orderId, ref: payment.bankReference, paid_at: payment.paidAt.toISOString() }));
-    const paid = await queryRows<{ id: string }>(
+    const paid = await queryRowsPrepared<{ id: string }>(
       tx,
+      'deposits_mark_paid',
       sql`UPDATE deposit_orders d
              SET status = 'PAID', bank_reference = p.ref, paid_at = p.paid_at, updated_at = now(),
                  paid_late = d.status = 'CANCELED' OR p.paid_at > d.expires_at
@@ -84,7 +85,9 @@ async function markPaidMany(app: FastifyInstance, items: PaymentItem[]): Promise
       .select({ ...getTableColumns(depositOrders), username: players.username })
       .from(depositOrders)
       .innerJoin(players, and(eq(players.id, depositOrders.playerId), eq(players.agencyId, depositOrders.agencyId)))
-      .where(inArray(depositOrders.id, [...first.keys()]));
+      .where(sql`${depositOrders.id} = ANY (${uuidArray(first.keys())}::uuid[])`)
+      .prepare('deposits_paid_group')
+      .execute();
     const orders = new Map(rows.map(({ username, ...order }) => [order.id, { order, username }]));
     await bookPayments(app, tx, [...paidIds].map((id) => orders.get(id)!));
     return { orders, paidIds };
@@ -152,9 +155,13 @@ export function registerDepositSettlement(app: FastifyInstance) {
   app.transfers.onSettledMany(DEPOSIT_TRANSFER_KIND, async (tx, settled) => {
     const moves = settled.filter(({ transfer }) => transfer.orderId).map(({ transfer, outcome }) => ({ id: transfer.orderId, status: outcome === 'POSTED' ? 'SUCCESS' : 'FAILED' }));
     if (moves.length === 0) return;
-    await tx.execute(sql`UPDATE deposit_orders d SET status = m.status, updated_at = now()
-                           FROM jsonb_to_recordset(${JSON.stringify(moves)}::jsonb) AS m (id uuid, status text)
-                          WHERE d.id = m.id AND d.status = 'PAID'`);
+    await queryRowsPrepared(
+      tx,
+      'deposits_settled',
+      sql`UPDATE deposit_orders d SET status = m.status, updated_at = now()
+            FROM jsonb_to_recordset(${JSON.stringify(moves)}::jsonb) AS m (id uuid, status text)
+           WHERE d.id = m.id AND d.status = 'PAID'`,
+    );
   });
 }
 

@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../test/database.js';
+import { queryRowsPrepared, uuidArray } from './client.js';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+describe('named prepared statements', () => {
+  it('answers the rows of each run with its own values, inside and outside a transaction', async () => {
+    const run = (db: Parameters<typeof queryRowsPrepared>[0], ids: string[]) =>
+      queryRowsPrepared<{ n: number; first: string | null }>(
+        db,
+        'test_prepared_count',
+        sql`SELECT cardinality(${uuidArray(ids)}::uuid[]) AS n, (${uuidArray(ids)}::uuid[])[1]::text AS first`,
+      );
+    const a = '6f1c2a9e-0d3b-4c55-9a61-1f2e3d4c5b6a';
+    const b = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+    // more runs than PostgreSQL's five custom plans: the generic plan must answer the same
+    for (let i = 0; i < 7; i++) expect(await run(database.db, i % 2 ? [a, b] : [b])).toEqual([{ n: i % 2 ? 2 : 1, first: i % 2 ? a : b }]);
+    expect(await database.db.transaction((tx) => run(tx, []))).toEqual([{ n: 0, first: null }]);
+  });
+
+  it('refuses another text under a name already used, before the database would', async () => {
+    await queryRowsPrepared(database.db, 'test_prepared_once', sql`SELECT 1 AS one`);
+    await expect(queryRowsPrepared(database.db, 'test_prepared_once', sql`SELECT 2 AS two`)).rejects.toThrow(/text changed/);
+  });
+
+  it('takes only uuids into a uuid list', () => {
+    expect(uuidArray(['6F1C2A9E-0D3B-4C55-9A61-1F2E3D4C5B6A'])).toBe('{6F1C2A9E-0D3B-4C55-9A61-1F2E3D4C5B6A}');
+    expect(() => uuidArray(['x}, {y'])).toThrow(/not a uuid/);
+  });
+});
