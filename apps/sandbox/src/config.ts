@@ -3,8 +3,16 @@ import { z } from 'zod';
 export const sandboxConfigSchema = z.object({
   SANDBOX_HOST: z.string().default('0.0.0.0'),
   SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
-  /** the sandbox keeps its own state (provider wallets, bank orders) in its own PGlite database */
+  /** the sandbox keeps its own state (provider wallets, bank orders) in its own PGlite databases, here */
   SANDBOX_DATA_DIR: z.string().default('./data/sandbox'),
+  /**
+   * or, when set, in this PostgreSQL database (the provider and the bank share it): a database of
+   * its own, not the server's (both have a `provider_transfers` table). See decision 022.
+   */
+  SANDBOX_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
   /** the URL players' browsers use to reach the sandbox (game pages, the pay page) */
   SANDBOX_PUBLIC_URL: z.string().url().default('http://localhost:3100'),
   PROVIDER_SECRET: z.string().min(16).default('sandbox-provider-secret-change-me'),

@@ -1,18 +1,110 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
+import pg from 'pg';
 
-/**
- * Opens one of the sandbox's own PGlite databases (each part of the outside world keeps its state
- * apart, as separate companies would): `${dir}` on disk, or in memory when `dir` starts with
- * `memory://`. Tables are created by the caller with plain SQL (`CREATE TABLE IF NOT EXISTS`).
- */
-export async function openSandboxDb(dir: string): Promise<PGlite> {
-  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  return PGlite.create(dir);
+/** What a store may run: a query with `$n` parameters, or a script of several statements. */
+export interface SandboxQueries {
+  query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  exec(sql: string): Promise<unknown>;
 }
 
-/** `${SANDBOX_DATA_DIR}/<part>`, staying in memory when the data dir itself is `memory://`. */
-export function sandboxDbDir(dataDir: string, part: string): string {
+/**
+ * One of the sandbox's databases, on either driver: PGlite satisfies this as it is, a `pg.Pool`
+ * through `postgresDb` below. The stores use this type only, so one SQL serves both
+ * (docs/decisions/022-sandbox-on-postgresql.md).
+ */
+export interface SandboxDb extends SandboxQueries {
+  /** `fn` in one transaction: committed when it resolves, rolled back when it throws */
+  transaction<T>(fn: (tx: SandboxQueries) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** told when an idle pooled PostgreSQL connection fails (the pool replaces it) */
+  onIdleError?: (err: Error) => void;
+}
+
+const isUrl = (location: string) => /^postgres(ql)?:\/\//.test(location);
+
+/**
+ * Opens one of the sandbox's databases: a PostgreSQL server when `location` is a `postgres://` URL,
+ * else an embedded PGlite database in the directory `location` (in memory when it starts with
+ * `memory://`). Tables are created by the caller with `createSchema`.
+ */
+export async function openSandboxDb(location: string, opts: OpenOptions = {}): Promise<SandboxDb> {
+  if (isUrl(location)) return postgresDb(location, opts);
+  if (!location.startsWith('memory://')) mkdirSync(location, { recursive: true });
+  return PGlite.create(location);
+}
+
+/**
+ * Where a part of the sandbox (`provider`, `bank`) keeps its state: SANDBOX_DATABASE_URL when set
+ * (the parts share that database, their names do not clash), else `${SANDBOX_DATA_DIR}/<part>`,
+ * staying in memory when the data dir itself is `memory://`.
+ */
+export function sandboxDbLocation(
+  config: { SANDBOX_DATA_DIR: string; SANDBOX_DATABASE_URL?: string | undefined },
+  part: string,
+): string {
+  if (config.SANDBOX_DATABASE_URL) return config.SANDBOX_DATABASE_URL;
+  const dataDir = config.SANDBOX_DATA_DIR;
   return dataDir.startsWith('memory://') ? 'memory://' : join(dataDir, part);
+}
+
+/**
+ * Runs a part's schema script (`CREATE … IF NOT EXISTS`, `CREATE OR REPLACE FUNCTION`) holding a
+ * transaction-scoped advisory lock: two parts or two processes starting at once on one PostgreSQL
+ * database would otherwise race on the catalogue (a unique violation on pg_type or pg_proc).
+ */
+export async function createSchema(db: SandboxDb, sql: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query("SELECT pg_advisory_xact_lock(hashtext('sandbox:schema'))");
+    await tx.exec(sql);
+  });
+}
+
+/**
+ * Rows come back as PGlite would give them: every column is parsed by PGlite's own parser for its
+ * type (int8 as a number, or a bigint past 2^53; timestamps and dates as Date; json as objects;
+ * numeric and types PGlite has no parser for as text), not by node-postgres's defaults, which differ
+ * (int8 as text, a date at local midnight, bytea as a Buffer). Set on this pool only, never globally.
+ */
+const pgliteTypes: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number) => (value: string) => types.parseType(value, oid)) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+/** A pool's adapter: the same calls as PGlite's, the same JS types in the rows. */
+function postgresDb(url: string, opts: OpenOptions): SandboxDb {
+  const pool = new pg.Pool({ connectionString: url, max: 10, types: pgliteTypes });
+  // an idle client whose connection ends (server restart, DROP DATABASE … WITH (FORCE)) emits 'error'
+  // on the pool; unhandled, that would end the process. The pool replaces the client.
+  pool.on('error', (err) => opts.onIdleError?.(err));
+  const on = (c: pg.Pool | pg.PoolClient): SandboxQueries => ({
+    query: async <T>(text: string, params?: unknown[]) => ({ rows: (await c.query(text, params)).rows as T[] }),
+    // no parameters: node-postgres sends the simple protocol, which takes several statements
+    exec: (sql: string) => c.query(sql),
+  });
+  return {
+    ...on(pool),
+    async transaction<T>(fn: (tx: SandboxQueries) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(on(client));
+        await client.query('COMMIT');
+        client.release();
+        return result;
+      } catch (err) {
+        // a client whose ROLLBACK fails is broken: destroy it rather than hand it out again
+        const broken = await client.query('ROLLBACK').then(
+          () => undefined,
+          (e: unknown) => (e instanceof Error ? e : new Error(String(e))),
+        );
+        client.release(broken);
+        throw err;
+      }
+    },
+    close: () => pool.end(),
+  };
 }

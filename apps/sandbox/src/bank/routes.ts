@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { bankCodeSchema } from '@app/contracts';
 import type { SandboxConfig } from '../config.js';
-import { openSandboxDb, sandboxDbDir } from '../db.js';
+import { openSandboxDb, sandboxDbLocation } from '../db.js';
 import { verifySignature } from '../provider/signature.js';
 import { CallbackSender } from './callbacks.js';
 import { BankApiError, installBankErrorHandler } from './errors.js';
@@ -31,10 +31,13 @@ function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
 
 /**
  * The sandbox LAO QR bank gateway (DESIGN.md §5): signed merchant API under /bank, the customer's
- * side (pay page, payment API), fault knobs. State lives in `${SANDBOX_DATA_DIR}/bank`.
+ * side (pay page, payment API), fault knobs. State lives in `${SANDBOX_DATA_DIR}/bank`, or in
+ * SANDBOX_DATABASE_URL's database (decision 022).
  */
 export async function bankSandbox(app: FastifyInstance, { config }: { config: SandboxConfig }): Promise<void> {
-  const db = await openSandboxDb(sandboxDbDir(config.SANDBOX_DATA_DIR, 'bank'));
+  const db = await openSandboxDb(sandboxDbLocation(config, 'bank'), {
+    onIdleError: (err) => app.log.warn({ err }, 'idle database connection failed; replaced'),
+  });
   const store = new BankStore(db);
   await store.init();
   let faults: BankFaults = { ...DEFAULT_BANK_FAULTS };

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { PGlite } from '@electric-sql/pglite';
+import { createSchema, type SandboxDb } from '../db.js';
 
 export type BankOrderStatus = 'UNPAID' | 'PAID' | 'EXPIRED';
 
@@ -53,12 +53,14 @@ function toOrder(row: Row, now: Date): BankOrder {
   };
 }
 
-/** The gateway's dynamic QR orders, in its own PGlite database; EXPIRED is derived from the clock. */
+/** The gateway's dynamic QR orders, in its own database (db.ts); EXPIRED is derived from the clock. */
 export class BankStore {
-  constructor(private readonly db: PGlite) {}
+  constructor(private readonly db: SandboxDb) {}
 
   async init(): Promise<void> {
-    await this.db.exec(`
+    await createSchema(
+      this.db,
+      `
       CREATE TABLE IF NOT EXISTS bank_orders (
         reference text PRIMARY KEY,
         payload text NOT NULL,
@@ -71,7 +73,8 @@ export class BankStore {
         paid_at timestamptz,
         created_at timestamptz NOT NULL DEFAULT now(),
         CHECK ((status = 'PAID') = (bank_reference IS NOT NULL AND paid_at IS NOT NULL))
-      )`);
+      )`,
+    );
   }
 
   /** Inserts the order; an existing reference is left alone and returned as `existing`. */

@@ -4,15 +4,13 @@ import { buildLaoQr, crc16CcittFalse } from '@app/contracts';
 import { sandboxConfigSchema } from '../config.js';
 import { bankSandbox } from './routes.js';
 import { signatureOf } from '../provider/signature.js';
+import { startPart } from '../test-database.js';
 
 export const config = sandboxConfigSchema.parse({ SANDBOX_DATA_DIR: 'memory://', LOG_LEVEL: 'silent' });
 
-/** The bank gateway alone, in memory, with nothing else of the sandbox. */
-export async function startBank(): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false });
-  await app.register(bankSandbox, { config });
-  await app.ready();
-  return app;
+/** The bank gateway alone, on fresh test storage (test-database.ts), with nothing else of the sandbox. */
+export function startBank(): Promise<FastifyInstance> {
+  return startPart(bankSandbox, { config });
 }
 
 let counter = 0;

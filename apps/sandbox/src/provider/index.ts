@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxConfig } from '../config.js';
-import { openSandboxDb, sandboxDbDir } from '../db.js';
+import { createSchema, openSandboxDb, sandboxDbLocation } from '../db.js';
 import { adminRoutes } from './admin-routes.js';
 import { apiRoutes } from './api-routes.js';
 import { ProviderApiError, installErrorHandler } from './errors.js';
@@ -25,12 +25,15 @@ declare module 'fastify' {
 
 /**
  * The transfer-wallet game provider for all five providers, under /providers/:providerId
- * (docs/decisions/007-provider-sandbox.md). Its state lives in its own PGlite database.
+ * (docs/decisions/007-provider-sandbox.md). Its state lives in its own PGlite database, or in
+ * SANDBOX_DATABASE_URL's (decision 022).
  */
 export async function providerSandbox(app: FastifyInstance, opts: { config: SandboxConfig }) {
   const { config } = opts;
-  const db = await openSandboxDb(sandboxDbDir(config.SANDBOX_DATA_DIR, 'provider'));
-  await db.exec(PROVIDER_SCHEMA);
+  const db = await openSandboxDb(sandboxDbLocation(config, 'provider'), {
+    onIdleError: (err) => app.log.warn({ err }, 'idle database connection failed; replaced'),
+  });
+  await createSchema(db, PROVIDER_SCHEMA);
   const wallet = new ProviderWallet(db);
   const launches = new LaunchService(db);
   const faults = new FaultStore();

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gamesOf } from './catalogue.js';
-import { openSandboxDb } from '../db.js';
+import { createTestStorage, openTestDb } from '../test-database.js';
 import { LAUNCH_TOKEN_TTL_MS, LaunchService, SESSION_TTL_MS } from './launch.js';
 import { PROVIDER_SCHEMA } from './schema.js';
 import { balanceOf, newPlayer, newRef, signed, startProvider, transfer } from './test-helpers.js';
@@ -52,8 +52,7 @@ describe('launch and the demo game page', () => {
   });
 
   it('lets a token expire, and a session end', async () => {
-    const db = await openSandboxDb('memory://');
-    await db.exec(PROVIDER_SCHEMA);
+    const db = await openTestDb(await createTestStorage(), PROVIDER_SCHEMA);
     const launches = new LaunchService(db);
     const now = Date.now();
     const s = { providerId: 'gclub', playerId: 'p1', gameId: slot.id, returnUrl: RETURN, language: 'th' };

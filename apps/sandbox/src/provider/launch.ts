@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { PGlite } from '@electric-sql/pglite';
+import type { SandboxDb } from '../db.js';
 
 /** A launch link works once, within this time (a player clicks it right after the site made it). */
 export const LAUNCH_TOKEN_TTL_MS = 5 * 60 * 1000;
@@ -23,7 +23,7 @@ export type Redemption =
   | { ok: false; reason: 'UNKNOWN' | 'USED' | 'EXPIRED'; returnUrl: string | null; language: string | null };
 
 export class LaunchService {
-  constructor(private readonly db: PGlite) {}
+  constructor(private readonly db: SandboxDb) {}
 
   async createToken(s: GameSession, now = Date.now()): Promise<string> {
     const token = newSecret();

@@ -62,10 +62,21 @@ CREATE TABLE IF NOT EXISTS provider_sessions (
   expires_at timestamptz NOT NULL
 );
 
+-- On a shared PostgreSQL database (SANDBOX_DATABASE_URL), a provider_transfers table that is not this
+-- one (the server's has the same name) must stop the start, not break the first transfer.
+DO $$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM information_schema.columns
+                 WHERE table_schema = current_schema() AND table_name = 'provider_transfers' AND column_name = 'balance_after') THEN
+    RAISE EXCEPTION 'provider_transfers in this database is not the sandbox''s: give the sandbox a database of its own';
+  END IF;
+END $$;
+
 -- A transfer applied at most once per (provider, reference), in one statement (wallet.ts transfer()):
 -- a repeat answers the first record (conflict = true when its parameters differ); otherwise the
 -- player's row is locked (a transfer in opens the account when it is missing), the transfer is
--- refused or applied, and its record written.
+-- refused or applied, and its record written. Two calls with one reference at once (possible on a
+-- PostgreSQL server, not on PGlite's single connection) take turns on a lock of that reference, so
+-- the second answers the first's record instead of failing on the unique reference.
 CREATE OR REPLACE FUNCTION provider_transfer(
   p_provider text, p_reference text, p_player text, p_direction text, p_amount bigint,
   p_agency text, p_username text, p_force_refuse boolean
@@ -79,6 +90,7 @@ DECLARE
   v_reason text;
   v_after bigint;
 BEGIN
+  PERFORM pg_advisory_xact_lock(hashtext(p_provider || '/' || p_reference));
   SELECT * INTO t FROM provider_transfers x WHERE x.provider_id = p_provider AND x.reference = p_reference;
   IF FOUND THEN
     RETURN QUERY SELECT (t.player_id <> p_player OR t.direction <> p_direction OR t.amount <> p_amount),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { sandboxConfigSchema } from '../config.js';
+import { startPart } from '../test-database.js';
 import { providerSandbox } from './index.js';
 import { signatureOf } from './signature.js';
 
@@ -10,12 +11,9 @@ export const config = sandboxConfigSchema.parse({
   SANDBOX_PUBLIC_URL: 'http://games.test',
 });
 
-/** The provider sandbox alone, in memory, with nothing else of the sandbox. */
-export async function startProvider(): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false });
-  await app.register(providerSandbox, { prefix: '/providers', config });
-  await app.ready();
-  return app;
+/** The provider sandbox alone, on fresh test storage (test-database.ts), with nothing else of the sandbox. */
+export function startProvider(): Promise<FastifyInstance> {
+  return startPart(providerSandbox, { prefix: '/providers', config });
 }
 
 /** A request signed as the server signs it (`headers` can override, e.g. to forge one). */

@@ -21,6 +21,18 @@ describe('provider wallet API', () => {
     expect(await balanceOf(app, 'gclub', player.playerId)).toBe('100.50');
   });
 
+  it('answers repeats of a reference sent at once with the first result, moving the money once', async () => {
+    const player = newPlayer();
+    await transfer(app, 'gclub', { ...player, reference: newRef(), direction: 'IN', amount: '10' });
+    for (const direction of ['IN', 'OUT'] as const) {
+      const reference = newRef();
+      const all = await Promise.all(Array.from({ length: 6 }, () => transfer(app, 'gclub', { ...player, reference, direction, amount: '3' })));
+      expect(all.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
+      expect(new Set(all.map((r) => r.body)).size).toBe(1);
+    }
+    expect(await balanceOf(app, 'gclub', player.playerId)).toBe('10.00');
+  });
+
   it('answers 409 when a reference comes back with other parameters', async () => {
     const player = newPlayer();
     const reference = newRef();

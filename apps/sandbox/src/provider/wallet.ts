@@ -1,4 +1,4 @@
-import type { PGlite, Transaction } from '@electric-sql/pglite';
+import type { SandboxDb, SandboxQueries } from '../db.js';
 import { ProviderApiError } from './errors.js';
 
 export interface PlayerRef {
@@ -53,9 +53,9 @@ const toRecord = (r: TransferRow): TransferRecord => ({
 
 /** Player accounts, balances and transfers of the sandbox provider; money as bigint satang, read back as text. */
 export class ProviderWallet {
-  constructor(private readonly db: PGlite) {}
+  constructor(private readonly db: SandboxDb) {}
 
-  async ensurePlayer(p: PlayerRef & { agencyId: string; username: string }, tx: PGlite | Transaction = this.db) {
+  async ensurePlayer(p: PlayerRef & { agencyId: string; username: string }, tx: SandboxQueries = this.db) {
     const res = await tx.query<{ created: boolean }>(
       `INSERT INTO provider_players (provider_id, player_id, agency_id, username) VALUES ($1, $2, $3, $4)
        ON CONFLICT (provider_id, player_id) DO NOTHING RETURNING true AS created`,
@@ -65,7 +65,7 @@ export class ProviderWallet {
   }
 
   /** null when the player has no account here */
-  async balance(p: PlayerRef, tx: PGlite | Transaction = this.db): Promise<bigint | null> {
+  async balance(p: PlayerRef, tx: SandboxQueries = this.db): Promise<bigint | null> {
     const res = await tx.query<{ balance: string }>(
       'SELECT balance::text AS balance FROM provider_players WHERE provider_id = $1 AND player_id = $2',
       [p.providerId, p.playerId],
@@ -74,7 +74,7 @@ export class ProviderWallet {
     return row ? BigInt(row.balance) : null;
   }
 
-  async transferByReference(providerId: string, reference: string, tx: PGlite | Transaction = this.db) {
+  async transferByReference(providerId: string, reference: string, tx: SandboxQueries = this.db) {
     const res = await tx.query<TransferRow>(
       `SELECT ${TRANSFER_COLUMNS} FROM provider_transfers WHERE provider_id = $1 AND reference = $2`,
       [providerId, reference],
