@@ -7,6 +7,7 @@ const benches = [
   ['agency-info', 'bench/agency-info.mjs'],
   ['bundle-size', 'bench/bundle-size.mjs'],
   ['settlement', 'bench/settlement.mjs'],
+  ['settlement-floor', 'bench/settlement-floor.mjs'],
 ];
 let failed = 0;
 for (const [name, file] of benches) {

@@ -6,10 +6,11 @@
 // answers. No ledger, no outbox, no validation, no logging: what three HTTP exchanges and two
 // committed single-row statements cost per settlement here, whatever code does them.
 // Usage: node bench/settlement-floor.mjs [--orders 3000] [--concurrency 8] [--pgbench-seconds 15] [--pg URL]
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { databaseUrl, pgbenchTps, runSql } from './lib/pg.mjs';
 import { cpuSeconds, cpuSecondsOf, stop, waitFor } from './lib/proc.mjs';
 
 const arg = (name, def) => {
@@ -24,7 +25,7 @@ const ADMIN_URL = arg('pg', process.env.BENCH_DATABASE_URL ?? 'postgres://postgr
 const SECRET = 'floor-callback-secret-0123456789';
 const BANK = 'http://127.0.0.1:3953';
 const SERVER = 'http://127.0.0.1:3954';
-const dbUrl = (name) => Object.assign(new URL(ADMIN_URL), { pathname: `/${name}` }).toString();
+const dbUrl = (name) => databaseUrl(ADMIN_URL, name);
 
 async function bank() {
   const { default: Fastify } = await import('fastify');
@@ -70,26 +71,8 @@ async function server() {
   await app.listen({ host: '127.0.0.1', port: 3954 });
 }
 
-async function admin(sql, url = ADMIN_URL) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-function pgbench(name) {
-  const run = (args) => {
-    const r = spawnSync('/usr/bin/pgbench', [...args, dbUrl(name)], { encoding: 'utf8', timeout: (PGBENCH_SECONDS + 120) * 1000 });
-    if (r.status !== 0) throw new Error(`pgbench ${args.join(' ')}: ${r.stderr}`);
-    return r.stdout;
-  };
-  run(['-i', '-s', '10', '-q']);
-  const out = run(['-c', '8', '-j', '2', '-T', String(PGBENCH_SECONDS)]);
-  return Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(out)?.[1]);
-}
+const admin = (sql, url = ADMIN_URL) => runSql(url, sql);
+const pgbench = (name) => pgbenchTps(dbUrl(name), PGBENCH_SECONDS);
 
 async function main() {
   const stamp = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;

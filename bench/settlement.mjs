@@ -4,12 +4,12 @@
 // Usage: node bench/settlement.mjs [--orders 300] [--concurrency 8] [--pgbench-seconds 15] [--waits]
 //        [--pg postgres://postgres@127.0.0.1:5432/postgres]   (loopback only)
 import { createHmac, randomBytes } from 'node:crypto';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { Agent, request } from 'undici';
+import { databaseUrl, pgbenchTps, runSql } from './lib/pg.mjs';
 import { cpuSeconds, cpuSecondsOf, startNode, stop, waitFor } from './lib/proc.mjs';
 
 const arg = (name, def) => {
@@ -34,17 +34,9 @@ const SANDBOX = 'http://127.0.0.1:3951';
 
 const admin = new URL(ADMIN_URL);
 if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(admin.hostname)) throw new Error(`loopback only, not ${admin.hostname}`);
-const dbUrl = (name) => Object.assign(new URL(ADMIN_URL), { pathname: `/${name}` }).toString();
+const dbUrl = (name) => databaseUrl(ADMIN_URL, name);
 
-async function adminQuery(sql) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    return await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+const adminQuery = (sql) => runSql(ADMIN_URL, sql);
 
 /** Runs `task` over `items` with at most `limit` in flight. */
 async function pool(items, limit, task) {
@@ -182,18 +174,7 @@ async function printStatements(dbName, n) {
   }
 }
 
-function pgbench(name) {
-  const run = (args) => {
-    const r = spawnSync('/usr/bin/pgbench', [...args, dbUrl(name)], { encoding: 'utf8', timeout: (PGBENCH_SECONDS + 120) * 1000 });
-    if (r.status !== 0) throw new Error(`pgbench ${args.join(' ')}: ${r.stderr}`);
-    return r.stdout;
-  };
-  run(['-i', '-s', '10', '-q']);
-  const out = run(['-c', '8', '-j', '2', '-T', String(PGBENCH_SECONDS)]);
-  const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(out)?.[1]);
-  if (!tps) throw new Error(`pgbench: no tps in\n${out}`);
-  return tps;
-}
+const pgbench = (name) => pgbenchTps(dbUrl(name), PGBENCH_SECONDS);
 
 export async function benchSettlement() {
   const stamp = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
