@@ -5,7 +5,7 @@
 // bare "provider" about the transfer (undici), marks the order SUCCESS in a second UPDATE, and
 // answers. No ledger, no outbox, no validation, no logging: what three HTTP exchanges and two
 // committed single-row statements cost per settlement here, whatever code does them.
-// Usage: node bench/settlement-floor.mjs [--orders 3000] [--concurrency 8] [--pgbench-seconds 15] [--pg URL]
+// Usage: node bench/settlement-floor.mjs [--orders 6000] [--concurrency 8] [--pgbench-seconds 15] [--pg URL]
 import { spawn } from 'node:child_process';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +18,7 @@ const arg = (name, def) => {
   return i > 0 ? process.argv[i + 1] : def;
 };
 const ROLE = arg('role', 'main');
-const ORDERS = Math.min(Number(arg('orders', 3000)), 20_000);
+const ORDERS = Math.min(Number(arg('orders', 6000)), 20_000);
 const CONCURRENCY = Math.min(Number(arg('concurrency', 8)), 64);
 const PGBENCH_SECONDS = Math.min(Number(arg('pgbench-seconds', 15)), 120);
 const ADMIN_URL = arg('pg', process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');

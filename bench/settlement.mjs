@@ -1,7 +1,7 @@
 // Deposit settlement throughput against pgbench TPC-B on the same local PostgreSQL server, in one run.
 // Settlement = a signed bank callback → status confirmed at the gateway → order PAID with its ledger
 // posting → provider transfer posted by the worker → order SUCCESS. Each side gets a fresh database.
-// Usage: node bench/settlement.mjs [--orders 300] [--concurrency 8] [--pgbench-seconds 15] [--waits]
+// Usage: node bench/settlement.mjs [--orders 2000] [--concurrency 8] [--pgbench-seconds 15] [--waits]
 //        [--pg postgres://postgres@127.0.0.1:5432/postgres]   (loopback only)
 import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,7 +16,7 @@ const arg = (name, def) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : def;
 };
-const ORDERS = Math.min(Number(arg('orders', 300)), 5000);
+const ORDERS = Math.min(Number(arg('orders', 2000)), 5000);
 const CONCURRENCY = Math.min(Number(arg('concurrency', 8)), 64);
 const PGBENCH_SECONDS = Math.min(Number(arg('pgbench-seconds', 15)), 120);
 const ADMIN_URL = arg('pg', process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
