@@ -4,9 +4,6 @@
 // Usage: node bench/settlement.mjs [--orders 2000] [--concurrency 8] [--pgbench-seconds 15] [--waits]
 //        [--pg postgres://postgres@127.0.0.1:5432/postgres]   (loopback only)
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { Agent, request } from 'undici';
 import { databaseUrl, pgbenchTps, runSql } from './lib/pg.mjs';
@@ -182,7 +179,6 @@ export async function benchSettlement() {
   const pgbenchDb = `bench_pgbench_${stamp}`;
   // the bank's and the providers' state on the same PostgreSQL server, in a database of its own
   const sandboxDb = `bench_sandbox_${stamp}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-settle-'));
   await adminQuery(`CREATE DATABASE ${settleDb}`);
   await adminQuery(`CREATE DATABASE ${pgbenchDb}`);
   if (!SANDBOX_PGLITE) await adminQuery(`CREATE DATABASE ${sandboxDb}`);
@@ -258,7 +254,6 @@ export async function benchSettlement() {
     await Promise.all([stop(server), stop(sandbox)]);
     if (process.env.BENCH_KEEP_DB) console.log(`kept ${settleDb}`);
     else for (const name of [settleDb, pgbenchDb, sandboxDb]) await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
