@@ -21,6 +21,7 @@ import { paymentsPlugin } from './payments/plugin.js';
 import { providersPlugin } from './providers/registry.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { gameRoutes } from './modules/games/games.routes.js';
+import { paymentCallbackPlugin } from './modules/deposits/deposits.callback.js';
 import { depositRoutes } from './modules/deposits/deposits.routes.js';
 import { staffSessionPlugin } from './plugins/staff-session.js';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.js';
@@ -98,6 +99,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(gameRoutes, { prefix: '/api' });
   // @routes:wallet
   await app.register(depositRoutes, { prefix: '/api' });
+  await app.register(paymentCallbackPlugin);
   // @routes:deposits
   await app.register(withdrawalsRoutes, { prefix: '/api' });
   // @routes:withdrawals

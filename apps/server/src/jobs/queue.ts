@@ -1,4 +1,4 @@
-import { eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { queryRowsPrepared, type Db, type Tx } from '../db/client.js';
 import { jobs } from '../db/schema/index.js';
 
@@ -25,10 +25,15 @@ export async function enqueue(
     .onConflictDoNothing({ target: jobs.uniqueKey });
 }
 
-/** `enqueue` of one or more jobs as a statement of its own, to put in a CTE of the statement that writes the state they follow. */
-export function enqueueSql(list: readonly { type: string; payload: Record<string, unknown>; uniqueKey?: string }[]): SQL {
-  const rows = list.map((job) => sql`(${job.type}, ${JSON.stringify(job.payload)}::jsonb, ${job.uniqueKey ?? null})`);
-  return sql`INSERT INTO jobs (type, payload, unique_key) VALUES ${sql.join(rows, sql`, `)} ON CONFLICT (unique_key) DO NOTHING`;
+/**
+ * `enqueue` of one or more jobs as a statement of its own, to put in a CTE of the statement that
+ * writes the state they follow. With `runAfterMs` the jobs are due only then: a fallback for work
+ * this process starts itself once the transaction commits (a lease taken from the start).
+ */
+export function enqueueSql(list: readonly { type: string; payload: Record<string, unknown>; uniqueKey?: string }[], runAfterMs = 0): SQL {
+  const runAt = runAfterMs > 0 ? sql`now() + ${`${runAfterMs} milliseconds`}::interval` : sql`now()`;
+  const rows = list.map((job) => sql`(${job.type}, ${JSON.stringify(job.payload)}::jsonb, ${job.uniqueKey ?? null}, ${runAt})`);
+  return sql`INSERT INTO jobs (type, payload, unique_key, run_at) VALUES ${sql.join(rows, sql`, `)} ON CONFLICT (unique_key) DO NOTHING`;
 }
 
 /**
@@ -66,6 +71,20 @@ export async function retryLater(db: Db, id: number, delayMs: number, error: str
     .update(jobs)
     .set({ runAt: sql`now() + ${`${delayMs} milliseconds`}::interval`, lastError: error.slice(0, 1000) })
     .where(eq(jobs.id, id));
+}
+
+/** `retryLater` of a job known by its unique key, unless it is done already. */
+export async function retryLaterByKey(db: Db, uniqueKey: string, delayMs: number, error: string): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ runAt: sql`now() + ${`${delayMs} milliseconds`}::interval`, lastError: error.slice(0, 1000) })
+    .where(and(eq(jobs.uniqueKey, uniqueKey), isNull(jobs.doneAt)));
+}
+
+/** Marks the jobs of these unique keys done, in one statement, in the caller's transaction. */
+export async function completeByKeys(tx: Db | Tx, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await queryRowsPrepared(tx, 'jobs_complete_by_key', sql`UPDATE jobs SET done_at = now(), last_error = NULL WHERE unique_key IN (SELECT jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb)) AND done_at IS NULL`);
 }
 
 /** Tests and operators: make every pending job due now (skips the backoff wait). */

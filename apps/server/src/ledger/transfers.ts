@@ -5,7 +5,9 @@ import { queryRowsPrepared, uuidArray, type Db, type Tx } from '../db/client.js'
 import { transactionWithRetry } from '../db/errors.js';
 import { ledgerAccounts, providerTransfers } from '../db/schema/index.js';
 import type { Job } from '../jobs/queue.js';
-import { enqueueSql } from '../jobs/queue.js';
+import pLimit from 'p-limit';
+import { GroupCommit } from '../db/group-commit.js';
+import { completeByKeys, enqueueSql, retryLaterByKey } from '../jobs/queue.js';
 import type { JobResult, Worker } from '../jobs/worker.js';
 import type { ProviderAdapter, TransferOutcome } from '../providers/types.js';
 import { ensureAccount, ensureAccounts, houseAccount, houseKey, playerCreditState, post, postMany, type AccountKey, type PostRequest } from './ledger.js';
@@ -68,15 +70,37 @@ const creditAccountOf = sql<string | null>`(SELECT a.id FROM ledger_accounts a
      AND coalesce(a.player_id, '00000000-0000-0000-0000-000000000000'::uuid) = provider_transfers.player_id
      AND coalesce(a.provider_id, '') = provider_transfers.provider_id AND a.shard = 0)`;
 
+/** The job of a transfer: its unique key. */
+const jobKey = (transferId: string) => `transfer:${transferId}`;
+
 export class TransferService {
   private readonly handlers = new Map<string, SettledManyHandler>();
+  /** the provider calls of dispatched transfers, at most this many at once */
+  private readonly calls: ReturnType<typeof pLimit>;
+  /** dispatched transfers whose provider call or settlement is under way */
+  private readonly dispatching = new Set<Promise<void>>();
+  /** the definite answers of dispatched transfers, settled together (and their jobs done) */
+  private readonly settling = new GroupCommit<SettleRequest, void>(
+    async (requests) => {
+      await this.settleMany(requests, { completeJobs: true });
+      return requests.map(() => ({ ok: true, value: undefined }));
+    },
+    { maxItems: 256 },
+  );
 
   constructor(
     private readonly db: Db,
     private readonly providers: ProviderLookup,
     private readonly log: FastifyBaseLogger,
-    private readonly opts: { retryBaseMs: number; attentionMinutes: number },
-  ) {}
+    private readonly opts: { retryBaseMs: number; attentionMinutes: number; leaseMs?: number; dispatchConcurrency?: number },
+  ) {
+    this.calls = pLimit(opts.dispatchConcurrency ?? 32);
+  }
+
+  /** How long a dispatched transfer's job waits before the worker takes it over (the worker's lease). */
+  private get leaseMs() {
+    return this.opts.leaseMs ?? 60_000;
+  }
 
   /** Wires the worker: one job type, the claimed jobs handled together by `processMany`. */
   attach(worker: Worker) {
@@ -145,6 +169,12 @@ export class TransferService {
     items: readonly { params: TransferParams; accounts?: readonly [inFlight: string, credit: string] }[],
     /** the caller's own postings, made in the same ledger call before the reservations (one lock pass) */
     postFirst: readonly PostRequest[] = [],
+    /**
+     * `dispatch`: the caller hands the new transfers to `dispatch()` once its transaction commits.
+     * Their first attempt is counted now and their jobs are due only after the worker's lease: the
+     * worker takes over what the dispatch could not finish (docs/decisions/024-callbacks-acknowledged-first.md).
+     */
+    opts: { dispatch?: boolean } = {},
   ): Promise<{ transfer: Transfer; duplicate: boolean }[]> {
     if (items.length === 0) {
       await postMany(tx, postFirst);
@@ -177,7 +207,9 @@ export class TransferService {
     const created = new Map<string, Transfer>();
     if (fresh.length > 0) {
       // the transfers and their jobs in one statement: the jobs written by a CTE (the transactional outbox)
-      const jobs = tx.$with('job', {}).as(enqueueSql(fresh.map(({ id }) => ({ type: TRANSFER_JOB, payload: { transferId: id }, uniqueKey: `transfer:${id}` }))));
+      const jobs = tx
+        .$with('job', {})
+        .as(enqueueSql(fresh.map(({ id }) => ({ type: TRANSFER_JOB, payload: { transferId: id }, uniqueKey: jobKey(id) })), opts.dispatch ? this.leaseMs : 0));
       const rows = await tx
         .with(jobs)
         .insert(providerTransfers)
@@ -195,6 +227,7 @@ export class TransferService {
             orderId: p.orderId ?? null,
             counterAccountId: p.counterAccountId,
             inFlightAccountId: inFlight,
+            attempts: opts.dispatch ? 1 : 0,
           })),
         )
         .returning();
@@ -205,6 +238,50 @@ export class TransferService {
       for (const row of await tx.select().from(providerTransfers).where(inArray(providerTransfers.reference, repeated))) created.set(row.reference, row);
     }
     return withAccounts.map(({ p }, i) => ({ transfer: created.get(p.reference)!, duplicate: reserved[i]!.duplicate }));
+  }
+
+  /**
+   * The first attempt of transfers just committed by `requestMany(…, { dispatch: true })`, made by
+   * this process at once rather than by the worker's next claim: the provider told about each (at
+   * most `dispatchConcurrency` calls at a time), the definite answers settled together with their
+   * jobs marked done, an unknown answer left to the worker with the usual backoff. Not awaited by
+   * the caller; a crash on the way leaves the jobs to the worker once their lease runs out.
+   */
+  dispatch(transfers: readonly Transfer[]) {
+    for (const t of transfers) {
+      const run = this.calls(() => this.ask({ ...t, attempts: 0 }))
+        .then(async (outcome) => {
+          if (outcome.status === 'UNKNOWN') {
+            const { delay } = await this.unknownOutcome(t, outcome.reason, 1);
+            return retryLaterByKey(this.db, jobKey(t.id), delay, outcome.reason);
+          }
+          await this.settling.run(
+            outcome.status === 'POSTED'
+              ? { transferId: t.id, outcome: 'POSTED', providerTransferId: outcome.providerTransferId }
+              : { transferId: t.id, outcome: 'VOIDED', providerTransferId: null, reason: outcome.reason },
+          );
+        })
+        .catch((err: unknown) => this.log.error({ err, transferId: t.id }, 'dispatched transfer failed; the worker takes it over'))
+        .finally(() => this.dispatching.delete(run));
+      this.dispatching.add(run);
+    }
+  }
+
+  /** Resolves once no dispatched transfer is under way (tests, shutdown). */
+  async idle() {
+    while (this.dispatching.size > 0) await Promise.all([...this.dispatching]);
+  }
+
+  /** An unknown answer: noted on the transfer, flagged for staff once it is old, its job retried with backoff. */
+  private async unknownOutcome(t: Transfer, reason: string, attemptsMade: number) {
+    const ageMinutes = (Date.now() - t.createdAt.getTime()) / 60_000;
+    await this.db
+      .update(providerTransfers)
+      .set({ lastError: reason.slice(0, 500), needsAttention: ageMinutes >= this.opts.attentionMinutes })
+      .where(eq(providerTransfers.id, t.id));
+    this.log.warn({ transferId: t.id, reference: t.reference, reason }, 'transfer outcome unknown; will ask again');
+    const delay = Math.min(this.opts.retryBaseMs * 2 ** (attemptsMade - 1), 60_000);
+    return { delay };
   }
 
   /** One step of a transfer's life: ask or tell the provider, then settle or schedule a retry. */
@@ -244,13 +321,7 @@ export class TransferService {
         const t = pending.get(id);
         const outcome = outcomes.get(id);
         if (!t || !outcome || outcome.status !== 'UNKNOWN') return { done: true };
-        const ageMinutes = (Date.now() - t.createdAt.getTime()) / 60_000;
-        await this.db
-          .update(providerTransfers)
-          .set({ lastError: outcome.reason.slice(0, 500), needsAttention: ageMinutes >= this.opts.attentionMinutes })
-          .where(eq(providerTransfers.id, t.id));
-        this.log.warn({ transferId: t.id, reference: t.reference, reason: outcome.reason }, 'transfer outcome unknown; will ask again');
-        const delay = Math.min(this.opts.retryBaseMs * 2 ** t.attempts, 60_000);
+        const { delay } = await this.unknownOutcome(t, outcome.reason, t.attempts + 1);
         return { done: false, retryInMs: delay, error: outcome.reason };
       }),
     );
@@ -287,7 +358,11 @@ export class TransferService {
    * postings in one call, the transfer rows in one UPDATE. Run again whole when PostgreSQL picks
    * it as a deadlock victim.
    */
-  async settleMany(requests: readonly SettleRequest[]) {
+  async settleMany(
+    requests: readonly SettleRequest[],
+    /** `completeJobs`: the transfers' jobs are marked done in the same transaction (dispatched transfers) */
+    opts: { completeJobs?: boolean } = {},
+  ) {
     if (requests.length === 0) return;
     const asked = new Map(requests.map((r) => [r.transferId, r]));
     await transactionWithRetry(this.db, async (tx) => {
@@ -303,6 +378,8 @@ export class TransferService {
       const settling = rows
         .filter((row) => row.status === 'PENDING')
         .map(({ creditAccountId, ...transfer }) => ({ transfer, creditAccountId, request: asked.get(transfer.id)! }));
+      // their jobs done with them (one settled meanwhile by the worker: the worker marks its own)
+      if (opts.completeJobs) await completeByKeys(tx, settling.map(({ transfer }) => jobKey(transfer.id)));
       if (settling.length === 0) return;
       const kinds = new Map<string, { transfer: Transfer; outcome: Settlement }[]>();
       for (const { transfer, request } of settling) {

@@ -20,6 +20,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   // no transfer left for the next test's fault knobs to hit
+  await env.ctx.app.transfers.idle();
   await env.ctx.app.worker.drain();
   expect(await checkLedger(env.ctx.app.db)).toEqual([]);
 });
@@ -39,6 +40,12 @@ async function openDeposit(p: TestPlayer, amount = '100000') {
 const orderOf = async (p: TestPlayer, id: string) => ((await call(p, 'GET', `/v2/deposits/${id}`)).json() as { order: DepositOrder }).order;
 const count = async (query: ReturnType<typeof sql>) => Number((await queryRows<{ n: string }>(env.ctx.app.db, query))[0]!.n);
 const paidPostings = (id: string) => count(sql`SELECT count(*) AS n FROM ledger_transactions WHERE reference = ${`deposit:${id}:paid`}`);
+/** Every confirmation and dispatched transfer finished, then whatever the worker has left (retries made due). */
+async function settleAll() {
+  await env.ctx.app.depositConfirmations.idle();
+  await env.ctx.app.transfers.idle();
+  await env.ctx.app.worker.drain({ skipBackoff: true });
+}
 const transfersOf = (id: string) => count(sql`SELECT count(*) AS n FROM provider_transfers WHERE order_id = ${id}`);
 
 describe('POST /api/v2/payments/callback', () => {
@@ -54,48 +61,76 @@ describe('POST /api/v2/payments/callback', () => {
     expect(await paidPostings(order.id)).toBe(0);
   });
 
-  it('changes nothing when the status lookup says unpaid, and asks to be sent again', async () => {
+  it('acknowledges a callback the status lookup does not confirm, changes nothing, and keeps asking', async () => {
     const p = await registerPlayer(env.ctx.app);
     const { order, reference } = await openDeposit(p);
     const res = await sendCallback(env.ctx.app, { reference, bankReference: 'BCEL-FAKE-1', amount: '100000' });
-    expect([res.statusCode, res.json().error.code]).toEqual([409, 'ORDER_NOT_PAID']);
+    expect([res.statusCode, res.json()]).toEqual([202, { ok: true, status: 'OPEN' }]);
+    await new Promise((r) => setTimeout(r, 100));
+    // never paid at the bank: asked again and again (10 ms, 20 ms, … here), nothing written
+    expect(env.ctx.app.depositConfirmations.size).toBe(1);
     expect((await orderOf(p, order.id)).status).toBe('OPEN');
     expect(await paidPostings(order.id)).toBe(0);
     expect(await transfersOf(order.id)).toBe(0);
     const unknown = await sendCallback(env.ctx.app, { reference: 'D0000000000-NOPE', bankReference: 'X', amount: '1' });
     expect(unknown.statusCode).toBe(404);
+    // the order is canceled meanwhile and its expiry long past: the next answer ends the asking
+    await env.ctx.app.db.execute(sql`UPDATE deposit_orders SET expires_at = now() - interval '1 hour' WHERE id = ${order.id}`);
+    await sendCallback(env.ctx.app, { reference, bankReference: 'BCEL-FAKE-1', amount: '100000' });
+    await env.ctx.app.depositConfirmations.idle();
+    expect(env.ctx.app.depositConfirmations.size).toBe(0);
   });
 
-  it('credits a duplicated callback once, and the worker brings the credit to the provider', async () => {
+  it('credits a duplicated callback once, and the credit reaches the provider', async () => {
     const p = await registerPlayer(env.ctx.app);
     const { order, payload, reference } = await openDeposit(p);
     const paid = await payLaoQr(env.sandbox.url, payload);
     const notice = { reference, bankReference: paid.bankReference, amount: '100000' };
     const answers = await Promise.all([sendCallback(env.ctx.app, notice), sendCallback(env.ctx.app, notice)]);
+    for (const res of answers) expect(res.statusCode, res.body).toBe(202);
+    await settleAll();
     const again = await sendCallback(env.ctx.app, notice);
-    for (const res of [...answers, again]) expect(res.statusCode, res.body).toBe(200);
-    expect((await orderOf(p, order.id)).status).toBe('PAID');
+    expect([again.statusCode, again.json()]).toEqual([200, { ok: true, status: 'SUCCESS' }]);
     expect(await paidPostings(order.id)).toBe(1);
     expect(await transfersOf(order.id)).toBe(1);
-    await env.ctx.app.worker.drain({ skipBackoff: true });
     const settled = await orderOf(p, order.id);
     expect(settled).toMatchObject({ status: 'SUCCESS', paidAt: paid.paidAt });
     expect(await env.sandbox.providerBalance('gclub', p.playerId)).toBe(14_492n);
-    expect((await sendCallback(env.ctx.app, notice)).json()).toEqual({ ok: true, status: 'SUCCESS' });
+    // the provider was told once, by this process right after PAID; its job is done, nothing left for the worker
+    expect(await count(sql`SELECT count(*) AS n FROM jobs WHERE unique_key LIKE 'transfer:%' AND done_at IS NULL`)).toBe(0);
+    expect(await env.ctx.app.worker.drain()).toBe(0);
   });
 
-  it('waits for the status API when the callback outruns it (the gateway sends it again)', async () => {
+  it('asks the status API again by itself when the callback outruns it or the gateway is down', async () => {
     const p = await registerPlayer(env.ctx.app);
     const { order, payload, reference } = await openDeposit(p);
     await setBankFaults(env.sandbox.url, { statusLagMs: 60_000 });
     const paid = await payLaoQr(env.sandbox.url, payload);
     const notice = { reference, bankReference: paid.bankReference, amount: '100000' };
-    expect((await sendCallback(env.ctx.app, notice)).statusCode).toBe(409);
+    expect((await sendCallback(env.ctx.app, notice)).statusCode).toBe(202);
+    await new Promise((r) => setTimeout(r, 60));
     await setBankFaults(env.sandbox.url, { statusLagMs: 0, statusDown: true });
-    expect([(await sendCallback(env.ctx.app, notice)).statusCode, (await orderOf(p, order.id)).status]).toEqual([503, 'OPEN']);
+    await new Promise((r) => setTimeout(r, 60));
+    expect((await orderOf(p, order.id)).status).toBe('OPEN');
+    // no second callback: the retry finds the payment once the gateway answers
     await setBankFaults(env.sandbox.url, { statusDown: false });
-    expect((await sendCallback(env.ctx.app, notice)).statusCode).toBe(200);
-    expect((await orderOf(p, order.id)).status).toBe('PAID');
+    await settleAll();
+    expect((await orderOf(p, order.id)).status).toBe('SUCCESS');
+    expect(await paidPostings(order.id)).toBe(1);
+  });
+
+  it('refuses callbacks beyond what can wait for the bank, so that the gateway sends them again', async () => {
+    const p = await registerPlayer(env.ctx.app);
+    const { reference } = await openDeposit(p);
+    const confirmations = env.ctx.app.depositConfirmations as unknown as { opts: { maxPending: number } };
+    const max = confirmations.opts.maxPending;
+    confirmations.opts.maxPending = 0;
+    try {
+      const res = await sendCallback(env.ctx.app, { reference, bankReference: 'BCEL-FAKE-2', amount: '100000' });
+      expect([res.statusCode, res.json().error.code]).toEqual([429, 'RATE_LIMITED']);
+    } finally {
+      confirmations.opts.maxPending = max;
+    }
   });
 });
 
@@ -114,8 +149,8 @@ describe('settlement', () => {
   it('settles concurrent callbacks of many players without a deadlock, each credited once', async () => {
     const paid = await paidDeposits(8, 30_000);
     const answers = await Promise.all(paid.map((x) => sendCallback(env.ctx.app, x.notice)));
-    expect(answers.map((r) => r.statusCode)).toEqual(paid.map(() => 200));
-    await env.ctx.app.worker.drain({ skipBackoff: true });
+    expect(answers.map((r) => r.statusCode)).toEqual(paid.map(() => 202));
+    await settleAll();
     for (const { p, d } of paid) {
       expect((await orderOf(p, d.order.id)).status).toBe('SUCCESS');
       expect(await env.sandbox.providerBalance('gclub', p.playerId)).toBe(BigInt(d.order.credit.replace('.', '')));
@@ -125,12 +160,12 @@ describe('settlement', () => {
   it('credits each order once when every callback of several orders arrives twice at the same moment', async () => {
     const paid = await paidDeposits(4, 40_000);
     const answers = await Promise.all(paid.flatMap((x) => [sendCallback(env.ctx.app, x.notice), sendCallback(env.ctx.app, x.notice)]));
-    expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 200));
+    expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 202));
+    await settleAll();
     for (const { d } of paid) {
       expect(await paidPostings(d.order.id)).toBe(1);
       expect(await transfersOf(d.order.id)).toBe(1);
     }
-    await env.ctx.app.worker.drain({ skipBackoff: true });
     for (const { p, d } of paid) {
       expect((await orderOf(p, d.order.id)).status).toBe('SUCCESS');
       expect(await env.sandbox.providerBalance('gclub', p.playerId)).toBe(BigInt(d.order.credit.replace('.', '')));
@@ -144,7 +179,8 @@ describe('settlement', () => {
     await env.sandbox.providerFaults.set({ providerId: 'gclub', operations: ['transfer'], timeoutAfterCommit: true, holdMs: 5_000, count: 1 });
     const checked = await call(p, 'POST', `/v2/deposits/${order.id}/check`);
     expect(checked.json().order.status).toBe('PAID');
-    await env.ctx.app.worker.runOnce();
+    // told right after PAID; the provider's answer did not come in time
+    await env.ctx.app.transfers.idle();
     const [t] = await queryRows<{ status: string; attempts: number }>(env.ctx.app.db, sql`SELECT status, attempts FROM provider_transfers WHERE order_id = ${order.id}`);
     expect(t).toMatchObject({ status: 'PENDING', attempts: 1 });
     await env.ctx.app.worker.drain({ skipBackoff: true });
@@ -159,7 +195,7 @@ describe('settlement', () => {
     await payLaoQr(env.sandbox.url, payload);
     await env.sandbox.providerFaults.set({ providerId: 'gclub', operations: ['transfer'], refuse: true, count: 1 });
     await call(p, 'POST', `/v2/deposits/${order.id}/check`);
-    await env.ctx.app.worker.drain({ skipBackoff: true });
+    await settleAll();
     expect((await orderOf(p, order.id)).status).toBe('FAILED');
   });
 
@@ -168,8 +204,8 @@ describe('settlement', () => {
     const { order, payload, reference } = await openDeposit(p);
     expect((await call(p, 'POST', `/v2/deposits/${order.id}/cancel`)).json().order.status).toBe('CANCELED');
     const paid = await payLaoQr(env.sandbox.url, payload);
-    expect((await sendCallback(env.ctx.app, { reference, bankReference: paid.bankReference, amount: '100000' })).statusCode).toBe(200);
-    await env.ctx.app.worker.drain({ skipBackoff: true });
+    expect((await sendCallback(env.ctx.app, { reference, bankReference: paid.bankReference, amount: '100000' })).statusCode).toBe(202);
+    await settleAll();
     expect((await orderOf(p, order.id)).status).toBe('SUCCESS');
     expect(await count(sql`SELECT count(*) AS n FROM deposit_orders WHERE id = ${order.id} AND paid_late`)).toBe(1);
   });
@@ -184,6 +220,7 @@ describe('settlement', () => {
     expect((await orderOf(unpaid, a.order.id)).status).toBe('OPEN');
     await env.ctx.app.db.execute(sql`UPDATE deposit_orders SET expires_at = now() - interval '1 second' WHERE id IN (${a.order.id}, ${b.order.id})`);
     await env.ctx.app.worker.drain({ skipBackoff: true });
+    await settleAll();
     expect((await orderOf(unpaid, a.order.id)).status).toBe('CANCELED');
     expect((await orderOf(payer, b.order.id)).status).toBe('SUCCESS');
   });
@@ -194,7 +231,7 @@ describe('settlement', () => {
     await payLaoQr(env.sandbox.url, payload);
     const res = await call(p, 'POST', `/v2/deposits/${order.id}/cancel`);
     expect(res.json().order.status).toBe('PAID');
-    await env.ctx.app.worker.drain({ skipBackoff: true });
+    await settleAll();
     expect((await orderOf(p, order.id)).status).toBe('SUCCESS');
   });
 });

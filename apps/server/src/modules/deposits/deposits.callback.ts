@@ -1,16 +1,35 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { eq, sql } from 'drizzle-orm';
 import { depositOrders } from '../../db/schema/index.js';
-import { AppError, notFound } from '../../errors.js';
+import { notFound } from '../../errors.js';
 import { bankCallbackRoute } from '../../payments/index.js';
+import { PaymentConfirmations } from './deposits.confirmations.js';
 import { confirmWithGateway } from './deposits.settlement.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the payments named by the bank's callbacks, confirmed with the gateway in the background */
+    depositConfirmations: PaymentConfirmations;
+  }
+}
 
 /**
  * POST /api/v2/payments/callback: the signature is checked on the raw body before this runs
- * (payments/raw-body.ts); the callback is then only a hint, confirmed by the gateway's status API.
- * Not yet confirmed (the status lags) answers 409 ORDER_NOT_PAID, so the gateway sends it again.
+ * (payments/raw-body.ts). The callback is only a hint (DESIGN.md §5): it is acknowledged once its
+ * order is known, 202 while the payment is being confirmed with the gateway's status API in the
+ * background, 200 with the order's status when it was settled before (docs/decisions/024).
+ * Registered on the root instance, so that `app.depositConfirmations` is seen everywhere.
  */
-export async function registerPaymentCallback(app: FastifyInstance) {
+export const paymentCallbackPlugin = fp(async (app: FastifyInstance) => {
+  const confirmations = new PaymentConfirmations((order) => confirmWithGateway(app, order), app.log, {
+    retryBaseMs: app.config.WORKER_RETRY_BASE_MS,
+    graceMs: 60_000,
+    concurrency: 32,
+    maxPending: 10_000,
+  });
+  app.decorate('depositConfirmations', confirmations);
+  app.addHook('onClose', async () => confirmations.close());
   // a prepared statement: built once, and planned once per connection (one per callback, docs/decisions/021)
   const byGatewayReference = app.db
     .select()
@@ -18,13 +37,16 @@ export async function registerPaymentCallback(app: FastifyInstance) {
     .where(eq(depositOrders.gatewayReference, sql.placeholder('reference')))
     .prepare('deposit_by_gateway_reference');
   await bankCallbackRoute(app, {
-    path: '/v2/payments/callback',
-    async onCallback(callback) {
+    path: '/api/v2/payments/callback',
+    async onCallback(callback, _request, reply) {
       const [order] = await byGatewayReference.execute({ reference: callback.reference });
       if (!order) throw notFound(`no deposit with reference ${callback.reference}`);
-      const result = await confirmWithGateway(app, order);
-      if (!result.paid) throw new AppError('ORDER_NOT_PAID', 'the bank does not confirm this payment yet');
-      return { ok: true, status: result.order.status };
+      // OPEN, or CANCELED and perhaps paid late: the gateway is asked; a settled order is only answered
+      if (order.bankReference === null) {
+        confirmations.hint(order);
+        return reply.code(202).send({ ok: true, status: order.status });
+      }
+      return { ok: true, status: order.status };
     },
   });
-}
+});

@@ -13,7 +13,6 @@ import {
 import { agencyOf } from '../../plugins/agency.js';
 import { requirePlayer } from '../../plugins/session.js';
 import { renderQrSvg } from '../../payments/index.js';
-import { registerPaymentCallback } from './deposits.callback.js';
 import { registerDepositExpiry } from './deposits.expiry.js';
 import { cancelDeposit, checkDeposit, createDeposit, listDeposits, openOrderOf, ownOrder } from './deposits.service.js';
 import { registerDepositSettlement } from './deposits.settlement.js';
@@ -25,7 +24,6 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchem
 export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
   registerDepositSettlement(app);
   registerDepositExpiry(app);
-  await registerPaymentCallback(app);
 
   app.post(
     '/v2/deposits',

@@ -6,6 +6,7 @@ import { GroupCommit, type ItemResult } from '../../db/group-commit.js';
 import { depositOrders, players, type DepositOrderRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { ensureAccounts, houseKey } from '../../ledger/ledger.js';
+import type { Transfer } from '../../ledger/transfers.js';
 import { BankGatewayUnavailableError } from '../../payments/index.js';
 
 /** The kind of the provider transfers of deposits (app.transfers.onSettled). */
@@ -52,7 +53,7 @@ export async function confirmWithGateway(app: FastifyInstance, order: DepositOrd
 export function markPaid(app: FastifyInstance, orderId: string, payment: ConfirmedPayment): Promise<DepositOrderRow> {
   let group = groups.get(app.db);
   if (!group) {
-    group = new GroupCommit((items) => markPaidMany(app, items), { maxItems: 64 });
+    group = new GroupCommit((items) => markPaidMany(app, items), { maxItems: 256 });
     groups.set(app.db, group);
   }
   return group.run({ orderId, payment });
@@ -66,7 +67,7 @@ async function markPaidMany(app: FastifyInstance, items: PaymentItem[]): Promise
   // the first payment of an order in the group is the one applied; a later one answers as a second callback would
   const first = new Map<string, PaymentItem>();
   for (const item of items) if (!first.has(item.orderId)) first.set(item.orderId, item);
-  const { orders, paidIds } = await transactionWithRetry(app.db, async (tx) => {
+  const { orders, paidIds, transfers } = await transactionWithRetry(app.db, async (tx) => {
     // one statement: the row locks, the check that they were not paid before, the change; a second
     // callback of the same payment waits here on the first and then finds the reference set
     const payments = [...first.values()].map(({ orderId, payment }) => ({ id: orderId, ref: payment.bankReference, paid_at: payment.paidAt.toISOString() }));
@@ -89,11 +90,11 @@ async function markPaidMany(app: FastifyInstance, items: PaymentItem[]): Promise
       .prepare('deposits_paid_group')
       .execute();
     const orders = new Map(rows.map(({ username, ...order }) => [order.id, { order, username }]));
-    await bookPayments(app, tx, [...paidIds].map((id) => orders.get(id)!));
-    return { orders, paidIds };
+    const transfers = await bookPayments(app, tx, [...paidIds].map((id) => orders.get(id)!));
+    return { orders, paidIds, transfers };
   });
-  // the transfers are committed: the worker of this process takes them now rather than at its next poll
-  if (paidIds.size > 0) app.worker.wake();
+  // the transfers are committed: this process tells the providers now (the worker is the fallback)
+  app.transfers.dispatch(transfers);
   return items.map((item): ItemResult<DepositOrderRow> => {
     const found = orders.get(item.orderId);
     if (!found) return { ok: false, error: new AppError('NOT_FOUND', 'no such deposit') };
@@ -112,8 +113,8 @@ async function markPaidMany(app: FastifyInstance, items: PaymentItem[]): Promise
  * round, a later FOR UPDATE on it could deadlock two settlements). The five accounts of each order
  * are looked up in one query for the whole group.
  */
-async function bookPayments(app: FastifyInstance, tx: Tx, paid: { order: DepositOrderRow; username: string }[]) {
-  if (paid.length === 0) return;
+async function bookPayments(app: FastifyInstance, tx: Tx, paid: { order: DepositOrderRow; username: string }[]): Promise<Transfer[]> {
+  if (paid.length === 0) return [];
   const keys = paid.map(({ order: { agencyId, playerId, providerId } }) => [
     houseKey({ agencyId, playerId, type: 'BANK_CLEARING', currency: 'LAK' }),
     houseKey({ agencyId, playerId, type: 'EXCHANGE', currency: 'LAK' }),
@@ -129,7 +130,7 @@ async function bookPayments(app: FastifyInstance, tx: Tx, paid: { order: Deposit
     entries: [{ from: accounts[i]![0], to: accounts[i]![1], currency: 'LAK' as const, amount: order.amountLak }],
     metadata: { orderId: order.id, transactionCode: order.transactionCode, bankReference: order.bankReference },
   }));
-  await app.transfers.requestMany(
+  const requested = await app.transfers.requestMany(
     tx,
     paid.map(({ order, username }, i) => ({
       params: {
@@ -147,7 +148,9 @@ async function bookPayments(app: FastifyInstance, tx: Tx, paid: { order: Deposit
       accounts: [accounts[i]![3], accounts[i]![4]] as const,
     })),
     kip,
+    { dispatch: true },
   );
+  return requested.filter((r) => !r.duplicate).map((r) => r.transfer);
 }
 
 /** POSTED → SUCCESS, VOIDED → FAILED (the credit waits at EXCHANGE(THB) for staff to retry); one statement for all. */

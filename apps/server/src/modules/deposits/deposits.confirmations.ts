@@ -1,0 +1,128 @@
+import type { FastifyBaseLogger } from 'fastify';
+import pLimit from 'p-limit';
+import type { DepositOrderRow } from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
+import type { Confirmation } from './deposits.settlement.js';
+
+export interface ConfirmationOptions {
+  /** the first retry of an unconfirmed payment waits this long, doubling each time (capped at 30 s) */
+  retryBaseMs: number;
+  /** how long after its expiry an order is still asked about (then the expiry job's last check stands) */
+  graceMs: number;
+  /** status calls to the gateway at once */
+  concurrency: number;
+  /** orders waiting for a confirmation at once; a callback beyond this is refused, and the gateway sends it again */
+  maxPending: number;
+}
+
+/**
+ * The confirmations of payments the bank's callbacks told us about (docs/decisions/024): a
+ * callback is acknowledged as soon as its signature and its order are known, and the order is
+ * confirmed here, in the background, by asking the gateway's status API. The gateway then never
+ * waits on our database, and the payments confirmed at one moment are marked PAID in one group.
+ *
+ * A payment the gateway does not confirm yet (its status lags, or it cannot be asked) is asked
+ * again with backoff until a little after the order's expiry; after that, the expiry job's last
+ * check and the player's "check" button stand, as they do for a callback that never came. Nothing
+ * here is durable: a restart loses only hints, and those two paths find the payment all the same.
+ */
+export class PaymentConfirmations {
+  /** by order id: the confirmation under way or waiting for its retry */
+  private readonly pending = new Map<string, { timer: NodeJS.Timeout | null; run: Promise<void> | null; attempt: number; order: DepositOrderRow }>();
+  private readonly calls: ReturnType<typeof pLimit>;
+  private closed = false;
+
+  constructor(
+    private readonly confirm: (order: DepositOrderRow) => Promise<Confirmation>,
+    private readonly log: FastifyBaseLogger,
+    private readonly opts: ConfirmationOptions,
+  ) {
+    this.calls = pLimit(opts.concurrency);
+  }
+
+  /**
+   * A callback named this order: confirm it now (or now rather than at its next retry). Throws
+   * RATE_LIMITED when too many are waiting, so that the gateway sends the callback again later.
+   */
+  hint(order: DepositOrderRow) {
+    if (this.closed) throw new AppError('RATE_LIMITED', 'the server is stopping; send the callback again');
+    const known = this.pending.get(order.id);
+    if (known) {
+      // the row as read now: its expiry bounds the asking
+      known.order = order;
+      if (known.timer) {
+        clearTimeout(known.timer);
+        known.timer = null;
+        this.start(order.id);
+      }
+      return;
+    }
+    if (this.pending.size >= this.opts.maxPending) throw new AppError('RATE_LIMITED', 'too many payments waiting for the bank; send the callback again');
+    this.pending.set(order.id, { timer: null, run: null, attempt: 0, order });
+    this.start(order.id);
+  }
+
+  /** How many orders wait for a confirmation. */
+  get size() {
+    return this.pending.size;
+  }
+
+  /** Resolves once no confirmation is under way or waiting for a retry (tests). */
+  async idle() {
+    for (;;) {
+      const entries = [...this.pending.values()];
+      if (entries.length === 0) return;
+      const runs = entries.map((e) => e.run).filter((r): r is Promise<void> => r !== null);
+      if (runs.length === 0) await new Promise((r) => setTimeout(r, 5));
+      else await Promise.all(runs);
+    }
+  }
+
+  /** Stops retrying (app close): what is waiting is dropped, the calls under way finish. */
+  async close() {
+    this.closed = true;
+    for (const [id, entry] of this.pending) {
+      if (entry.timer) {
+        clearTimeout(entry.timer);
+        this.pending.delete(id);
+      }
+    }
+    await Promise.all([...this.pending.values()].map((e) => e.run));
+  }
+
+  private start(orderId: string) {
+    const entry = this.pending.get(orderId)!;
+    entry.attempt += 1;
+    entry.run = this.calls(() => this.once(entry.order))
+      .catch((err: unknown) => {
+        this.log.error({ err, orderId }, 'deposit confirmation failed');
+        return 'retry' as const;
+      })
+      .then((next) => {
+        entry.run = null;
+        const retryAt = Date.now() + Math.min(this.opts.retryBaseMs * 2 ** (entry.attempt - 1), 30_000);
+        if (next === 'done' || this.closed || retryAt > entry.order.expiresAt.getTime() + this.opts.graceMs) {
+          if (next !== 'done') this.log.warn({ orderId, attempts: entry.attempt }, 'deposit not confirmed by the bank; left to its expiry check');
+          this.pending.delete(orderId);
+          return;
+        }
+        entry.timer = setTimeout(() => {
+          entry.timer = null;
+          this.start(orderId);
+        }, retryAt - Date.now());
+      });
+  }
+
+  /** One question to the gateway: 'done' when the order is settled either way, 'retry' when the bank does not know yet. */
+  private async once(order: DepositOrderRow): Promise<'done' | 'retry'> {
+    try {
+      const result = await this.confirm(order);
+      return result.paid ? 'done' : 'retry';
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'BANK_GATEWAY_UNAVAILABLE') return 'retry';
+      // PAYMENT_MISMATCH is logged where it is found and waits for staff; asking again would not change it
+      if (err instanceof AppError && err.code === 'PAYMENT_MISMATCH') return 'done';
+      throw err;
+    }
+  }
+}
