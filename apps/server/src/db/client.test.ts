@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/database.js';
-import { queryRowsPrepared, uuidArray } from './client.js';
+import { queryRowsPrepared, textArray, uuidArray } from './client.js';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -32,5 +32,11 @@ describe('named prepared statements', () => {
   it('takes only uuids into a uuid list', () => {
     expect(uuidArray(['6F1C2A9E-0D3B-4C55-9A61-1F2E3D4C5B6A'])).toBe('{6F1C2A9E-0D3B-4C55-9A61-1F2E3D4C5B6A}');
     expect(() => uuidArray(['x}, {y'])).toThrow(/not a uuid/);
+  });
+
+  it('passes any strings through a text list unchanged', async () => {
+    const values = ['D0000000001-ABC', 'a "quoted", {braced} one', 'back\\slash\\', '', 'NULL', 'ລາວ'];
+    const rows = await queryRowsPrepared<{ v: string[] }>(database.db, 'test_text_array', sql`SELECT ${textArray(values)}::text[] AS v`);
+    expect(rows[0]!.v).toEqual(values);
   });
 });

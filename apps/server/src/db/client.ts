@@ -118,3 +118,8 @@ export function uuidArray(ids: Iterable<string>): string {
   for (const id of list) if (!UUID.test(id)) throw new Error(`not a uuid: ${id}`);
   return `{${list.join(',')}}`;
 }
+
+/** A list of strings as one parameter (`= ANY (${textArray(list)}::text[])`): each element quoted, `"` and `\` escaped. */
+export function textArray(values: Iterable<string>): string {
+  return `{${[...values].map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+}

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { eq, sql } from 'drizzle-orm';
-import { depositOrders } from '../../db/schema/index.js';
+import { sql } from 'drizzle-orm';
+import { textArray } from '../../db/client.js';
+import { GroupCommit } from '../../db/group-commit.js';
+import { depositOrders, type DepositOrderRow } from '../../db/schema/index.js';
 import { notFound } from '../../errors.js';
 import { bankCallbackRoute } from '../../payments/index.js';
 import { PaymentConfirmations } from './deposits.confirmations.js';
@@ -30,16 +32,24 @@ export const paymentCallbackPlugin = fp(async (app: FastifyInstance) => {
   });
   app.decorate('depositConfirmations', confirmations);
   app.addHook('onClose', async () => confirmations.close());
-  // a prepared statement: built once, and planned once per connection (one per callback, docs/decisions/021)
+  // the orders of the callbacks that arrive together, looked up in one prepared statement
   const byGatewayReference = app.db
     .select()
     .from(depositOrders)
-    .where(eq(depositOrders.gatewayReference, sql.placeholder('reference')))
-    .prepare('deposit_by_gateway_reference');
+    .where(sql`${depositOrders.gatewayReference} = ANY (${sql.placeholder('references')}::text[])`)
+    .prepare('deposits_by_gateway_reference');
+  const lookups = new GroupCommit<string, DepositOrderRow | null>(
+    async (references) => {
+      const rows = await byGatewayReference.execute({ references: textArray(new Set(references)) });
+      const found = new Map(rows.map((row) => [row.gatewayReference, row]));
+      return references.map((reference) => ({ ok: true, value: found.get(reference) ?? null }));
+    },
+    { maxItems: 256 },
+  );
   await bankCallbackRoute(app, {
     path: '/api/v2/payments/callback',
     async onCallback(callback, _request, reply) {
-      const [order] = await byGatewayReference.execute({ reference: callback.reference });
+      const order = await lookups.run(callback.reference);
       if (!order) throw notFound(`no deposit with reference ${callback.reference}`);
       // OPEN, or CANCELED and perhaps paid late: the gateway is asked; a settled order is only answered
       if (order.bankReference === null) {
