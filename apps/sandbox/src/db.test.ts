@@ -11,8 +11,8 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 /** Every row any query returns (in transactions too), in order. */
 function recording(db: SandboxDb, log: Record<string, unknown>[][]): SandboxDb {
   const wrap = (q: SandboxQueries): SandboxQueries => ({
-    query: async <T,>(text: string, params?: unknown[]) => {
-      const res = await q.query<T>(text, params);
+    query: async <T,>(text: string, params?: unknown[], name?: string) => {
+      const res = await q.query<T>(text, params, name);
       log.push(res.rows as Record<string, unknown>[]);
       return res;
     },
@@ -109,6 +109,22 @@ describe.skipIf(!serverUrl)('PGlite and PostgreSQL (TEST_DATABASE_URL) give the 
     expect(kinds([[fromPostgres!]])).toEqual(kinds([[fromPglite!]]));
     expect(fromPostgres).toEqual(fromPglite);
     expect(fromPglite).toMatchObject({ int8: 42, int8_big: 2n ** 60n, numeric: '12345678901234567890.12', jsonb: { a: [1, '2'] } });
+  });
+
+  it('answers a named statement as the same query unnamed, on every pooled connection and at once', async () => {
+    const sql = `SELECT $1::int8 AS n, $2::timestamptz AS at, $3::text AS t`;
+    const at = new Date('2026-11-23T10:00:00.123Z');
+    for (const db of [pglite, postgres]) {
+      const [plain] = (await db.query<Record<string, unknown>>(sql, [7, at.toISOString(), 'x'])).rows;
+      // more at once than the pool has connections: each connection prepares it once, then reuses it
+      const named = await Promise.all(
+        Array.from({ length: 25 }, (_, i) => db.query<Record<string, unknown>>(sql, [i, at.toISOString(), `x${i}`], 'db_test_named')),
+      );
+      expect(plain).toEqual({ n: 7, at, t: 'x' });
+      named.forEach(({ rows }, i) => expect(rows).toEqual([{ n: i, at, t: `x${i}` }]));
+      const inTx = await db.transaction((tx) => tx.query<Record<string, unknown>>(sql, [1, at.toISOString(), 'y'], 'db_test_named'));
+      expect(inTx.rows).toEqual([{ n: 1, at, t: 'y' }]);
+    }
   });
 
   it('creates the schemas safely when parts and processes start at once on one database', async () => {
