@@ -152,6 +152,40 @@ describe('the provider schema', () => {
     }
   });
 
+  it('applies transfers in and out, refusals and repeats, to the balance once', async () => {
+    const db = await openTestDb(await createTestStorage(), PROVIDER_SCHEMA);
+    try {
+      const wallet = new ProviderWallet(db);
+      const p = { providerId: 'gclub', playerId: 'p1', agencyId: 'a1', username: 'u' };
+      const t = (reference: string, direction: 'IN' | 'OUT', amount: bigint, forceRefuse = false) =>
+        wallet.transfer({ ...p, reference, direction, amount, forceRefuse });
+      const view = (r: Awaited<ReturnType<typeof t>>) => [r.status, r.reason, r.balanceAfter];
+      const balance = () => wallet.balance(p);
+      // a refused transfer in opens the account at 0 and credits nothing
+      expect(view(await t('r1', 'IN', 500n, true))).toEqual(['REFUSED', 'REFUSED_BY_PROVIDER', null]);
+      expect(await balance()).toBe(0n);
+      expect(view(await t('r2', 'IN', 10_050n))).toEqual(['POSTED', null, 10_050n]);
+      expect(view(await t('r2', 'IN', 10_050n))).toEqual(['POSTED', null, 10_050n]);
+      expect(view(await t('r3', 'IN', 1n))).toEqual(['POSTED', null, 10_051n]);
+      expect(view(await t('r4', 'IN', 7n, true))).toEqual(['REFUSED', 'REFUSED_BY_PROVIDER', null]);
+      expect(view(await t('r5', 'OUT', 10_052n))).toEqual(['REFUSED', 'INSUFFICIENT_BALANCE', null]);
+      expect(view(await t('r6', 'OUT', 51n))).toEqual(['POSTED', null, 10_000n]);
+      expect(view(await t('r7', 'OUT', 1n, true))).toEqual(['REFUSED', 'REFUSED_BY_PROVIDER', null]);
+      expect(await balance()).toBe(10_000n);
+      expect(view(await wallet.transfer({ ...p, playerId: 'nobody', reference: 'r8', direction: 'OUT', amount: 1n }))).toEqual([
+        'REFUSED',
+        'PLAYER_NOT_FOUND',
+        null,
+      ]);
+      await expect(t('r6', 'IN', 51n)).rejects.toMatchObject({ code: 'REFERENCE_CONFLICT' });
+      // past the largest bigint: refused by the database, nothing applied
+      await expect(t('r9', 'IN', 2n ** 63n - 1n)).rejects.toThrow(/out of range/);
+      expect(await balance()).toBe(10_000n);
+    } finally {
+      await db.close();
+    }
+  });
+
   it('rolls a failed transaction back on either driver', async () => {
     const db = await openTestDb(await createTestStorage(), PROVIDER_SCHEMA);
     try {
