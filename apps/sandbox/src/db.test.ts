@@ -11,8 +11,8 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 /** Every row any query returns (in transactions too), in order. */
 function recording(db: SandboxDb, log: Record<string, unknown>[][]): SandboxDb {
   const wrap = (q: SandboxQueries): SandboxQueries => ({
-    query: async <T,>(text: string, params?: unknown[]) => {
-      const res = await q.query<T>(text, params);
+    query: async <T,>(text: string, params?: unknown[], name?: string) => {
+      const res = await q.query<T>(text, params, name);
       log.push(res.rows as Record<string, unknown>[]);
       return res;
     },
@@ -111,6 +111,22 @@ describe.skipIf(!serverUrl)('PGlite and PostgreSQL (TEST_DATABASE_URL) give the 
     expect(fromPglite).toMatchObject({ int8: 42, int8_big: 2n ** 60n, numeric: '12345678901234567890.12', jsonb: { a: [1, '2'] } });
   });
 
+  it('answers a named statement as the same query unnamed, on every pooled connection and at once', async () => {
+    const sql = `SELECT $1::int8 AS n, $2::timestamptz AS at, $3::text AS t`;
+    const at = new Date('2026-11-23T10:00:00.123Z');
+    for (const db of [pglite, postgres]) {
+      const [plain] = (await db.query<Record<string, unknown>>(sql, [7, at.toISOString(), 'x'])).rows;
+      // more at once than the pool has connections: each connection prepares it once, then reuses it
+      const named = await Promise.all(
+        Array.from({ length: 25 }, (_, i) => db.query<Record<string, unknown>>(sql, [i, at.toISOString(), `x${i}`], 'db_test_named')),
+      );
+      expect(plain).toEqual({ n: 7, at, t: 'x' });
+      named.forEach(({ rows }, i) => expect(rows).toEqual([{ n: i, at, t: `x${i}` }]));
+      const inTx = await db.transaction((tx) => tx.query<Record<string, unknown>>(sql, [1, at.toISOString(), 'y'], 'db_test_named'));
+      expect(inTx.rows).toEqual([{ n: 1, at, t: 'y' }]);
+    }
+  });
+
   it('creates the schemas safely when parts and processes start at once on one database', async () => {
     const fresh = await createPostgresStorage(serverUrl!);
     const dbs = await Promise.all(Array.from({ length: 6 }, () => openSandboxDb(fresh.config.SANDBOX_DATABASE_URL!)));
@@ -133,6 +149,40 @@ describe('the provider schema', () => {
     } finally {
       await db.close();
       await storage.drop();
+    }
+  });
+
+  it('applies transfers in and out, refusals and repeats, to the balance once', async () => {
+    const db = await openTestDb(await createTestStorage(), PROVIDER_SCHEMA);
+    try {
+      const wallet = new ProviderWallet(db);
+      const p = { providerId: 'gclub', playerId: 'p1', agencyId: 'a1', username: 'u' };
+      const t = (reference: string, direction: 'IN' | 'OUT', amount: bigint, forceRefuse = false) =>
+        wallet.transfer({ ...p, reference, direction, amount, forceRefuse });
+      const view = (r: Awaited<ReturnType<typeof t>>) => [r.status, r.reason, r.balanceAfter];
+      const balance = () => wallet.balance(p);
+      // a refused transfer in opens the account at 0 and credits nothing
+      expect(view(await t('r1', 'IN', 500n, true))).toEqual(['REFUSED', 'REFUSED_BY_PROVIDER', null]);
+      expect(await balance()).toBe(0n);
+      expect(view(await t('r2', 'IN', 10_050n))).toEqual(['POSTED', null, 10_050n]);
+      expect(view(await t('r2', 'IN', 10_050n))).toEqual(['POSTED', null, 10_050n]);
+      expect(view(await t('r3', 'IN', 1n))).toEqual(['POSTED', null, 10_051n]);
+      expect(view(await t('r4', 'IN', 7n, true))).toEqual(['REFUSED', 'REFUSED_BY_PROVIDER', null]);
+      expect(view(await t('r5', 'OUT', 10_052n))).toEqual(['REFUSED', 'INSUFFICIENT_BALANCE', null]);
+      expect(view(await t('r6', 'OUT', 51n))).toEqual(['POSTED', null, 10_000n]);
+      expect(view(await t('r7', 'OUT', 1n, true))).toEqual(['REFUSED', 'REFUSED_BY_PROVIDER', null]);
+      expect(await balance()).toBe(10_000n);
+      expect(view(await wallet.transfer({ ...p, playerId: 'nobody', reference: 'r8', direction: 'OUT', amount: 1n }))).toEqual([
+        'REFUSED',
+        'PLAYER_NOT_FOUND',
+        null,
+      ]);
+      await expect(t('r6', 'IN', 51n)).rejects.toMatchObject({ code: 'REFERENCE_CONFLICT' });
+      // past the largest bigint: refused by the database, nothing applied
+      await expect(t('r9', 'IN', 2n ** 63n - 1n)).rejects.toThrow(/out of range/);
+      expect(await balance()).toBe(10_000n);
+    } finally {
+      await db.close();
     }
   });
 

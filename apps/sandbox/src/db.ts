@@ -5,13 +5,18 @@ import pg from 'pg';
 
 /** What a store may run: a query with `$n` parameters, or a script of several statements. */
 export interface SandboxQueries {
-  query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  /**
+   * `name`, for a statement of a hot path: on PostgreSQL a named prepared statement, parsed and
+   * planned once per connection instead of at every call (one name, one text: a constant); PGlite
+   * runs it as any other query.
+   */
+  query<T>(text: string, params?: unknown[], name?: string): Promise<{ rows: T[] }>;
   exec(sql: string): Promise<unknown>;
 }
 
 /**
- * One of the sandbox's databases, on either driver: PGlite satisfies this as it is, a `pg.Pool`
- * through `postgresDb` below. The stores use this type only, so one SQL serves both
+ * One of the sandbox's databases, on either driver: PGlite through `pgliteDb`, a `pg.Pool` through
+ * `postgresDb` below. The stores use this type only, so one SQL serves both
  * (docs/decisions/022-sandbox-on-postgresql.md).
  */
 export interface SandboxDb extends SandboxQueries {
@@ -35,7 +40,20 @@ const isUrl = (location: string) => /^postgres(ql)?:\/\//.test(location);
 export async function openSandboxDb(location: string, opts: OpenOptions = {}): Promise<SandboxDb> {
   if (isUrl(location)) return postgresDb(location, opts);
   if (!location.startsWith('memory://')) mkdirSync(location, { recursive: true });
-  return PGlite.create(location);
+  return pgliteDb(await PGlite.create(location));
+}
+
+/** PGlite's own calls; a statement's name means nothing to it (one connection, no protocol). */
+function pgliteDb(db: PGlite): SandboxDb {
+  const on = (q: Pick<PGlite, 'query' | 'exec'>): SandboxQueries => ({
+    query: <T>(text: string, params?: unknown[]) => q.query<T>(text, params),
+    exec: (sql: string) => q.exec(sql),
+  });
+  return {
+    ...on(db),
+    transaction: (fn) => db.transaction((tx) => fn(on(tx))),
+    close: () => db.close(),
+  };
 }
 
 /**
@@ -70,9 +88,14 @@ export async function createSchema(db: SandboxDb, sql: string): Promise<void> {
  * numeric and types PGlite has no parser for as text), not by node-postgres's defaults, which differ
  * (int8 as text, a date at local midnight, bytea as a Buffer). Set on this pool only, never globally.
  */
-const pgliteTypes: pg.CustomTypesConfig = {
-  getTypeParser: ((oid: number) => (value: string) => types.parseType(value, oid)) as pg.CustomTypesConfig['getTypeParser'],
-};
+const parsers = new Map<number, (value: string) => unknown>();
+function parserOf(oid: number): (value: string) => unknown {
+  let parse = parsers.get(oid);
+  if (!parse) parsers.set(oid, (parse = (value: string) => types.parseType(value, oid)));
+  return parse;
+}
+// node-postgres asks for each column's parser at every query: one function per type, made once
+const pgliteTypes: pg.CustomTypesConfig = { getTypeParser: parserOf as pg.CustomTypesConfig['getTypeParser'] };
 
 /** A pool's adapter: the same calls as PGlite's, the same JS types in the rows. */
 function postgresDb(url: string, opts: OpenOptions): SandboxDb {
@@ -81,7 +104,9 @@ function postgresDb(url: string, opts: OpenOptions): SandboxDb {
   // on the pool; unhandled, that would end the process. The pool replaces the client.
   pool.on('error', (err) => opts.onIdleError?.(err));
   const on = (c: pg.Pool | pg.PoolClient): SandboxQueries => ({
-    query: async <T>(text: string, params?: unknown[]) => ({ rows: (await c.query(text, params)).rows as T[] }),
+    query: async <T>(text: string, params?: unknown[], name?: string) => ({
+      rows: (await (name === undefined ? c.query(text, params) : c.query({ name, text, values: params }))).rows as T[],
+    }),
     // no parameters: node-postgres sends the simple protocol, which takes several statements
     exec: (sql: string) => c.query(sql),
   });

@@ -48,7 +48,7 @@ export async function openTestDb(storage: TestStorage, schema: string): Promise<
   const db = await openSandboxDb(storage.config.SANDBOX_DATABASE_URL ?? storage.config.SANDBOX_DATA_DIR);
   await createSchema(db, schema);
   return {
-    query: (text, params) => db.query(text, params),
+    query: (text, params, name) => db.query(text, params, name),
     exec: (sql) => db.exec(sql),
     transaction: (fn) => db.transaction(fn),
     async close() {

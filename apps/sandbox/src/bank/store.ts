@@ -91,7 +91,8 @@ export class BankStore {
   }
 
   async find(reference: string, now = new Date()): Promise<BankOrder | null> {
-    const res = await this.db.query<Row>(`SELECT ${COLUMNS} FROM bank_orders WHERE reference = $1`, [reference]);
+    // the status API's one statement, named: planned once per connection (db.ts)
+    const res = await this.db.query<Row>(`SELECT ${COLUMNS} FROM bank_orders WHERE reference = $1`, [reference], 'bank_order_find');
     return res.rows[0] ? toOrder(res.rows[0], now) : null;
   }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { FaultStore, faultSchema } from './faults.js';
 import { balanceOf, newPlayer, newRef, signed, startProvider, transfer } from './test-helpers.js';
 
 let app: FastifyInstance;
@@ -17,6 +18,20 @@ const setFault = async (fault: object) => {
   return res.json().fault as { id: number };
 };
 const status = (provider: string, reference: string) => signed(app, 'GET', `/providers/${provider}/transfers/${reference}`);
+
+describe('the fault store', () => {
+  it('is empty until a knob is set, and again once it is used up or cleared', () => {
+    const store = new FaultStore();
+    expect(store.empty).toBe(true);
+    store.add(faultSchema.parse({ fail5xx: true, count: 1 }));
+    expect(store.empty).toBe(false);
+    expect(store.take('gclub', 'transfer')).toMatchObject({ fail5xx: true });
+    expect(store.empty).toBe(true);
+    store.add(faultSchema.parse({ refuse: true }));
+    store.clear();
+    expect(store.empty).toBe(true);
+  });
+});
 
 describe('fault knobs', () => {
   it('adds latency before doing the work', async () => {

@@ -44,6 +44,11 @@ export class FaultStore {
     return fault;
   }
 
+  /** no knob set (outside tests and demos, always): `take` would find nothing */
+  get empty(): boolean {
+    return this.faults.length === 0;
+  }
+
   list(): Fault[] {
     return this.faults.map((f) => ({ ...f }));
   }

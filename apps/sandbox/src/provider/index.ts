@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SandboxConfig } from '../config.js';
 import { createSchema, openSandboxDb, sandboxDbLocation } from '../db.js';
 import { adminRoutes } from './admin-routes.js';
@@ -55,11 +55,15 @@ export async function providerSandbox(app: FastifyInstance, opts: { config: Sand
         done(new ProviderApiError(400, 'VALIDATION_FAILED', 'the body is not JSON'), undefined);
       }
     });
-    signed.addHook('preHandler', async (request) => verifySignature(request, config.PROVIDER_SECRET));
+    // the hooks below run on every call: callback style, without a promise when there is nothing to wait for
+    signed.addHook('preHandler', (request, _reply, done) => {
+      verifySignature(request, config.PROVIDER_SECRET); // a throw is answered as an error, as a rejection is
+      done();
+    });
     await signed.register(adminRoutes, { wallet, faults });
 
     await signed.register(async (api) => {
-      api.addHook('preHandler', async (request) => {
+      const applyFault = async (request: FastifyRequest) => {
         const operation = request.routeOptions.config.operation;
         if (!operation) return;
         const providerId = (request.params as { providerId?: string }).providerId ?? '';
@@ -71,11 +75,15 @@ export async function providerSandbox(app: FastifyInstance, opts: { config: Sand
         if (fault.refuse && operation === 'transfer') request.forceRefuse = true;
         else if (fault.refuse) throw new ProviderApiError(403, 'REFUSED', 'refused (fault knob)');
         if (fault.timeoutAfterCommit) request.holdMs = fault.holdMs;
+      };
+      api.addHook('preHandler', (request, _reply, done) => {
+        if (faults.empty) return done();
+        applyFault(request).then(() => done(), done);
       });
       // the work is done and committed by now: hold the answer back
-      api.addHook('onSend', async (request, _reply, payload) => {
-        if (request.holdMs > 0) await holds.wait(request.holdMs, request);
-        return payload;
+      api.addHook('onSend', (request, _reply, payload, done) => {
+        if (request.holdMs > 0) void holds.wait(request.holdMs, request).then(() => done(null, payload));
+        else done(null, payload);
       });
       await apiRoutes(api, { wallet, launches, publicUrl: () => config.SANDBOX_PUBLIC_URL });
     });

@@ -73,9 +73,10 @@ END $$;
 
 -- A transfer applied at most once per (provider, reference), in one statement (wallet.ts transfer()):
 -- a repeat answers the first record (conflict = true when its parameters differ); otherwise the
--- player's row is locked (a transfer in opens the account when it is missing), the transfer is
--- refused or applied, and its record written. Two calls with one reference at once (possible on a
--- PostgreSQL server, not on PGlite's single connection) take turns on a lock of that reference, so
+-- player's row is locked (a transfer in opens the account when it is missing, and is credited by
+-- that same upsert), the transfer is refused or applied, and its record written. Two calls with one
+-- reference at once (possible on a PostgreSQL server, not on PGlite's single connection) take turns
+-- on a lock of that reference, so
 -- the second answers the first's record instead of failing on the unique reference.
 CREATE OR REPLACE FUNCTION provider_transfer(
   p_provider text, p_reference text, p_player text, p_direction text, p_amount bigint,
@@ -98,18 +99,21 @@ BEGIN
     RETURN;
   END IF;
   IF p_direction = 'IN' THEN
-    INSERT INTO provider_players (provider_id, player_id, agency_id, username) VALUES (p_provider, p_player, p_agency, p_username)
-    ON CONFLICT (provider_id, player_id) DO UPDATE SET provider_id = EXCLUDED.provider_id
-    RETURNING balance INTO v_balance;
+    -- the upsert that opens (or locks) the account credits it too: one write of the row
+    INSERT INTO provider_players AS x (provider_id, player_id, agency_id, username, balance)
+    VALUES (p_provider, p_player, p_agency, p_username, CASE WHEN p_force_refuse THEN 0 ELSE p_amount END)
+    ON CONFLICT (provider_id, player_id) DO UPDATE SET balance = x.balance + EXCLUDED.balance
+    RETURNING x.balance INTO v_after;
+    IF p_force_refuse THEN v_reason := 'REFUSED_BY_PROVIDER'; v_after := NULL; END IF;
   ELSE
     SELECT x.balance INTO v_balance FROM provider_players x WHERE x.provider_id = p_provider AND x.player_id = p_player FOR UPDATE;
-  END IF;
-  IF p_force_refuse THEN v_reason := 'REFUSED_BY_PROVIDER';
-  ELSIF v_balance IS NULL THEN v_reason := 'PLAYER_NOT_FOUND';
-  ELSIF p_direction = 'OUT' AND v_balance < p_amount THEN v_reason := 'INSUFFICIENT_BALANCE';
-  ELSE
-    v_after := CASE WHEN p_direction = 'IN' THEN v_balance + p_amount ELSE v_balance - p_amount END;
-    UPDATE provider_players x SET balance = v_after WHERE x.provider_id = p_provider AND x.player_id = p_player;
+    IF p_force_refuse THEN v_reason := 'REFUSED_BY_PROVIDER';
+    ELSIF v_balance IS NULL THEN v_reason := 'PLAYER_NOT_FOUND';
+    ELSIF p_direction = 'OUT' AND v_balance < p_amount THEN v_reason := 'INSUFFICIENT_BALANCE';
+    ELSE
+      v_after := v_balance - p_amount;
+      UPDATE provider_players x SET balance = v_after WHERE x.provider_id = p_provider AND x.player_id = p_player;
+    END IF;
   END IF;
   INSERT INTO provider_transfers (provider_id, reference, player_id, direction, amount, status, reason, balance_after)
   VALUES (p_provider, p_reference, p_player, p_direction, p_amount, CASE WHEN v_reason IS NULL THEN 'POSTED' ELSE 'REFUSED' END, v_reason, v_after)

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signatureOf } from './signature.js';
@@ -69,6 +70,15 @@ describe('request signatures', () => {
   it('guards the fault knobs and the admin reads too', async () => {
     expect((await app.inject({ method: 'POST', url: '/providers/_faults', payload: { fail5xx: true } })).statusCode).toBe(401);
     expect((await app.inject({ method: 'GET', url: `/providers/gclub/_admin/players/${newPlayer().playerId}` })).statusCode).toBe(401);
+  });
+
+  it('signs as the server does (HMAC keyed by the secret string), whichever secret came first', () => {
+    const asServer = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest('hex');
+    for (const secret of [config.PROVIDER_SECRET, 'another-secret-of-16+', 'ກະແຈລັບ-secret-ñ-16+', config.PROVIDER_SECRET]) {
+      expect(signatureOf(secret, 'post', '/providers/gclub/transfers', '1763900000000', '{"a":1}')).toBe(
+        asServer(secret, 'POST\n/providers/gclub/transfers\n1763900000000\n{"a":1}'),
+      );
+    }
   });
 
   it('accepts a correctly signed request', async () => {

@@ -1,16 +1,24 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { ProviderApiError } from './errors.js';
 
 /** How far a request's timestamp may be from our clock (replays older than this are refused). */
 export const SIGNATURE_WINDOW_MS = 5 * 60 * 1000;
 
+// each secret imported as a key once: given as a string, createHmac imports it again at every call
+const keys = new Map<string, KeyObject>();
+function keyOf(secret: string): KeyObject {
+  let key = keys.get(secret);
+  if (!key) keys.set(secret, (key = createSecretKey(secret, 'utf8')));
+  return key;
+}
+
 /**
  * HMAC-SHA256 (hex) over `METHOD\nPATH?QUERY\nTIMESTAMP\nBODY` (docs/decisions/007-provider-sandbox.md).
  * The server's adapter computes the same string on its side.
  */
 export function signatureOf(secret: string, method: string, path: string, timestamp: string, body: string): string {
-  return createHmac('sha256', secret).update(`${method.toUpperCase()}\n${path}\n${timestamp}\n${body}`).digest('hex');
+  return createHmac('sha256', keyOf(secret)).update(`${method.toUpperCase()}\n${path}\n${timestamp}\n${body}`).digest('hex');
 }
 
 declare module 'fastify' {

@@ -102,6 +102,8 @@ export class ProviderWallet {
         input.username,
         input.forceRefuse === true,
       ],
+      // a named statement: parsed and planned once per connection (db.ts)
+      'provider_transfer',
     );
     const row = res.rows[0]!;
     if (row.conflict) throw new ProviderApiError(409, 'REFERENCE_CONFLICT', 'this reference was used for another transfer');
