@@ -31,8 +31,9 @@ DECLARE
   v_bad record;
 BEGIN
   -- the net move of each account (and currency: an account named in two currencies is twice here),
-  -- in id order; read into arrays, so that the statements below find the accounts by primary key
-  -- (PostgreSQL has no statistics of a transition table: joined to it, ledger_accounts was read whole)
+  -- in id order, read into arrays that the statements below walk, probing ledger_accounts by primary
+  -- key once per account (LATERAL). Joined as sets, the generic plan PL/pgSQL keeps read the whole
+  -- table instead whenever it was made while the table was small (a few thousand rows): a hash join.
   SELECT array_agg(n.account ORDER BY n.account, n.currency), array_agg(n.currency ORDER BY n.account, n.currency),
          array_agg(n.net ORDER BY n.account, n.currency), array_agg(n.entries ORDER BY n.account, n.currency)
     INTO v_ids, v_currencies, v_nets, v_counts
@@ -47,13 +48,17 @@ BEGIN
     RETURN NULL; -- an INSERT of no rows
   END IF;
 
-  -- 1. the accounts, locked in id order
-  PERFORM count(*) FROM (SELECT a.id FROM ledger_accounts a WHERE a.id = ANY (v_ids) ORDER BY a.id FOR NO KEY UPDATE) locked;
+  -- 1. the accounts, locked in id order (the array's; a LATERAL with a locking clause is not flattened)
+  PERFORM count(*) FROM unnest(v_ids) AS n (id)
+    CROSS JOIN LATERAL (SELECT a.id FROM ledger_accounts a WHERE a.id = n.id FOR NO KEY UPDATE) locked;
 
-  -- 2. one UPDATE per account
-  UPDATE ledger_accounts a SET balance = a.balance + n.net, version = a.version + n.entries
-    FROM unnest(v_ids, v_currencies, v_nets, v_counts) AS n (id, currency, net, entries)
-   WHERE a.id = n.id AND a.currency = n.currency;
+  -- 2. one UPDATE: each account found by primary key (OFFSET 0 keeps the probe from being flattened
+  --    into a join of the whole table), then its row by ctid
+  UPDATE ledger_accounts a SET balance = a.balance + x.net, version = a.version + x.entries
+    FROM (SELECT l.tid, n.net, n.entries
+            FROM unnest(v_ids, v_currencies, v_nets, v_counts) AS n (id, currency, net, entries)
+           CROSS JOIN LATERAL (SELECT l.ctid AS tid FROM ledger_accounts l WHERE l.id = n.id AND l.currency = n.currency OFFSET 0) l) x
+   WHERE a.ctid = x.tid;
   GET DIAGNOSTICS v_updated = ROW_COUNT;
 
   -- 3. an account not in its entry's currency
