@@ -404,6 +404,7 @@ export class TransferService {
         });
       }
       await postMany(tx, postings);
+      // the ids also as `= ANY (…)`, so that the plan reaches the rows by primary key, not a scan of the table
       const updates = settling.map(({ request: r }) => ({ id: r.transferId, status: r.outcome, ptid: r.providerTransferId, reason: r.reason ?? null }));
       await queryRowsPrepared(
         tx,
@@ -411,7 +412,7 @@ export class TransferService {
         sql`UPDATE provider_transfers p
                SET status = u.status, settled_at = now(), updated_at = now(), provider_transfer_id = u.ptid, last_error = u.reason, needs_attention = false
               FROM jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) AS u (id uuid, status text, ptid text, reason text)
-             WHERE p.id = u.id`,
+             WHERE p.id = u.id AND p.id = ANY (${uuidArray(updates.map((u) => u.id))}::uuid[])`,
       );
     });
   }

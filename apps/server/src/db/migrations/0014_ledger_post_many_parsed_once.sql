@@ -5,8 +5,9 @@
 -- payments, ~50 entries and ~60 accounts per call) that made ~0.7 ms of the function's own time per
 -- settlement. Now the new transactions' entries are parsed once into arrays (ord, from, to,
 -- currency, amount) and every later step reads those, joining on equality; a transaction's agency
--- and whether it is new are read by its position in the list. Nothing else changes: same input,
--- same answers, same refusals and messages, same lock order.
+-- and whether it is new are read by its position in the list. The lock pass probes the accounts one
+-- by one by primary key (its `id = ANY (…)` was planned as a scan of the whole table). Nothing else
+-- changes: same input, same answers, same refusals and messages, same lock order.
 
 CREATE OR REPLACE FUNCTION ledger_post_many(p_txs jsonb)
 RETURNS TABLE (ord int, transaction_id uuid, duplicate boolean) LANGUAGE plpgsql AS $$
@@ -79,7 +80,10 @@ BEGIN
     SELECT array_agg(l.id ORDER BY l.id), array_agg(l.agency_id ORDER BY l.id), array_agg(l.balance ORDER BY l.id),
            array_agg(l.type IN ('PLAYER_CREDIT', 'TRANSFER_IN_FLIGHT', 'WITHDRAWALS_PAYABLE') ORDER BY l.id)
       INTO v_locked_ids, v_locked_agency, v_locked_balance, v_locked_floor
-      FROM (SELECT l.id, l.agency_id, l.balance, l.type FROM ledger_accounts l WHERE l.id = ANY (v_accounts) ORDER BY l.id FOR NO KEY UPDATE) l;
+      FROM unnest(v_accounts) WITH ORDINALITY AS a (id, n)
+      -- one primary-key probe per account, in id order (v_accounts is sorted): a generic plan of
+      -- `id = ANY (…)` read the whole table on every call (bench/settlement.mjs --statements)
+     CROSS JOIN LATERAL (SELECT l.id, l.agency_id, l.balance, l.type FROM ledger_accounts l WHERE l.id = a.id FOR NO KEY UPDATE) l;
     IF coalesce(cardinality(v_locked_ids), 0) <> cardinality(v_accounts) THEN
       RAISE EXCEPTION 'ledger: unknown account in transaction';
     END IF;
