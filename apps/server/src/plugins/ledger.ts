@@ -26,5 +26,7 @@ export const ledgerPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('transfers', transfers);
   app.decorate('worker', worker);
   if (config.WORKER_ENABLED) app.addHook('onReady', async () => worker.start());
+  // the transfers this process dispatched finish before anything closes (their jobs cover a crash, not a stop)
+  app.addHook('preClose', async () => transfers.idle());
   app.addHook('onClose', async () => worker.stop());
 });

@@ -31,7 +31,11 @@ export const paymentCallbackPlugin = fp(async (app: FastifyInstance) => {
     maxPending: 10_000,
   });
   app.decorate('depositConfirmations', confirmations);
-  app.addHook('onClose', async () => confirmations.close());
+  // before the database closes: the confirmations under way finish, then the transfers they dispatched
+  app.addHook('preClose', async () => {
+    await confirmations.close();
+    await app.transfers.idle();
+  });
   // the orders of the callbacks that arrive together, looked up in one prepared statement
   const byGatewayReference = app.db
     .select()
