@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import pLimit from 'p-limit';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRowsPrepared, uuidArray, type Db, type Tx } from '../db/client.js';
 import { transactionWithRetry } from '../db/errors.js';
 import { ledgerAccounts, providerTransfers } from '../db/schema/index.js';
-import type { Job } from '../jobs/queue.js';
-import pLimit from 'p-limit';
 import { GroupCommit } from '../db/group-commit.js';
+import type { Job } from '../jobs/queue.js';
 import { completeByKeys, enqueueSql, retryLaterByKey } from '../jobs/queue.js';
 import type { JobResult, Worker } from '../jobs/worker.js';
 import type { ProviderAdapter, TransferOutcome } from '../providers/types.js';
