@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { queryRowsPrepared, type Db, type Tx } from '../db/client.js';
+import { queryRowsPrepared, textArray, type Db, type Tx } from '../db/client.js';
 import { jobs } from '../db/schema/index.js';
 
 /**
@@ -81,10 +81,20 @@ export async function retryLaterByKey(db: Db, uniqueKey: string, delayMs: number
     .where(and(eq(jobs.uniqueKey, uniqueKey), isNull(jobs.doneAt)));
 }
 
-/** Marks the jobs of these unique keys done, in one statement, in the caller's transaction. */
+/**
+ * Marks the jobs of these unique keys done, in one statement, in the caller's transaction. The keys
+ * as `= ANY (text[])`, probed in the unique index: as a join on a JSON list the plan read every
+ * pending job (each open deposit's expiry job among them) to find a few.
+ */
 export async function completeByKeys(tx: Db | Tx, keys: readonly string[]): Promise<void> {
   if (keys.length === 0) return;
-  await queryRowsPrepared(tx, 'jobs_complete_by_key', sql`UPDATE jobs SET done_at = now(), last_error = NULL WHERE unique_key IN (SELECT jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb)) AND done_at IS NULL`);
+  // found by key first (MATERIALIZED): otherwise the planner ANDs in the index of every pending job
+  await queryRowsPrepared(
+    tx,
+    'jobs_complete_by_key',
+    sql`WITH k AS MATERIALIZED (SELECT id FROM jobs WHERE unique_key = ANY (${textArray(keys)}::text[]))
+        UPDATE jobs SET done_at = now(), last_error = NULL FROM k WHERE jobs.id = k.id AND jobs.done_at IS NULL`,
+  );
 }
 
 /** Tests and operators: make every pending job due now (skips the backoff wait). */
