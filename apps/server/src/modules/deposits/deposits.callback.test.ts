@@ -119,6 +119,29 @@ describe('POST /api/v2/payments/callback', () => {
     expect(await paidPostings(order.id)).toBe(1);
   });
 
+  it('credits nothing when the bank says it was paid with another amount, and does not ask again (staff)', async () => {
+    const p = await registerPlayer(env.ctx.app);
+    const { order, reference } = await openDeposit(p);
+    const gateway = env.ctx.app.bankGateway;
+    const realStatus = gateway.status;
+    let asked = 0;
+    gateway.status = async (ref) => {
+      asked++;
+      return { status: 'PAID', reference: ref, bankReference: 'BCEL-SHORT-1', amountLak: 10_000n, currency: 'LAK', paidAt: new Date() };
+    };
+    try {
+      const res = await sendCallback(env.ctx.app, { reference, bankReference: 'BCEL-SHORT-1', amount: '10000' });
+      expect(res.statusCode).toBe(202);
+      await env.ctx.app.depositConfirmations.idle();
+    } finally {
+      gateway.status = realStatus;
+    }
+    expect([asked, env.ctx.app.depositConfirmations.size]).toEqual([1, 0]);
+    expect((await orderOf(p, order.id)).status).toBe('OPEN');
+    expect(await paidPostings(order.id)).toBe(0);
+    expect(await transfersOf(order.id)).toBe(0);
+  });
+
   it('refuses callbacks beyond what can wait for the bank, so that the gateway sends them again', async () => {
     const p = await registerPlayer(env.ctx.app);
     const { reference } = await openDeposit(p);
