@@ -66,19 +66,12 @@ export async function completeAll(db: Db | Tx, ids: readonly number[]): Promise<
     .execute();
 }
 
-export async function retryLater(db: Db, id: number, delayMs: number, error: string): Promise<void> {
+/** Makes a job due again after `delayMs`: known by its id, or by its unique key (then only while not done). */
+export async function retryLater(db: Db, job: number | { uniqueKey: string }, delayMs: number, error: string): Promise<void> {
   await db
     .update(jobs)
     .set({ runAt: sql`now() + ${`${delayMs} milliseconds`}::interval`, lastError: error.slice(0, 1000) })
-    .where(eq(jobs.id, id));
-}
-
-/** `retryLater` of a job known by its unique key, unless it is done already. */
-export async function retryLaterByKey(db: Db, uniqueKey: string, delayMs: number, error: string): Promise<void> {
-  await db
-    .update(jobs)
-    .set({ runAt: sql`now() + ${`${delayMs} milliseconds`}::interval`, lastError: error.slice(0, 1000) })
-    .where(and(eq(jobs.uniqueKey, uniqueKey), isNull(jobs.doneAt)));
+    .where(typeof job === 'number' ? eq(jobs.id, job) : and(eq(jobs.uniqueKey, job.uniqueKey), isNull(jobs.doneAt)));
 }
 
 /**

@@ -7,7 +7,7 @@ import { transactionWithRetry } from '../db/errors.js';
 import { ledgerAccounts, providerTransfers } from '../db/schema/index.js';
 import { GroupCommit } from '../db/group-commit.js';
 import type { Job } from '../jobs/queue.js';
-import { completeByKeys, enqueueSql, retryLaterByKey } from '../jobs/queue.js';
+import { completeByKeys, enqueueSql, retryLater } from '../jobs/queue.js';
 import type { JobResult, Worker } from '../jobs/worker.js';
 import type { ProviderAdapter, TransferOutcome } from '../providers/types.js';
 import { ensureAccount, ensureAccounts, houseAccount, houseKey, playerCreditState, post, postMany, type AccountKey, type PostRequest } from './ledger.js';
@@ -69,6 +69,14 @@ const creditAccountOf = sql<string | null>`(SELECT a.id FROM ledger_accounts a
    WHERE a.agency_id = provider_transfers.agency_id AND a.type = 'PLAYER_CREDIT' AND a.currency = 'THB'
      AND coalesce(a.player_id, '00000000-0000-0000-0000-000000000000'::uuid) = provider_transfers.player_id
      AND coalesce(a.provider_id, '') = provider_transfers.provider_id AND a.shard = 0)`;
+
+type DefiniteOutcome = Exclude<TransferOutcome, { status: 'UNKNOWN' }>;
+/** A provider's definite answer as the settlement it calls for: applied → POSTED, refused → VOIDED. */
+function settleRequestOf(transferId: string, outcome: DefiniteOutcome): SettleRequest {
+  return outcome.status === 'POSTED'
+    ? { transferId, outcome: 'POSTED', providerTransferId: outcome.providerTransferId }
+    : { transferId, outcome: 'VOIDED', providerTransferId: null, reason: outcome.reason };
+}
 
 /** The job of a transfer: its unique key. */
 const jobKey = (transferId: string) => `transfer:${transferId}`;
@@ -251,15 +259,9 @@ export class TransferService {
     for (const t of transfers) {
       const run = this.calls(() => this.ask({ ...t, attempts: 0 }))
         .then(async (outcome) => {
-          if (outcome.status === 'UNKNOWN') {
-            const { delay } = await this.unknownOutcome(t, outcome.reason, 1);
-            return retryLaterByKey(this.db, jobKey(t.id), delay, outcome.reason);
-          }
-          await this.settling.run(
-            outcome.status === 'POSTED'
-              ? { transferId: t.id, outcome: 'POSTED', providerTransferId: outcome.providerTransferId }
-              : { transferId: t.id, outcome: 'VOIDED', providerTransferId: null, reason: outcome.reason },
-          );
+          if (outcome.status !== 'UNKNOWN') return this.settling.run(settleRequestOf(t.id, outcome));
+          const delay = await this.unknownOutcome(t, outcome.reason, 1);
+          return retryLater(this.db, { uniqueKey: jobKey(t.id) }, delay, outcome.reason);
         })
         .catch((err: unknown) => this.log.error({ err, transferId: t.id }, 'dispatched transfer failed; the worker takes it over'))
         .finally(() => this.dispatching.delete(run));
@@ -272,16 +274,15 @@ export class TransferService {
     while (this.dispatching.size > 0) await Promise.all([...this.dispatching]);
   }
 
-  /** An unknown answer: noted on the transfer, flagged for staff once it is old, its job retried with backoff. */
-  private async unknownOutcome(t: Transfer, reason: string, attemptsMade: number) {
+  /** An unknown answer: noted on the transfer, flagged for staff once it is old; answers the backoff before its job runs again. */
+  private async unknownOutcome(t: Transfer, reason: string, attemptsMade: number): Promise<number> {
     const ageMinutes = (Date.now() - t.createdAt.getTime()) / 60_000;
     await this.db
       .update(providerTransfers)
       .set({ lastError: reason.slice(0, 500), needsAttention: ageMinutes >= this.opts.attentionMinutes })
       .where(eq(providerTransfers.id, t.id));
     this.log.warn({ transferId: t.id, reference: t.reference, reason }, 'transfer outcome unknown; will ask again');
-    const delay = Math.min(this.opts.retryBaseMs * 2 ** (attemptsMade - 1), 60_000);
-    return { delay };
+    return Math.min(this.opts.retryBaseMs * 2 ** (attemptsMade - 1), 60_000);
   }
 
   /** One step of a transfer's life: ask or tell the provider, then settle or schedule a retry. */
@@ -311,17 +312,14 @@ export class TransferService {
       await Promise.all([...pending.values()].map(async (t) => [t.id, await this.ask(t)] as const)),
     );
     const definite: SettleRequest[] = [];
-    for (const [transferId, outcome] of outcomes) {
-      if (outcome.status === 'POSTED') definite.push({ transferId, outcome: 'POSTED', providerTransferId: outcome.providerTransferId });
-      if (outcome.status === 'REFUSED') definite.push({ transferId, outcome: 'VOIDED', providerTransferId: null, reason: outcome.reason });
-    }
+    for (const [transferId, outcome] of outcomes) if (outcome.status !== 'UNKNOWN') definite.push(settleRequestOf(transferId, outcome));
     await this.settleMany(definite);
     return Promise.all(
       transferIds.map(async (id): Promise<JobResult> => {
         const t = pending.get(id);
         const outcome = outcomes.get(id);
         if (!t || !outcome || outcome.status !== 'UNKNOWN') return { done: true };
-        const { delay } = await this.unknownOutcome(t, outcome.reason, t.attempts + 1);
+        const delay = await this.unknownOutcome(t, outcome.reason, t.attempts + 1);
         return { done: false, retryInMs: delay, error: outcome.reason };
       }),
     );
