@@ -24,7 +24,7 @@ declare module 'fastify' {
  * Registered on the root instance, so that `app.depositConfirmations` is seen everywhere.
  */
 export const paymentCallbackPlugin = fp(async (app: FastifyInstance) => {
-  const confirmations = new PaymentConfirmations((order) => confirmWithGateway(app, order), app.log, {
+  const confirmations = new PaymentConfirmations((order, statusCalls) => confirmWithGateway(app, order, statusCalls), app.log, {
     retryBaseMs: app.config.WORKER_RETRY_BASE_MS,
     graceMs: 60_000,
     concurrency: 32,

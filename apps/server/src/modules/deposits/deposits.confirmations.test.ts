@@ -82,6 +82,35 @@ describe('PaymentConfirmations', () => {
     expect([g.calls.length, c.size]).toEqual([2, 0]);
   });
 
+  it('holds a place among the status calls at once only for the call, not while its payment is marked PAID', async () => {
+    let inCall = 0;
+    let mostInCall = 0;
+    const asked: string[] = [];
+    let markPaid!: () => void;
+    const marked = new Promise<void>((resolve) => (markPaid = resolve));
+    const c = new PaymentConfirmations(
+      async (o, statusCalls) => {
+        await statusCalls(async () => {
+          inCall++;
+          mostInCall = Math.max(mostInCall, inCall);
+          await new Promise((r) => setTimeout(r, 100));
+          asked.push(o.id);
+          inCall--;
+        });
+        await marked; // the PAID group commits only once every order has been asked about
+        return { paid: true, order: o };
+      },
+      log,
+      { ...options, concurrency: 2, maxPending: 10 },
+    );
+    for (const id of ['a', 'b', 'c', 'd', 'e']) c.hint(order(id, 600_000));
+    await vi.advanceTimersByTimeAsync(300);
+    expect([asked.length, mostInCall, c.size]).toEqual([5, 2, 5]);
+    markPaid();
+    await vi.runAllTimersAsync();
+    expect(c.size).toBe(0);
+  });
+
   it('refuses a callback beyond the orders it may hold, and any once closed; close drops the waiting ones', async () => {
     const g = gateway('unpaid');
     const c = new PaymentConfirmations(g.confirm, log, options);

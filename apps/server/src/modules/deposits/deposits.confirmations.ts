@@ -9,7 +9,7 @@ export interface ConfirmationOptions {
   retryBaseMs: number;
   /** how long after its expiry an order is still asked about (then the expiry job's last check stands) */
   graceMs: number;
-  /** status calls to the gateway at once */
+  /** status calls to the gateway at once (the orders they confirm are then marked PAID outside this bound, in groups) */
   concurrency: number;
   /** orders waiting for a confirmation at once; a callback beyond this is refused, and the gateway sends it again */
   maxPending: number;
@@ -26,6 +26,9 @@ export interface ConfirmationOptions {
  * check and the player's "check" button stand, as they do for a callback that never came. Nothing
  * here is durable: a restart loses only hints, and those two paths find the payment all the same.
  */
+/** Runs a call within the bound on status calls at once. */
+export type StatusCalls = <T>(call: () => Promise<T>) => Promise<T>;
+
 export class PaymentConfirmations {
   /** by order id: the confirmation under way or waiting for its retry */
   private readonly pending = new Map<string, { timer: NodeJS.Timeout | null; run: Promise<void> | null; attempt: number; order: DepositOrderRow }>();
@@ -33,7 +36,8 @@ export class PaymentConfirmations {
   private closed = false;
 
   constructor(
-    private readonly confirm: (order: DepositOrderRow) => Promise<Confirmation>,
+    /** asks the gateway about the order, the call itself through `statusCalls`, and settles it when paid */
+    private readonly confirm: (order: DepositOrderRow, statusCalls: StatusCalls) => Promise<Confirmation>,
     private readonly log: FastifyBaseLogger,
     private readonly opts: ConfirmationOptions,
   ) {
@@ -93,7 +97,7 @@ export class PaymentConfirmations {
   private start(orderId: string) {
     const entry = this.pending.get(orderId)!;
     entry.attempt += 1;
-    entry.run = this.calls(() => this.once(entry.order))
+    entry.run = this.once(entry.order)
       .catch((err: unknown) => {
         this.log.error({ err, orderId }, 'deposit confirmation failed');
         return 'retry' as const;
@@ -116,7 +120,9 @@ export class PaymentConfirmations {
   /** One question to the gateway: 'done' when the order is settled either way, 'retry' when the bank does not know yet. */
   private async once(order: DepositOrderRow): Promise<'done' | 'retry'> {
     try {
-      const result = await this.confirm(order);
+      // only the status call holds one of the `concurrency` places: while a group of confirmed
+      // payments is being marked PAID, the gateway goes on being asked about the next ones
+      const result = await this.confirm(order, this.calls);
       return result.paid ? 'done' : 'retry';
     } catch (err) {
       if (err instanceof AppError && err.code === 'BANK_GATEWAY_UNAVAILABLE') return 'retry';

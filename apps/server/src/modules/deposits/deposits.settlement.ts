@@ -8,6 +8,7 @@ import { AppError } from '../../errors.js';
 import { ensureAccounts, houseKey } from '../../ledger/ledger.js';
 import type { Transfer } from '../../ledger/transfers.js';
 import { BankGatewayUnavailableError } from '../../payments/index.js';
+import type { StatusCalls } from './deposits.confirmations.js';
 
 /** The kind of the provider transfers of deposits (app.transfers.onSettled). */
 export const DEPOSIT_TRANSFER_KIND = 'deposit';
@@ -24,10 +25,15 @@ export type Confirmation = { paid: true; order: DepositOrderRow } | { paid: fals
  * callback is only a hint). A paid answer whose amount or currency differs from the order is not
  * credited: PAYMENT_MISMATCH, for staff. Throws BANK_GATEWAY_UNAVAILABLE when the gateway cannot say.
  */
-export async function confirmWithGateway(app: FastifyInstance, order: DepositOrderRow): Promise<Confirmation> {
+export async function confirmWithGateway(
+  app: FastifyInstance,
+  order: DepositOrderRow,
+  /** the bound on status calls at once that the call goes through (PaymentConfirmations'); none by default */
+  statusCalls: StatusCalls = (call) => call(),
+): Promise<Confirmation> {
   let status;
   try {
-    status = await app.bankGateway.status(order.gatewayReference);
+    status = await statusCalls(() => app.bankGateway.status(order.gatewayReference));
   } catch (err) {
     if (err instanceof BankGatewayUnavailableError) {
       throw new AppError('BANK_GATEWAY_UNAVAILABLE', 'the bank cannot be asked now, try again in a moment');
