@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/database.js';
-import { queryRowsPrepared, textArray, uuidArray } from './client.js';
+import { jobs } from './schema/index.js';
+import { queryRowsPrepared, tableRows, textArray, uuidArray } from './client.js';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -38,5 +39,26 @@ describe('named prepared statements', () => {
     const values = ['D0000000001-ABC', 'a "quoted", {braced} one', 'back\\slash\\', '', 'NULL', 'ລາວ'];
     const rows = await queryRowsPrepared<{ v: string[] }>(database.db, 'test_text_array', sql`SELECT ${textArray(values)}::text[] AS v`);
     expect(rows[0]!.v).toEqual(values);
+  });
+});
+
+describe('tableRows', () => {
+  it('types a raw statement\'s rows as Drizzle\'s own select of them would', async () => {
+    const key = `test-table-rows-${Date.now()}`;
+    const raw = await queryRowsPrepared<Record<string, unknown>>(
+      database.db,
+      'test_table_rows',
+      sql`INSERT INTO jobs (type, payload, unique_key, run_at, attempts) VALUES ('test', '{"a": [1, "b"]}'::jsonb, ${key}, '2026-01-02T03:04:05.678Z', 3) RETURNING *`,
+    );
+    const [typed] = tableRows(jobs, raw);
+    const [selected] = await database.db.select().from(jobs).where(sql`${jobs.uniqueKey} = ${key}`);
+    expect(typed).toEqual(selected);
+    expect(typed).toMatchObject({ type: 'test', payload: { a: [1, 'b'] }, uniqueKey: key, attempts: 3, doneAt: null, lastError: null });
+    expect(typed!.runAt).toEqual(new Date('2026-01-02T03:04:05.678Z'));
+    expect(typeof typed!.id).toBe('number');
+  });
+
+  it('refuses a row that lacks one of the table\'s columns', () => {
+    expect(() => tableRows(jobs, [{ id: '1', type: 'x' }])).toThrow(/payload: not in the row/);
   });
 });

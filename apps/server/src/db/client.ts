@@ -4,7 +4,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { SQL } from 'drizzle-orm';
+import { getTableColumns, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -109,6 +110,24 @@ export async function queryRowsPrepared<T>(db: Db | Tx, name: string, query: SQL
   else if (known !== built.sql) throw new Error(`prepared statement ${name}: its text changed`);
   const res = (await d.session.prepareQuery(built, undefined, name, false).execute()) as { rows: T[] };
   return res.rows;
+}
+
+/**
+ * Rows a raw statement answered for `table` (`RETURNING *`, `SELECT t.*`: columns by their database
+ * names, values as the driver gave them to Drizzle) as the table's typed rows, each value through
+ * its column's own mapping (bigint, Date…), as a Drizzle query would have answered them.
+ */
+export function tableRows<T extends PgTable>(table: T, raw: readonly Record<string, unknown>[]): T['$inferSelect'][] {
+  const columns = Object.entries(getTableColumns(table));
+  return raw.map((row) => {
+    const typed: Record<string, unknown> = {};
+    for (const [key, column] of columns) {
+      const value = row[column.name];
+      if (value === undefined) throw new Error(`${column.name}: not in the row`);
+      typed[key] = value === null ? null : column.mapFromDriverValue(value);
+    }
+    return typed as T['$inferSelect'];
+  });
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

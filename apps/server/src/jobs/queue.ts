@@ -28,12 +28,15 @@ export async function enqueue(
 /**
  * `enqueue` of one or more jobs as a statement of its own, to put in a CTE of the statement that
  * writes the state they follow. With `runAfterMs` the jobs are due only then: a fallback for work
- * this process starts itself once the transaction commits (a lease taken from the start).
+ * this process starts itself once the transaction commits (a lease taken from the start). The list
+ * is one JSON parameter: the text is the same whatever its length (a named prepared statement).
  */
 export function enqueueSql(list: readonly { type: string; payload: Record<string, unknown>; uniqueKey?: string }[], runAfterMs = 0): SQL {
-  const runAt = runAfterMs > 0 ? sql`now() + ${`${runAfterMs} milliseconds`}::interval` : sql`now()`;
-  const rows = list.map((job) => sql`(${job.type}, ${JSON.stringify(job.payload)}::jsonb, ${job.uniqueKey ?? null}, ${runAt})`);
-  return sql`INSERT INTO jobs (type, payload, unique_key, run_at) VALUES ${sql.join(rows, sql`, `)} ON CONFLICT (unique_key) DO NOTHING`;
+  const json = JSON.stringify(list.map((job) => ({ type: job.type, payload: job.payload, unique_key: job.uniqueKey ?? null })));
+  return sql`INSERT INTO jobs (type, payload, unique_key, run_at)
+             SELECT j.type, j.payload, j.unique_key, now() + ${`${runAfterMs} milliseconds`}::interval
+               FROM jsonb_to_recordset(${json}::jsonb) AS j (type text, payload jsonb, unique_key text)
+             ON CONFLICT (unique_key) DO NOTHING`;
 }
 
 /**

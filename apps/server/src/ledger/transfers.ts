@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import pLimit from 'p-limit';
 import type { FastifyBaseLogger } from 'fastify';
-import { queryRowsPrepared, uuidArray, type Db, type Tx } from '../db/client.js';
+import { queryRowsPrepared, tableRows, uuidArray, type Db, type Tx } from '../db/client.js';
 import { transactionWithRetry } from '../db/errors.js';
 import { ledgerAccounts, providerTransfers } from '../db/schema/index.js';
 import { GroupCommit } from '../db/group-commit.js';
@@ -214,32 +214,43 @@ export class TransferService {
     const fresh = withAccounts.filter((_, i) => !reserved[i]!.duplicate);
     const created = new Map<string, Transfer>();
     if (fresh.length > 0) {
-      // the transfers and their jobs in one statement: the jobs written by a CTE (the transactional outbox)
-      const jobs = tx
-        .$with('job', {})
-        .as(enqueueSql(fresh.map(({ id }) => ({ type: TRANSFER_JOB, payload: { transferId: id }, uniqueKey: jobKey(id) })), opts.dispatch ? this.leaseMs : 0));
-      const rows = await tx
-        .with(jobs)
-        .insert(providerTransfers)
-        .values(
-          fresh.map(({ p, inFlight, id }) => ({
-            id,
-            agencyId: p.agencyId,
-            playerId: p.playerId,
-            playerUsername: p.username,
-            providerId: p.providerId,
-            direction: p.direction,
-            amount: p.amount,
-            reference: p.reference,
-            kind: p.kind,
-            orderId: p.orderId ?? null,
-            counterAccountId: p.counterAccountId,
-            inFlightAccountId: inFlight,
-            attempts: opts.dispatch ? 1 : 0,
-          })),
-        )
-        .returning();
-      for (const row of rows) created.set(row.reference, row);
+      // the transfers and their jobs in one statement, the jobs written by a CTE (the transactional
+      // outbox); the rows as one JSON parameter, so that its text does not depend on their number
+      // (a named prepared statement, parsed and planned once per connection)
+      const transfers = JSON.stringify(
+        fresh.map(({ p, inFlight, id }) => ({
+          id,
+          agency_id: p.agencyId,
+          player_id: p.playerId,
+          player_username: p.username,
+          provider_id: p.providerId,
+          direction: p.direction,
+          amount: p.amount.toString(),
+          reference: p.reference,
+          kind: p.kind,
+          order_id: p.orderId ?? null,
+          counter_account_id: p.counterAccountId,
+          in_flight_account_id: inFlight,
+        })),
+      );
+      const jobs = enqueueSql(
+        fresh.map(({ id }) => ({ type: TRANSFER_JOB, payload: { transferId: id }, uniqueKey: jobKey(id) })),
+        opts.dispatch ? this.leaseMs : 0,
+      );
+      const rows = await queryRowsPrepared<Record<string, unknown>>(
+        tx,
+        'transfers_request',
+        sql`WITH job AS (${jobs})
+            INSERT INTO provider_transfers (id, agency_id, player_id, player_username, provider_id, direction, amount, reference,
+                                            kind, order_id, counter_account_id, in_flight_account_id, attempts)
+            SELECT t.id, t.agency_id, t.player_id, t.player_username, t.provider_id, t.direction, t.amount, t.reference,
+                   t.kind, t.order_id, t.counter_account_id, t.in_flight_account_id, ${opts.dispatch ? 1 : 0}::int
+              FROM jsonb_to_recordset(${transfers}::jsonb) AS t (id uuid, agency_id uuid, player_id uuid, player_username text,
+                   provider_id text, direction text, amount bigint, reference text, kind text, order_id uuid, counter_account_id uuid,
+                   in_flight_account_id uuid)
+            RETURNING *`,
+      );
+      for (const row of tableRows(providerTransfers, rows)) created.set(row.reference, row);
     }
     const repeated = withAccounts.filter((_, i) => reserved[i]!.duplicate).map(({ p }) => p.reference);
     if (repeated.length > 0) {
@@ -401,7 +412,6 @@ export class TransferService {
           metadata: { transferId: t.id, ...(r.reason ? { reason: r.reason } : {}) },
         });
       }
-      await postMany(tx, postings);
       // the ids also as `= ANY (…)`, so that the plan reaches the rows by primary key, not a scan of the table
       const updates = settling.map(({ request: r }) => ({ id: r.transferId, status: r.outcome, ptid: r.providerTransferId, reason: r.reason ?? null }));
       await queryRowsPrepared(
@@ -412,6 +422,8 @@ export class TransferService {
               FROM jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) AS u (id uuid, status text, ptid text, reason text)
              WHERE p.id = u.id AND p.id = ANY (${uuidArray(updates.map((u) => u.id))}::uuid[])`,
       );
+      // the ledger last: the accounts' row locks it takes are held only until the commit
+      await postMany(tx, postings);
     });
   }
 
