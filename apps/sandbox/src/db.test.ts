@@ -127,6 +127,12 @@ describe.skipIf(!serverUrl)('PGlite and PostgreSQL (TEST_DATABASE_URL) give the 
     }
   });
 
+  it('commits without waiting for the disk on its PostgreSQL connections, pooled and in transactions (decision 026)', async () => {
+    const pooled = await Promise.all(Array.from({ length: 12 }, () => postgres.query<{ synchronous_commit: string }>('SHOW synchronous_commit')));
+    const inTx = await postgres.transaction((tx) => tx.query<{ synchronous_commit: string }>('SHOW synchronous_commit'));
+    expect(new Set([...pooled, inTx].map(({ rows }) => rows[0]!.synchronous_commit))).toEqual(new Set(['off']));
+  });
+
   it('creates the schemas safely when parts and processes start at once on one database', async () => {
     const fresh = await createPostgresStorage(serverUrl!);
     const dbs = await Promise.all(Array.from({ length: 6 }, () => openSandboxDb(fresh.config.SANDBOX_DATABASE_URL!)));

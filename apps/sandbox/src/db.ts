@@ -99,7 +99,17 @@ const pgliteTypes: pg.CustomTypesConfig = { getTypeParser: parserOf as pg.Custom
 
 /** A pool's adapter: the same calls as PGlite's, the same JS types in the rows. */
 function postgresDb(url: string, opts: OpenOptions): SandboxDb {
-  const pool = new pg.Pool({ connectionString: url, max: 10, types: pgliteTypes });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    types: pgliteTypes,
+    // connections kept open while idle: no idle timer set and cleared around every query
+    idleTimeoutMillis: 0,
+    // the sandbox stands in for the bank and the providers: a crash of the PostgreSQL server may
+    // lose its last fraction of a second of state, which a tester recreates; it does not wait for
+    // the WAL to reach the disk at each call (docs/decisions/026-sandbox-commits.md)
+    options: '-c synchronous_commit=off',
+  });
   // an idle client whose connection ends (server restart, DROP DATABASE … WITH (FORCE)) emits 'error'
   // on the pool; unhandled, that would end the process. The pool replaces the client.
   pool.on('error', (err) => opts.onIdleError?.(err));
