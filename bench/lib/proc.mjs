@@ -49,6 +49,18 @@ export function cpuSeconds(pid) {
   }
 }
 
+/** The pids of every process of this name (e.g. all PostgreSQL backends); empty off Linux. */
+export function pidsOf(name) {
+  if (!existsSync('/proc')) return [];
+  return readdirSync('/proc').filter((pid) => {
+    try {
+      return /^\d+$/.test(pid) && readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === name;
+    } catch {
+      return false; // the process ended meanwhile
+    }
+  });
+}
+
 /** CPU seconds used so far by every process of this name (e.g. all PostgreSQL backends); null off Linux. */
 export function cpuSecondsOf(name) {
   if (!existsSync('/proc')) return null;
