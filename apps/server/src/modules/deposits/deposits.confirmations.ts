@@ -15,6 +15,9 @@ export interface ConfirmationOptions {
   maxPending: number;
 }
 
+/** Runs a call within the bound on status calls at once. */
+export type StatusCalls = <T>(call: () => Promise<T>) => Promise<T>;
+
 /**
  * The confirmations of payments the bank's callbacks told us about (docs/decisions/024): a
  * callback is acknowledged as soon as its signature and its order are known, and the order is
@@ -26,9 +29,6 @@ export interface ConfirmationOptions {
  * check and the player's "check" button stand, as they do for a callback that never came. Nothing
  * here is durable: a restart loses only hints, and those two paths find the payment all the same.
  */
-/** Runs a call within the bound on status calls at once. */
-export type StatusCalls = <T>(call: () => Promise<T>) => Promise<T>;
-
 export class PaymentConfirmations {
   /** by order id: the confirmation under way or waiting for its retry */
   private readonly pending = new Map<string, { timer: NodeJS.Timeout | null; run: Promise<void> | null; attempt: number; order: DepositOrderRow }>();
