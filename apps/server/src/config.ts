@@ -38,6 +38,10 @@ export const configSchema = z.object({
   WORKER_POLL_MS: z.coerce.number().int().min(10).default(500),
   /** first retry delay of a job whose outcome is unknown; doubles up to 60 s */
   WORKER_RETRY_BASE_MS: z.coerce.number().int().min(1).default(1000),
+  /** status calls to the bank gateway at once, confirming callbacks (docs/decisions/024): its rate limit bounds this */
+  BANK_STATUS_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
+  /** calls to the game providers at once, telling them about transfers just committed (docs/decisions/024) */
+  PROVIDER_CALL_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
   /** a transfer still unknown after this long is flagged for staff (DESIGN.md §4) */
   TRANSFER_ATTENTION_MINUTES: z.coerce.number().int().min(1).default(15),
   /** the sandbox: default base for every provider and for the bank gateway */

@@ -21,6 +21,7 @@ export const ledgerPlugin = fp(async (app: FastifyInstance) => {
   const transfers = new TransferService(app.db, providers, app.log, {
     retryBaseMs: config.WORKER_RETRY_BASE_MS,
     attentionMinutes: config.TRANSFER_ATTENTION_MINUTES,
+    dispatchConcurrency: config.PROVIDER_CALL_CONCURRENCY,
   });
   transfers.attach(worker);
   app.decorate('transfers', transfers);

@@ -27,7 +27,7 @@ export const paymentCallbackPlugin = fp(async (app: FastifyInstance) => {
   const confirmations = new PaymentConfirmations((order, statusCalls) => confirmWithGateway(app, order, statusCalls), app.log, {
     retryBaseMs: app.config.WORKER_RETRY_BASE_MS,
     graceMs: 60_000,
-    concurrency: 32,
+    concurrency: app.config.BANK_STATUS_CONCURRENCY,
     maxPending: 10_000,
   });
   app.decorate('depositConfirmations', confirmations);
