@@ -64,13 +64,5 @@ export function pidsOf(name) {
 /** CPU seconds used so far by every process of this name (e.g. all PostgreSQL backends); null off Linux. */
 export function cpuSecondsOf(name) {
   if (!existsSync('/proc')) return null;
-  let total = 0;
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === name) total += cpuSeconds(pid) ?? 0;
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return total;
+  return pidsOf(name).reduce((total, pid) => total + (cpuSeconds(pid) ?? 0), 0);
 }

@@ -100,9 +100,9 @@ export class TransferService {
     private readonly db: Db,
     private readonly providers: ProviderLookup,
     private readonly log: FastifyBaseLogger,
-    private readonly opts: { retryBaseMs: number; attentionMinutes: number; leaseMs?: number; dispatchConcurrency?: number },
+    private readonly opts: { retryBaseMs: number; attentionMinutes: number; leaseMs?: number; dispatchConcurrency: number },
   ) {
-    this.calls = pLimit(opts.dispatchConcurrency ?? 32);
+    this.calls = pLimit(opts.dispatchConcurrency);
   }
 
   /** How long a dispatched transfer's job waits before the worker takes it over (the worker's lease). */
