@@ -4,7 +4,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/routeTree.gen.ts', 'data/**', 'test-results/**', 'playwright-report/**', 'e2e/artifacts/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/routeTree.gen.ts',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'e2e/artifacts/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -29,10 +39,12 @@ export default tseslint.config(
         'error',
         {
           selector: "CallExpression[callee.object.name='Route'][callee.property.name=/^use(Search|Params|LoaderData|LoaderDeps|Match)$/]",
-          message: 'strict route reads throw in a page being left (decision 018): use useSearch/useParams/… with { from, shouldThrow: false }',
+          message:
+            'strict route reads throw in a page being left (decision 018): use useSearch/useParams/… with { from, shouldThrow: false }',
         },
         {
-          selector: "CallExpression[callee.name=/^use(Search|Params|LoaderData|LoaderDeps|Match)$/]:has(Property[key.name='from']):not(:has(Property[key.name='shouldThrow']))",
+          selector:
+            "CallExpression[callee.name=/^use(Search|Params|LoaderData|LoaderDeps|Match)$/]:has(Property[key.name='from']):not(:has(Property[key.name='shouldThrow']))",
           message: 'strict route reads throw in a page being left (decision 018): add shouldThrow: false',
         },
       ],

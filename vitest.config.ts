@@ -53,9 +53,15 @@ export default defineConfig({
               client: {
                 enabled: true,
                 include: [
-                  'preact', 'preact/hooks', 'preact/compat', 'preact/compat/client', 'preact/jsx-runtime',
-                  'preact/compat/jsx-runtime', 'preact/test-utils',
-                  'use-sync-external-store/shim', 'use-sync-external-store/shim/with-selector',
+                  'preact',
+                  'preact/hooks',
+                  'preact/compat',
+                  'preact/compat/client',
+                  'preact/jsx-runtime',
+                  'preact/compat/jsx-runtime',
+                  'preact/test-utils',
+                  'use-sync-external-store/shim',
+                  'use-sync-external-store/shim/with-selector',
                 ],
               },
             },

@@ -27,7 +27,9 @@ for (const tag of tags) {
   if (tag.startsWith('<link') && attr(tag, 'rel') === 'modulepreload' && attr(tag, 'href')) start.push(attr(tag, 'href'));
 }
 // the stylesheet: a blocking link, or the preload the entry script applies before the first render
-const css = tags.filter((t) => t.startsWith('<link') && (attr(t, 'rel') === 'stylesheet' || /\bdata-app-css\b/.test(t))).map((t) => attr(t, 'href'));
+const css = tags
+  .filter((t) => t.startsWith('<link') && (attr(t, 'rel') === 'stylesheet' || /\bdata-app-css\b/.test(t)))
+  .map((t) => attr(t, 'href'));
 
 const toFile = (url) => join(dist, url.replace(/^\//, ''));
 // static imports only: `import{a}from"./x.js"` / `import"./x.js"` (dynamic `import(` is lazy, not initial)

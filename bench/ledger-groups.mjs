@@ -30,7 +30,9 @@ const [groups, size, houses, players, filler] = ['groups', 'size', 'houses', 'pl
 if (!['127.0.0.1', 'localhost', '[::1]'].includes(new URL(opts.pg).hostname)) throw new Error('--pg: loopback only');
 
 const dir = `${root}apps/server/src/db/migrations/`;
-const migrations = readdirSync(dir).filter((f) => /^\d{4}_[a-z0-9_]+\.sql$/.test(f) && f.slice(0, 4) <= opts.until).sort();
+const migrations = readdirSync(dir)
+  .filter((f) => /^\d{4}_[a-z0-9_]+\.sql$/.test(f) && f.slice(0, 4) <= opts.until)
+  .sort();
 const name = `bench_ledger_${randomBytes(4).toString('hex')}`;
 await runSql(opts.pg, `CREATE DATABASE ${name}`);
 const client = new pg.Client({ connectionString: databaseUrl(opts.pg, name) });

@@ -45,7 +45,16 @@ function runOnce(url, out) {
   const [cmd, ...pre] = lighthouse;
   const r = spawnSync(
     cmd,
-    [...pre, url, '--quiet', '--preset=perf', '--form-factor=mobile', '--output=json', `--output-path=${out}`, `--chrome-flags=${chromeFlags}`],
+    [
+      ...pre,
+      url,
+      '--quiet',
+      '--preset=perf',
+      '--form-factor=mobile',
+      '--output=json',
+      `--output-path=${out}`,
+      `--chrome-flags=${chromeFlags}`,
+    ],
     { env: { ...process.env, CHROME_PATH: chrome }, stdio: ['ignore', 'ignore', 'inherit'], timeout: 180_000 },
   );
   if (r.status !== 0) throw new Error(`lighthouse failed on ${url} (exit ${r.status ?? r.signal})`);
@@ -86,7 +95,9 @@ try {
       if (keep) mkdirSync(keep, { recursive: true });
       const r = runOnce(base + p, join(keep ?? dataDir, `lh${p.replace(/\W/g, '-')}-${i + 1}.json`));
       results[p].push(r);
-      console.log(`lighthouse  ${p.padEnd(8)} run ${i + 1}: ${r.score}  ${METRICS.map(([k]) => `${k} ${show(k, r.metrics[k])}`).join('  ')}`);
+      console.log(
+        `lighthouse  ${p.padEnd(8)} run ${i + 1}: ${r.score}  ${METRICS.map(([k]) => `${k} ${show(k, r.metrics[k])}`).join('  ')}`,
+      );
     }
   }
   for (const p of paths) {

@@ -76,14 +76,23 @@ try {
   };
   const pair = async (i) => {
     await call('GET', `/bank/orders/${refs[i]}`, BANK_SECRET);
-    const transfer = { reference: `T${refs[i]}`, direction: 'IN', playerId: randomUUID(), agencyId: 'bench-agency', username: `player${i}`, amount: '123.45' };
+    const transfer = {
+      reference: `T${refs[i]}`,
+      direction: 'IN',
+      playerId: randomUUID(),
+      agencyId: 'bench-agency',
+      username: `player${i}`,
+      amount: '123.45',
+    };
     await call('POST', '/providers/gclub/transfers', PROVIDER_SECRET, JSON.stringify(transfer));
   };
   const run = async (from, to) => {
     let next = from;
-    await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-      while (next < to) await pair(next++);
-    }));
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < to) await pair(next++);
+      }),
+    );
   };
   await run(0, WARM);
   if (STATEMENTS) await runSql(ADMIN_URL, 'SELECT pg_stat_statements_reset()');
@@ -93,7 +102,9 @@ try {
   const ms = performance.now() - started;
   const after = { sandbox: cpuOf(sandbox.pid), postgres: cpuSecondsOf('postgres') };
   const per = (a, b) => (((a - b) * 1000) / PAIRS).toFixed(3);
-  console.log(`sandbox-calls ${PAIRS} pairs (after ${WARM} untimed), ${CONCURRENCY} in flight: ${((PAIRS / ms) * 1000).toFixed(0)} pairs/s`);
+  console.log(
+    `sandbox-calls ${PAIRS} pairs (after ${WARM} untimed), ${CONCURRENCY} in flight: ${((PAIRS / ms) * 1000).toFixed(0)} pairs/s`,
+  );
   console.log(
     `sandbox-calls CPU per pair: sandbox ${per(after.sandbox.user + after.sandbox.system, before.sandbox.user + before.sandbox.system)} ms ` +
       `(user ${per(after.sandbox.user, before.sandbox.user)}, system ${per(after.sandbox.system, before.sandbox.system)}), postgres ${per(after.postgres, before.postgres)} ms`,
@@ -104,7 +115,10 @@ try {
       `SELECT calls, total_exec_time + total_plan_time AS ms, toplevel, left(regexp_replace(query, '\\s+', ' ', 'g'), 100) AS query
          FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid WHERE d.datname = '${dbName}' ORDER BY ms DESC LIMIT 10`,
     );
-    for (const r of rows) console.log(`${((r.ms * 1000) / PAIRS).toFixed(1).padStart(7)} µs/pair ${(r.calls / PAIRS).toFixed(2)} calls ${r.toplevel ? 'top   ' : 'nested'} ${r.query}`);
+    for (const r of rows)
+      console.log(
+        `${((r.ms * 1000) / PAIRS).toFixed(1).padStart(7)} µs/pair ${(r.calls / PAIRS).toFixed(2)} calls ${r.toplevel ? 'top   ' : 'nested'} ${r.query}`,
+      );
   }
 } finally {
   await agent.close();

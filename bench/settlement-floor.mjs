@@ -56,7 +56,11 @@ async function server() {
     const { reference } = JSON.parse(raw);
     const status = await request(`${BANK}/status/${reference}`, { dispatcher });
     if ((await status.body.json()).status !== 'PAID') return reply.code(409).send({ error: 'not paid' });
-    const paid = await pool.query({ name: 'paid', text: `UPDATE floor_orders SET status = 'PAID' WHERE reference = $1 AND status = 'OPEN' RETURNING id`, values: [reference] });
+    const paid = await pool.query({
+      name: 'paid',
+      text: `UPDATE floor_orders SET status = 'PAID' WHERE reference = $1 AND status = 'OPEN' RETURNING id`,
+      values: [reference],
+    });
     if (paid.rowCount !== 1) return { ok: true, duplicate: true };
     const posted = await request(`${BANK}/transfers`, {
       method: 'POST',
@@ -82,7 +86,10 @@ async function main() {
   await admin(`CREATE DATABASE ${pgbenchDb}`);
   const self = fileURLToPath(import.meta.url);
   const start = (role) =>
-    spawn(process.execPath, [self, '--role', role], { env: { ...process.env, FLOOR_DATABASE_URL: dbUrl(floorDb) }, stdio: ['ignore', 'ignore', 'inherit'] });
+    spawn(process.execPath, [self, '--role', role], {
+      env: { ...process.env, FLOOR_DATABASE_URL: dbUrl(floorDb) },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
   const children = [];
   try {
     await admin(
@@ -101,7 +108,12 @@ async function main() {
       const body = JSON.stringify({ reference, amount: '20000', currency: 'LAK' });
       const timestamp = String(Date.now());
       const signature = createHmac('sha256', SECRET).update(`${timestamp}.${body}`).digest('hex');
-      const res = await request(`${SERVER}/callback`, { method: 'POST', dispatcher, headers: { 'content-type': 'application/json', 'x-timestamp': timestamp, 'x-signature': signature }, body });
+      const res = await request(`${SERVER}/callback`, {
+        method: 'POST',
+        dispatcher,
+        headers: { 'content-type': 'application/json', 'x-timestamp': timestamp, 'x-signature': signature },
+        body,
+      });
       await res.body.dump();
       if (res.statusCode !== 200) throw new Error(`callback ${reference}: ${res.statusCode}`);
     };
@@ -110,12 +122,19 @@ async function main() {
     const warm = refs.splice(0, Math.floor(ORDERS / 10));
     const inFlight = async (list) => {
       let next = 0;
-      await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-        while (next < list.length) await send(list[next++]);
-      }));
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (next < list.length) await send(list[next++]);
+        }),
+      );
     };
     await inFlight(warm);
-    const cpu = () => ({ server: cpuSeconds(children[1].pid), bank: cpuSeconds(children[0].pid), postgres: cpuSecondsOf('postgres'), client: process.cpuUsage() });
+    const cpu = () => ({
+      server: cpuSeconds(children[1].pid),
+      bank: cpuSeconds(children[0].pid),
+      postgres: cpuSecondsOf('postgres'),
+      client: process.cpuUsage(),
+    });
     const before = cpu();
     const t0 = performance.now();
     await inFlight(refs);
@@ -125,10 +144,16 @@ async function main() {
     if (rows[0].n !== ORDERS) throw new Error(`${rows[0].n} of ${ORDERS} orders SUCCESS`);
     const perSecond = refs.length / seconds;
     const ms = (a, b) => (((a - b) * 1000) / refs.length).toFixed(2);
-    const clientMs = ((after.client.user + after.client.system - before.client.user - before.client.system) / 1000 / refs.length).toFixed(2);
+    const clientMs = ((after.client.user + after.client.system - before.client.user - before.client.system) / 1000 / refs.length).toFixed(
+      2,
+    );
     const tps = pgbench(pgbenchDb);
-    console.log(`floor        ${refs.length} callbacks (after ${warm.length} untimed), ${CONCURRENCY} in flight: ${perSecond.toFixed(1)} settlements/s`);
-    console.log(`floor        CPU per settlement: server ${ms(after.server, before.server)} ms, bank+provider ${ms(after.bank, before.bank)} ms, postgres ${ms(after.postgres, before.postgres)} ms, load generator ${clientMs} ms`);
+    console.log(
+      `floor        ${refs.length} callbacks (after ${warm.length} untimed), ${CONCURRENCY} in flight: ${perSecond.toFixed(1)} settlements/s`,
+    );
+    console.log(
+      `floor        CPU per settlement: server ${ms(after.server, before.server)} ms, bank+provider ${ms(after.bank, before.bank)} ms, postgres ${ms(after.postgres, before.postgres)} ms, load generator ${clientMs} ms`,
+    );
     console.log(`floor        pgbench TPC-B -s 10 -c 8 -j 2 -T ${PGBENCH_SECONDS}: ${tps.toFixed(1)} tps`);
     console.log(`floor        ratio ${(perSecond / tps).toFixed(3)} (the goal of bench/settlement.mjs is 0.3)`);
   } finally {

@@ -63,25 +63,41 @@ async function json(url, init = {}) {
 /** Not timed: N players, each with an OPEN deposit paid at the bank whose callback has not been sent. */
 async function prepareOrders() {
   await json(`${SANDBOX}/bank/_faults`, { method: 'POST', body: JSON.stringify({ noCallback: true }) });
-  return pool(Array.from({ length: ORDERS }, (_, i) => i), 16, async (i) => {
-    const username = `bench${i}${randomBytes(3).toString('hex')}`;
-    const password = `pw-${randomBytes(6).toString('hex')}`;
-    const fingerprint = randomBytes(16).toString('hex');
-    const reg = await json(`${SERVER}/api/v2/players/register`, {
-      method: 'POST',
-      headers: { 'x-fingerprint': fingerprint },
-      body: JSON.stringify({ username, password, confirmPassword: password, fingerprint }),
-    });
-    const cookie = reg.res.headers.getSetCookie().find((c) => c.startsWith('sid=')).split(';')[0];
-    const { body } = await json(`${SERVER}/api/v2/deposits`, {
-      method: 'POST',
-      headers: { cookie },
-      body: JSON.stringify({ providerId: 'gclub', mid: 'DEMO-LAK-001', bank: 'bcel', amount: String(20_000 + i) }),
-    });
-    const qr = await json(`${SERVER}/api/v2/deposits/${body.order.id}/qr`, { headers: { cookie } });
-    const paid = await json(`${SANDBOX}/sandbox/bank/payments`, { method: 'POST', body: JSON.stringify({ payload: qr.body.payload }) });
-    return { id: body.order.id, notice: JSON.stringify({ reference: paid.body.reference, bankReference: paid.body.bankReference, amount: paid.body.amount, currency: 'LAK', paidAt: paid.body.paidAt }) };
-  });
+  return pool(
+    Array.from({ length: ORDERS }, (_, i) => i),
+    16,
+    async (i) => {
+      const username = `bench${i}${randomBytes(3).toString('hex')}`;
+      const password = `pw-${randomBytes(6).toString('hex')}`;
+      const fingerprint = randomBytes(16).toString('hex');
+      const reg = await json(`${SERVER}/api/v2/players/register`, {
+        method: 'POST',
+        headers: { 'x-fingerprint': fingerprint },
+        body: JSON.stringify({ username, password, confirmPassword: password, fingerprint }),
+      });
+      const cookie = reg.res.headers
+        .getSetCookie()
+        .find((c) => c.startsWith('sid='))
+        .split(';')[0];
+      const { body } = await json(`${SERVER}/api/v2/deposits`, {
+        method: 'POST',
+        headers: { cookie },
+        body: JSON.stringify({ providerId: 'gclub', mid: 'DEMO-LAK-001', bank: 'bcel', amount: String(20_000 + i) }),
+      });
+      const qr = await json(`${SERVER}/api/v2/deposits/${body.order.id}/qr`, { headers: { cookie } });
+      const paid = await json(`${SANDBOX}/sandbox/bank/payments`, { method: 'POST', body: JSON.stringify({ payload: qr.body.payload }) });
+      return {
+        id: body.order.id,
+        notice: JSON.stringify({
+          reference: paid.body.reference,
+          bankReference: paid.body.bankReference,
+          amount: paid.body.amount,
+          currency: 'LAK',
+          paidAt: paid.body.paidAt,
+        }),
+      };
+    },
+  );
 }
 
 // the bank's side of the callbacks: undici's request on kept-alive connections, as a gateway would
@@ -119,11 +135,13 @@ async function settle(orders, db, { doneBefore = 0, openAfter = 0 } = {}) {
     );
     if (rows[0].failed > 0) throw new Error(`${rows[0].failed} deposits FAILED`);
     if (rows[0].open === openAfter && rows[0].paid === 0) break;
-    if (performance.now() - started > SETTLE_TIMEOUT_MS) throw new Error(`${rows[0].open - openAfter + rows[0].paid}/${orders.length} not settled in time`);
+    if (performance.now() - started > SETTLE_TIMEOUT_MS)
+      throw new Error(`${rows[0].open - openAfter + rows[0].paid}/${orders.length} not settled in time`);
     await new Promise((r) => setTimeout(r, 20));
   }
   const { rows } = await db.query(`SELECT count(*)::int AS done FROM deposit_orders WHERE status = 'SUCCESS'`);
-  if (rows[0].done !== doneBefore + orders.length) throw new Error(`${rows[0].done} deposits SUCCESS, ${doneBefore + orders.length} expected`);
+  if (rows[0].done !== doneBefore + orders.length)
+    throw new Error(`${rows[0].done} deposits SUCCESS, ${doneBefore + orders.length} expected`);
   return { ackedMs, totalMs: performance.now() - started };
 }
 
@@ -156,7 +174,8 @@ function sampleWaits(dbName) {
     running = false;
     await done;
     console.log(`settlement   backends per sample over ${samples} samples of pg_stat_activity:`);
-    for (const [key, n] of [...counts].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`${(n / samples).toFixed(2).padStart(8)}  ${key}`);
+    for (const [key, n] of [...counts].sort((a, b) => b[1] - a[1]).slice(0, 12))
+      console.log(`${(n / samples).toFixed(2).padStart(8)}  ${key}`);
   };
 }
 
@@ -169,18 +188,27 @@ async function printStatements(dbName, n) {
   );
   const calls = rows.reduce((a, r) => a + Number(r.calls), 0);
   console.log(`settlement   statements: ${(calls / n).toFixed(1)} top-level calls per settlement (top 25 shown)`);
-  for (const r of rows) console.log(`${((r.ms * 1000) / n).toFixed(0).padStart(6)} µs/settlement ${(r.calls / n).toFixed(2).padStart(6)} calls  ${r.query}`);
+  for (const r of rows)
+    console.log(`${((r.ms * 1000) / n).toFixed(0).padStart(6)} µs/settlement ${(r.calls / n).toFixed(2).padStart(6)} calls  ${r.query}`);
   // the database functions and triggers (track_functions = 'all'), total and self time
   const client = new pg.Client({ connectionString: dbUrl(dbName) });
   await client.connect();
   try {
-    const fns = await client.query(`SELECT funcname, calls, total_time, self_time FROM pg_stat_user_functions ORDER BY total_time DESC LIMIT 8`);
-    for (const f of fns.rows) console.log(`${((f.total_time * 1000) / n).toFixed(0).padStart(6)} µs/settlement total, ${((f.self_time * 1000) / n).toFixed(0).padStart(6)} self ${(f.calls / n).toFixed(2).padStart(6)} calls  ${f.funcname}()`);
+    const fns = await client.query(
+      `SELECT funcname, calls, total_time, self_time FROM pg_stat_user_functions ORDER BY total_time DESC LIMIT 8`,
+    );
+    for (const f of fns.rows)
+      console.log(
+        `${((f.total_time * 1000) / n).toFixed(0).padStart(6)} µs/settlement total, ${((f.self_time * 1000) / n).toFixed(0).padStart(6)} self ${(f.calls / n).toFixed(2).padStart(6)} calls  ${f.funcname}()`,
+      );
     // sequential scans: a statement of the settlement path reading a whole table grows with the table
     const scans = await client.query(
       `SELECT relname, seq_scan, seq_tup_read, idx_scan, n_live_tup FROM pg_stat_user_tables WHERE seq_scan > 0 ORDER BY seq_tup_read DESC LIMIT 8`,
     );
-    for (const t of scans.rows) console.log(`       ${String(t.relname).padEnd(24)} seq scans ${t.seq_scan} (${t.seq_tup_read} rows read), index scans ${t.idx_scan ?? 0}, ${t.n_live_tup} rows`);
+    for (const t of scans.rows)
+      console.log(
+        `       ${String(t.relname).padEnd(24)} seq scans ${t.seq_scan} (${t.seq_tup_read} rows read), index scans ${t.idx_scan ?? 0}, ${t.n_live_tup} rows`,
+      );
   } finally {
     await client.end();
   }
@@ -233,7 +261,9 @@ export async function benchSettlement() {
     // the PostgreSQL backends of each database, by pid: the server's own statements apart from the
     // sandbox's (the bank's and the providers' state, which stands in for the outside world)
     const backends = async () => {
-      const { rows } = await db.query(`SELECT pid, datname FROM pg_stat_activity WHERE datname = ANY ($1::text[])`, [[settleDb, sandboxDb]]);
+      const { rows } = await db.query(`SELECT pid, datname FROM pg_stat_activity WHERE datname = ANY ($1::text[])`, [
+        [settleDb, sandboxDb],
+      ]);
       return rows.map((r) => ({ pid: r.pid, part: r.datname === settleDb ? 'postgres (server)' : 'postgres (sandbox)' }));
     };
     // per process, so that one that starts or ends during the timed phase (a pooled connection
@@ -259,7 +289,8 @@ export async function benchSettlement() {
     const t0 = process.hrtime.bigint();
     const { ackedMs, totalMs } = await settle(orders, db, { doneBefore: warm.length });
     // the timed window on the monotonic clock V8's CPU profiles use (µs), to cut a profile to it
-    if (process.env.BENCH_NODE_ARGS) console.log(`settlement   timed window (monotonic µs): ${t0 / 1000n} ${process.hrtime.bigint() / 1000n}`);
+    if (process.env.BENCH_NODE_ARGS)
+      console.log(`settlement   timed window (monotonic µs): ${t0 / 1000n} ${process.hrtime.bigint() / 1000n}`);
     const cpuAfter = cpu(await backends());
     await stopSampling?.();
     if (STATEMENTS) await printStatements(settleDb, orders.length);
@@ -268,7 +299,9 @@ export async function benchSettlement() {
     const perSecond = orders.length / (totalMs / 1000);
     const tps = pgbench(pgbenchDb);
     const ratio = perSecond / tps;
-    console.log(`settlement   ${orders.length} deposits (after ${warm.length} untimed), ${CONCURRENCY} callbacks in flight: all acknowledged in ${(ackedMs / 1000).toFixed(2)} s, SUCCESS in ${(totalMs / 1000).toFixed(2)} s`);
+    console.log(
+      `settlement   ${orders.length} deposits (after ${warm.length} untimed), ${CONCURRENCY} callbacks in flight: all acknowledged in ${(ackedMs / 1000).toFixed(2)} s, SUCCESS in ${(totalMs / 1000).toFixed(2)} s`,
+    );
     console.log(`settlement   ${perSecond.toFixed(1)} settlements/s (callback → PAID → ledger → provider transfer posted)`);
     // where the time goes: CPU per settlement of each side (postgres: every backend on the machine)
     // a backend that started during the timed phase counts from zero; one that ended is missing
@@ -287,7 +320,9 @@ export async function benchSettlement() {
     await db.end().catch(() => undefined);
     await Promise.all([stop(server), stop(sandbox)]);
     if (process.env.BENCH_KEEP_DB) console.log(`kept ${settleDb}`);
-    else for (const name of [settleDb, pgbenchDb, sandboxDb]) await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    else
+      for (const name of [settleDb, pgbenchDb, sandboxDb])
+        await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
   }
 }
 

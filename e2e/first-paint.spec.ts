@@ -10,7 +10,11 @@ const common = loTexts('common');
 const ENTRY = /\/assets\/index-[\w-]+\.js$/;
 
 test.describe('the public pages paint from their HTML', () => {
-  test('with every script blocked: /login and / in Lao, /login in the language of the cookie, no inline script', async ({ page, context, baseURL }) => {
+  test('with every script blocked: /login and / in Lao, /login in the language of the cookie, no inline script', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
     await page.goto('/login');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(pick(auth, 'login.title'));
@@ -47,7 +51,10 @@ test.describe('the public pages paint from their HTML', () => {
     await expect(page.getByTestId('header')).toHaveCount(0);
   });
 
-  test('the first render keeps the page: no node replaced, no layout shift; the form works with zod arriving late', async ({ page, request }) => {
+  test('the first render keeps the page: no node replaced, no layout shift; the form works with zod arriving late', async ({
+    page,
+    request,
+  }) => {
     const { username, password } = await registerPlayer(request);
     let release = () => {};
     const entry = new Promise<void>((resolve) => (release = resolve));
@@ -83,11 +90,17 @@ test.describe('the public pages paint from their HTML', () => {
     await expect(page.getByLabel(pick(auth, 'login.username'))).toHaveValue(username);
 
     await page.getByLabel(pick(auth, 'login.password')).fill(password);
-    await page.getByTestId('login-form').getByRole('button', { name: pick(auth, 'login.submit') }).click();
+    await page
+      .getByTestId('login-form')
+      .getByRole('button', { name: pick(auth, 'login.submit') })
+      .click();
     await expect(page).toHaveURL(/\/player$/);
   });
 
-  test('a form sent after the script started but before its first render is sent by the page once it is live', async ({ page, request }) => {
+  test('a form sent after the script started but before its first render is sent by the page once it is live', async ({
+    page,
+    request,
+  }) => {
     const { username, password } = await registerPlayer(request);
     // the first render waits for the agency (SPEC.md §1): held here, the script has run and the page is not live yet
     let release = () => {};
@@ -101,7 +114,10 @@ test.describe('the public pages paint from their HTML', () => {
     page.on('framenavigated', (f) => navigations.push(f.url()));
     await page.getByLabel(pick(auth, 'login.username')).fill(username);
     await page.getByLabel(pick(auth, 'login.password')).fill(password);
-    await page.getByTestId('login-form').getByRole('button', { name: pick(auth, 'login.submit') }).click();
+    await page
+      .getByTestId('login-form')
+      .getByRole('button', { name: pick(auth, 'login.submit') })
+      .click();
     await expect(page.getByLabel(pick(auth, 'login.password'))).toHaveValue(password);
     release();
     await expect(page).toHaveURL(/\/player$/);

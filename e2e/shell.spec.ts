@@ -165,7 +165,10 @@ test.describe('visitor layout', () => {
 
   test('screenshots and accessibility of / and /login', async ({ page }, info) => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    for (const [path, name] of [['/', 'home'], ['/login', 'login']] as const) {
+    for (const [path, name] of [
+      ['/', 'home'],
+      ['/login', 'login'],
+    ] as const) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await page.evaluate(() => document.fonts.ready);

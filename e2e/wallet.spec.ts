@@ -23,7 +23,10 @@ test('log in, add a bank account, open a game page: the catalogue and a credit o
   await page.goto('/login');
   await page.getByLabel(pick(auth, 'login.username')).fill(username);
   await page.getByLabel(pick(auth, 'login.password')).fill(password);
-  await page.getByTestId('login-form').getByRole('button', { name: pick(auth, 'login.submit') }).click();
+  await page
+    .getByTestId('login-form')
+    .getByRole('button', { name: pick(auth, 'login.submit') })
+    .click();
   await expect(page).toHaveURL(/\/player$/);
   expectFailedResource(consoleErrors, 401, false);
   await expect(page.getByTestId('credit-gclub').getByTestId('credit-amount')).toContainText('THB');

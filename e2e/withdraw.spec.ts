@@ -8,14 +8,18 @@ const common = lo('common');
 
 /** 500,000 kip deposited to gclub through the API and paid at the sandbox bank: 724.63 THB at 690. */
 async function depositThroughTheBank(api: APIRequestContext, sandbox: APIRequestContext) {
-  const created = await api.post('/api/v2/deposits', { data: { providerId: 'gclub', mid: 'DEMO-LAK-001', bank: 'bcel', amount: '500000' } });
+  const created = await api.post('/api/v2/deposits', {
+    data: { providerId: 'gclub', mid: 'DEMO-LAK-001', bank: 'bcel', amount: '500000' },
+  });
   expect(created.status(), await created.text()).toBe(201);
   const { order } = (await created.json()) as { order: { id: string } };
   const qr = (await (await api.get(`/api/v2/deposits/${order.id}/qr`)).json()) as { payload: string };
   const paid = await sandbox.post(`${SANDBOX}/sandbox/bank/payments`, { data: { payload: qr.payload, bank: 'bcel' } });
   expect(paid.status(), await paid.text()).toBe(200);
   await expect
-    .poll(async () => ((await (await api.get('/api/v2/players/credits/gclub')).json()) as { credit: { amount: string } }).credit.amount, { timeout: 20_000 })
+    .poll(async () => ((await (await api.get('/api/v2/players/credits/gclub')).json()) as { credit: { amount: string } }).credit.amount, {
+      timeout: 20_000,
+    })
     .toBe('724.63');
 }
 

@@ -7,7 +7,8 @@ import { deferAppStyles, pageModulePreloads, preloadFonts } from './vite.plugins
 
 const SHARED = /[\\/](src[\\/](components[\\/]ui|features[\\/][^\\/]+[\\/](api|lib)|lib)[\\/]|node_modules[\\/]@tanstack[\\/])/;
 // Radix, zod (with the schemas of @app/contracts) and the fingerprint collector stay in their own chunks
-const NOT_SHARED = /[\\/](dropdown-menu|toast|dialog|select)\.tsx$|[\\/](register|login-resolver|credit-preview|preview)\.ts$|[\\/]fingerprint[\\/]/;
+const NOT_SHARED =
+  /[\\/](dropdown-menu|toast|dialog|select)\.tsx$|[\\/](register|login-resolver|credit-preview|preview)\.ts$|[\\/]fingerprint[\\/]/;
 
 export default defineConfig({
   plugins: [
@@ -18,15 +19,18 @@ export default defineConfig({
     tailwindcss(),
     preloadFonts(['noto-sans-lao-lao-400-normal.woff2', 'noto-sans-lao-lao-700-normal.woff2']),
     deferAppStyles(),
-    pageModulePreloads({
-      index: ['_guest.tsx', '_guest/index.tsx'],
-      login: ['_guest.tsx', '_guest/login.tsx'],
-      register: ['_guest.tsx', '_guest/register.tsx'],
-    }, {
-      // each public page, in each language, drawn from the HTML before any script runs (docs/decisions/020)
-      entry: 'src/prerender.tsx',
-      paths: { index: '/', login: '/login', register: '/register' },
-    }),
+    pageModulePreloads(
+      {
+        index: ['_guest.tsx', '_guest/index.tsx'],
+        login: ['_guest.tsx', '_guest/login.tsx'],
+        register: ['_guest.tsx', '_guest/register.tsx'],
+      },
+      {
+        // each public page, in each language, drawn from the HTML before any script runs (docs/decisions/020)
+        entry: 'src/prerender.tsx',
+        paths: { index: '/', login: '/login', register: '/register' },
+      },
+    ),
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },

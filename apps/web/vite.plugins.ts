@@ -63,10 +63,7 @@ export const PAGES_DIR = '_pages';
  * the page paints from the HTML, before any script or stylesheet has arrived
  * (docs/decisions/020-prerendered-public-pages.md). The server chooses the copy.
  */
-export function pageModulePreloads(
-  pages: Record<string, string[]>,
-  prerender?: { entry: string; paths: Record<string, string> },
-): Plugin {
+export function pageModulePreloads(pages: Record<string, string[]>, prerender?: { entry: string; paths: Record<string, string> }): Plugin {
   return {
     name: 'page-modulepreloads',
     // not in the Node build of the prerender itself
@@ -140,7 +137,12 @@ async function buildPrerender(entry: string): Promise<PrerenderModule> {
     await build({
       configFile: join(import.meta.dirname, 'vite.config.ts'),
       logLevel: 'warn',
-      build: { ssr: entry, outDir, emptyOutDir: true, rolldownOptions: { output: { codeSplitting: false, entryFileNames: 'prerender.mjs' } } },
+      build: {
+        ssr: entry,
+        outDir,
+        emptyOutDir: true,
+        rolldownOptions: { output: { codeSplitting: false, entryFileNames: 'prerender.mjs' } },
+      },
       ssr: { noExternal: true },
     });
     return (await import(pathToFileURL(join(outDir, 'prerender.mjs')).href)) as PrerenderModule;
@@ -154,7 +156,10 @@ async function buildPrerender(entry: string): Promise<PrerenderModule> {
  * stylesheet inline instead of preloaded (src/lib/app-styles.ts then has nothing to wait for), the
  * language's tag on `<html>`, and `head` (more preloads) before `</head>`.
  */
-export function withPrerenderedPage(html: string, page: { path: string; markup: string; lang: string; sheet: string; head: string }): string {
+export function withPrerenderedPage(
+  html: string,
+  page: { path: string; markup: string; lang: string; sheet: string; head: string },
+): string {
   const root = /<div id="root">.*<\/div>$/m;
   const sheetLink = /<link rel="preload" as="style" data-app-css[^>]*>/;
   if (!root.test(html) || !sheetLink.test(html) || !html.includes('<html lang="lo">')) {

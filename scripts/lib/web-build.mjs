@@ -6,7 +6,15 @@ import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 
 const root = new URL('../../', import.meta.url).pathname;
-const inputs = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/vite.plugins.ts', 'packages/contracts/src', 'package-lock.json'];
+const inputs = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/vite.plugins.ts',
+  'packages/contracts/src',
+  'package-lock.json',
+];
 
 function walk(path, hash) {
   if (!existsSync(path)) return;

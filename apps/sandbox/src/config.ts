@@ -25,9 +25,7 @@ export type SandboxConfig = z.infer<typeof sandboxConfigSchema>;
 export function loadSandboxConfig(env: Record<string, string | undefined> = process.env): SandboxConfig {
   const parsed = sandboxConfigSchema.safeParse(env);
   if (!parsed.success) {
-    throw new Error(
-      `Invalid sandbox configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`,
-    );
+    throw new Error(`Invalid sandbox configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
   }
   return parsed.data;
 }

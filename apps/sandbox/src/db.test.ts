@@ -11,7 +11,7 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 /** Every row any query returns (in transactions too), in order. */
 function recording(db: SandboxDb, log: Record<string, unknown>[][]): SandboxDb {
   const wrap = (q: SandboxQueries): SandboxQueries => ({
-    query: async <T,>(text: string, params?: unknown[], name?: string) => {
+    query: async <T>(text: string, params?: unknown[], name?: string) => {
       const res = await q.query<T>(text, params, name);
       log.push(res.rows as Record<string, unknown>[]);
       return res;
@@ -59,7 +59,14 @@ async function scenario(db: SandboxDb): Promise<Record<string, unknown>[][]> {
   if (redeemed.ok) await launches.session('gclub', redeemed.sessionId, now.getTime());
 
   // and every stored row as it is, uncast (ids int8, amounts int8, jsonb, timestamps)
-  for (const table of ['bank_orders', 'provider_players', 'provider_transfers', 'provider_bets', 'provider_launch_tokens', 'provider_sessions']) {
+  for (const table of [
+    'bank_orders',
+    'provider_players',
+    'provider_transfers',
+    'provider_bets',
+    'provider_launch_tokens',
+    'provider_sessions',
+  ]) {
     await rec.query(`SELECT * FROM ${table} ORDER BY 1`);
   }
   return log;
@@ -128,7 +135,9 @@ describe.skipIf(!serverUrl)('PGlite and PostgreSQL (TEST_DATABASE_URL) give the 
   });
 
   it('commits without waiting for the disk on its PostgreSQL connections, pooled and in transactions (decision 026)', async () => {
-    const pooled = await Promise.all(Array.from({ length: 12 }, () => postgres.query<{ synchronous_commit: string }>('SHOW synchronous_commit')));
+    const pooled = await Promise.all(
+      Array.from({ length: 12 }, () => postgres.query<{ synchronous_commit: string }>('SHOW synchronous_commit')),
+    );
     const inTx = await postgres.transaction((tx) => tx.query<{ synchronous_commit: string }>('SHOW synchronous_commit'));
     expect(new Set([...pooled, inTx].map(({ rows }) => rows[0]!.synchronous_commit))).toEqual(new Set(['off']));
   });

@@ -61,10 +61,7 @@ function pgliteDb(db: PGlite): SandboxDb {
  * (the parts share that database, their names do not clash), else `${SANDBOX_DATA_DIR}/<part>`,
  * staying in memory when the data dir itself is `memory://`.
  */
-export function sandboxDbLocation(
-  config: { SANDBOX_DATA_DIR: string; SANDBOX_DATABASE_URL?: string | undefined },
-  part: string,
-): string {
+export function sandboxDbLocation(config: { SANDBOX_DATA_DIR: string; SANDBOX_DATABASE_URL?: string | undefined }, part: string): string {
   if (config.SANDBOX_DATABASE_URL) return config.SANDBOX_DATABASE_URL;
   const dataDir = config.SANDBOX_DATA_DIR;
   return dataDir.startsWith('memory://') ? 'memory://' : join(dataDir, part);

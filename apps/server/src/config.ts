@@ -1,8 +1,6 @@
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /**
  * Every setting the server reads, validated at boot: a bad value stops start-up with a message
@@ -31,7 +29,11 @@ export const configSchema = z.object({
   WEB_DIST: z.string().default(new URL('../../web/dist', import.meta.url).pathname),
   /** Secure cookies; default on in production */
   COOKIE_SECURE: bool.optional(),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(60 * 24),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(60 * 24),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().int().min(1).default(30),
   /** run the job worker (provider transfers, reconciliation, expiry) inside this process */
   WORKER_ENABLED: bool.default(true),

@@ -29,18 +29,30 @@ describe('httpRequest', () => {
 
   it('sends the method, headers and body, and answers the status and text (kept-alive calls in a row)', async () => {
     for (let i = 0; i < 3; i++) {
-      const answer = await httpRequest(new URL(`${base}/echo`), { method: 'POST', headers: { 'x-signature': `s${i}` }, body: '{"a":1}', timeoutMs: 2_000 });
+      const answer = await httpRequest(new URL(`${base}/echo`), {
+        method: 'POST',
+        headers: { 'x-signature': `s${i}` },
+        body: '{"a":1}',
+        timeoutMs: 2_000,
+      });
       expect(answer).toEqual({ status: 200, text: `POST s${i} {"a":1}` });
     }
-    expect(await httpRequest(new URL(`${base}/missing`), { method: 'GET', headers: {}, timeoutMs: 2_000 })).toEqual({ status: 404, text: 'GET - ' });
+    expect(await httpRequest(new URL(`${base}/missing`), { method: 'GET', headers: {}, timeoutMs: 2_000 })).toEqual({
+      status: 404,
+      text: 'GET - ',
+    });
   });
 
   it('rejects with a TimeoutError when the body does not arrive in time', async () => {
-    await expect(httpRequest(new URL(`${base}/slow-body`), { method: 'GET', headers: {}, timeoutMs: 100 })).rejects.toMatchObject({ name: 'TimeoutError' });
+    await expect(httpRequest(new URL(`${base}/slow-body`), { method: 'GET', headers: {}, timeoutMs: 100 })).rejects.toMatchObject({
+      name: 'TimeoutError',
+    });
   });
 
   it('rejects a refused connection and another protocol', async () => {
     await expect(httpRequest(new URL('http://127.0.0.1:1/'), { method: 'GET', headers: {}, timeoutMs: 2_000 })).rejects.toThrow();
-    await expect(httpRequest(new URL('ftp://127.0.0.1/'), { method: 'GET', headers: {}, timeoutMs: 2_000 })).rejects.toThrow(/unsupported protocol/);
+    await expect(httpRequest(new URL('ftp://127.0.0.1/'), { method: 'GET', headers: {}, timeoutMs: 2_000 })).rejects.toThrow(
+      /unsupported protocol/,
+    );
   });
 });

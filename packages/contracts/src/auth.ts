@@ -64,10 +64,7 @@ export const validateUsernameResponseSchema = z.object({
 export const PASSWORD_CHANGE_MIN = 8;
 export const changePasswordBodySchema = z
   .object({
-    currentPassword: z
-      .string({ error: 'password.validation.required' })
-      .min(PASSWORD_CHANGE_MIN, 'password.validation.min')
-      .max(256),
+    currentPassword: z.string({ error: 'password.validation.required' }).min(PASSWORD_CHANGE_MIN, 'password.validation.min').max(256),
     newPassword: z.string({ error: 'password.validation.required' }).min(PASSWORD_CHANGE_MIN, 'password.validation.min').max(64),
     confirmNewPassword: z
       .string({ error: 'password.validation.please_enter_password' })

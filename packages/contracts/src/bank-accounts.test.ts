@@ -46,7 +46,10 @@ describe('checkBankAccount', () => {
     expect(checkBankAccount({ ...ok, currency: 'THB' })).toMatchObject({ code: 'BANK_ACCOUNT_CURRENCY_NOT_ALLOWED', field: 'currency' });
   });
   it('refuses letters', () => {
-    expect(checkBankAccount({ ...ok, accountNumber: '0101A00012345' })).toMatchObject({ code: 'BANK_ACCOUNT_INVALID', field: 'accountNumber' });
+    expect(checkBankAccount({ ...ok, accountNumber: '0101A00012345' })).toMatchObject({
+      code: 'BANK_ACCOUNT_INVALID',
+      field: 'accountNumber',
+    });
   });
   it('refuses a mobile-wallet number with its own code', () => {
     expect(checkBankAccount({ ...ok, bank: 'kasikam', accountNumber: '020 5555 1234' })).toMatchObject({

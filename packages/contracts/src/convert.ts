@@ -61,7 +61,5 @@ export function convert(
 
 /** Finds the currency row that matches a mid or a currency code, enabled only. */
 export function findRate<T extends CurrencyRate>(rows: T[], key: { mid?: string | null; currency?: string }) {
-  return rows.find(
-    (r) => r.isEnabled && ((key.mid != null && r.mid === key.mid) || (key.mid == null && r.currency === key.currency)),
-  );
+  return rows.find((r) => r.isEnabled && ((key.mid != null && r.mid === key.mid) || (key.mid == null && r.currency === key.currency)));
 }

@@ -90,8 +90,7 @@ export function buildLaoQr(input: LaoQrInput): string {
   if (input.billNumber.length > MAX_BILL || input.reference.length > MAX_BILL) {
     throw new LaoQrError(`the bill number and reference are at most ${MAX_BILL} characters`);
   }
-  const account =
-    tlv('00', LAO_QR_AID) + tlv('01', iin) + tlv('02', '002') + tlv('03', input.merchantId);
+  const account = tlv('00', LAO_QR_AID) + tlv('01', iin) + tlv('02', '002') + tlv('03', input.merchantId);
   const additional = tlv('01', input.billNumber) + tlv('05', input.reference);
   const body =
     tlv('00', '01') +

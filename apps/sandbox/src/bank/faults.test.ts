@@ -30,7 +30,13 @@ const setFaults = async (faults: Record<string, unknown>) => {
 async function payOne(): Promise<string> {
   const qr = qrFor();
   const expiresAt = new Date(Date.now() + 600_000).toISOString();
-  const created = await signed(bank, 'POST', '/bank/orders', { reference: qr.reference, payload: qr.payload, amountLak: '100000', callbackUrl: receiver.url, expiresAt });
+  const created = await signed(bank, 'POST', '/bank/orders', {
+    reference: qr.reference,
+    payload: qr.payload,
+    amountLak: '100000',
+    callbackUrl: receiver.url,
+    expiresAt,
+  });
   expect(created.statusCode).toBe(201);
   const paid = await bank.inject({ method: 'POST', url: '/sandbox/bank/payments', payload: { payload: qr.payload } });
   expect(paid.statusCode).toBe(200);
@@ -51,8 +57,15 @@ describe('callback delivery', () => {
     // waits of 40 then 80 ms between the three attempts
     expect(Date.now() - started).toBeGreaterThanOrEqual(120);
     // the gateway logs an attempt once it has read the answer, just after the merchant saw it
-    const log = await waitFor(async () => { const d = await deliveries(reference); return d.length === 3 && d; });
-    expect(log.map((d) => [d.attempt, d.status])).toEqual([[1, 500], [2, 503], [3, 200]]);
+    const log = await waitFor(async () => {
+      const d = await deliveries(reference);
+      return d.length === 3 && d;
+    });
+    expect(log.map((d) => [d.attempt, d.status])).toEqual([
+      [1, 500],
+      [2, 503],
+      [3, 200],
+    ]);
     expect(callbacksFor(reference).every((c) => c.validSignature)).toBe(true);
   });
 
@@ -70,7 +83,13 @@ describe('callback delivery', () => {
     await setFaults({ callbackRetryBaseMs: 10, callbackMaxAttempts: 2 });
     const qr = qrFor();
     const expiresAt = new Date(Date.now() + 600_000).toISOString();
-    await signed(bank, 'POST', '/bank/orders', { reference: qr.reference, payload: qr.payload, amountLak: '100000', callbackUrl: 'http://127.0.0.1:9/closed', expiresAt });
+    await signed(bank, 'POST', '/bank/orders', {
+      reference: qr.reference,
+      payload: qr.payload,
+      amountLak: '100000',
+      callbackUrl: 'http://127.0.0.1:9/closed',
+      expiresAt,
+    });
     await bank.inject({ method: 'POST', url: '/sandbox/bank/payments', payload: { payload: qr.payload } });
     const log = await waitFor(async () => (await deliveries(qr.reference)).length === 2);
     expect(log).toBe(true);

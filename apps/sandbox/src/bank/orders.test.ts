@@ -17,7 +17,14 @@ afterAll(async () => {
 const inTenMinutes = () => new Date(Date.now() + 10 * 60_000).toISOString();
 
 async function createOrder(qr = qrFor(), extra: Record<string, unknown> = {}) {
-  const body = { reference: qr.reference, payload: qr.payload, amountLak: '100000', callbackUrl: receiver.url, expiresAt: inTenMinutes(), ...extra };
+  const body = {
+    reference: qr.reference,
+    payload: qr.payload,
+    amountLak: '100000',
+    callbackUrl: receiver.url,
+    expiresAt: inTenMinutes(),
+    ...extra,
+  };
   return { qr, body, res: await signed(bank, 'POST', '/bank/orders', body) };
 }
 
@@ -25,11 +32,22 @@ describe('bank orders', () => {
   it('creates a dynamic QR order, idempotently, and answers its status', async () => {
     const { qr, body, res } = await createOrder();
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ reference: qr.reference, status: 'UNPAID', amount: '100000', currency: 'LAK', bankReference: null, paidAt: null });
+    expect(res.json()).toMatchObject({
+      reference: qr.reference,
+      status: 'UNPAID',
+      amount: '100000',
+      currency: 'LAK',
+      bankReference: null,
+      paidAt: null,
+    });
     expect(res.json().payUrl).toContain('/bank/pay#payload=');
     const again = await signed(bank, 'POST', '/bank/orders', body);
     expect(again.statusCode).toBe(200);
-    const clash = await signed(bank, 'POST', '/bank/orders', { ...body, payload: qrFor(200_000n, qr.reference).payload, amountLak: '200000' });
+    const clash = await signed(bank, 'POST', '/bank/orders', {
+      ...body,
+      payload: qrFor(200_000n, qr.reference).payload,
+      amountLak: '200000',
+    });
     expect(clash.statusCode).toBe(409);
     expect(clash.json().error.code).toBe('ORDER_EXISTS');
     const status = await signed(bank, 'GET', `/bank/orders/${qr.reference}`);
@@ -79,7 +97,13 @@ describe('paying a QR', () => {
     const callback = await waitFor(() => receiver.received.find((r) => r.body.includes(qr.reference)));
     expect(callback.validSignature).toBe(true);
     expect(Math.abs(Number(callback.timestamp) - Date.now())).toBeLessThan(5_000);
-    expect(JSON.parse(callback.body)).toEqual({ reference: qr.reference, bankReference: view.bankReference, amount: '100000', currency: 'LAK', paidAt: view.paidAt });
+    expect(JSON.parse(callback.body)).toEqual({
+      reference: qr.reference,
+      bankReference: view.bankReference,
+      amount: '100000',
+      currency: 'LAK',
+      paidAt: view.paidAt,
+    });
     const status = (await signed(bank, 'GET', `/bank/orders/${qr.reference}`)).json();
     expect(status).toMatchObject({ status: 'PAID', bankReference: view.bankReference, paidAt: view.paidAt });
 

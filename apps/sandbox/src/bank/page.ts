@@ -61,9 +61,7 @@ const SCRIPT = readFileSync(new URL('./static/pay.js', import.meta.url), 'utf8')
 
 /** The customer's side: the pay page, its script, and jsQR to read QR pictures in the browser. */
 export async function payPageRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/bank/pay', async (_request, reply) =>
-    reply.header('content-security-policy', CSP).type('text/html; charset=utf-8').send(PAGE),
-  );
+  app.get('/bank/pay', async (_request, reply) => reply.header('content-security-policy', CSP).type('text/html; charset=utf-8').send(PAGE));
   app.get('/bank/pay.js', async (_request, reply) => reply.type('text/javascript; charset=utf-8').send(SCRIPT));
   let jsqr: string | null = null;
   app.get('/bank/jsqr.js', async (_request, reply) => {

@@ -38,7 +38,14 @@ export function reseal(payload: string, from: string, to: string): string {
 }
 
 /** A merchant call signed as the server signs it. */
-export function signed(app: FastifyInstance, method: 'GET' | 'POST', url: string, body?: unknown, secret = config.BANK_GATEWAY_SECRET, at = Date.now()) {
+export function signed(
+  app: FastifyInstance,
+  method: 'GET' | 'POST',
+  url: string,
+  body?: unknown,
+  secret = config.BANK_GATEWAY_SECRET,
+  at = Date.now(),
+) {
   const raw = body === undefined ? '' : JSON.stringify(body);
   const timestamp = String(at);
   return app.inject({

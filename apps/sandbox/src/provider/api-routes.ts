@@ -23,7 +23,10 @@ const launchBody = z.object({
   playerId: idSchema,
   gameId: z.string().min(1).max(100),
   returnUrl: z.url({ protocol: /^https?$/ }).max(2000),
-  language: z.string().regex(/^[a-z]{2}$/).default('lo'),
+  language: z
+    .string()
+    .regex(/^[a-z]{2}$/)
+    .default('lo'),
 });
 const playerParams = z.object({ playerId: idSchema });
 

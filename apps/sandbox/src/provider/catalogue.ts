@@ -33,7 +33,20 @@ const CATALOGUE: Record<ProviderId, readonly Entry[]> = {
     ['Slot', 'slot', ['Royal Reels', 'Fortune Seven', 'Jade Emperor', 'Red Lantern']],
   ],
   gclub_live: [
-    ['Live', 'baccarat', ['Live Baccarat A', 'Live Baccarat B', 'Live Baccarat C', 'Live Speed Baccarat', 'Live Squeeze Baccarat', 'Live VIP Baccarat', 'Live Baccarat Vientiane', 'Live Baccarat Luang Prabang']],
+    [
+      'Live',
+      'baccarat',
+      [
+        'Live Baccarat A',
+        'Live Baccarat B',
+        'Live Baccarat C',
+        'Live Speed Baccarat',
+        'Live Squeeze Baccarat',
+        'Live VIP Baccarat',
+        'Live Baccarat Vientiane',
+        'Live Baccarat Luang Prabang',
+      ],
+    ],
   ],
   betflix: [
     ['pp.txt', 'slot', ['Sweet Candy', 'Gates of Gold', 'Wolf Moon', 'Buffalo Bonanza']],
@@ -44,7 +57,11 @@ const CATALOGUE: Record<ProviderId, readonly Entry[]> = {
   ],
 };
 
-const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 function hueOf(text: string): number {
   let h = 0;
@@ -59,7 +76,12 @@ function coverOf(id: string, name: string, kind: GameKind): string {
   const hue = hueOf(id);
   const emblem =
     kind === 'slot'
-      ? [30, 80, 130].map((x) => `<rect x="${x}" y="38" width="40" height="50" rx="6" fill="#fff" opacity=".9"/><text x="${x + 20}" y="74" font-size="30" text-anchor="middle" fill="hsl(${hue},70%,35%)" font-family="sans-serif" font-weight="700">7</text>`).join('')
+      ? [30, 80, 130]
+          .map(
+            (x) =>
+              `<rect x="${x}" y="38" width="40" height="50" rx="6" fill="#fff" opacity=".9"/><text x="${x + 20}" y="74" font-size="30" text-anchor="middle" fill="hsl(${hue},70%,35%)" font-family="sans-serif" font-weight="700">7</text>`,
+          )
+          .join('')
       : `<rect x="60" y="30" width="38" height="56" rx="5" fill="#fff" transform="rotate(-10 79 58)"/><rect x="102" y="30" width="38" height="56" rx="5" fill="#fff" transform="rotate(10 121 58)"/><text x="121" y="66" font-size="22" text-anchor="middle" fill="#c0392b" font-family="sans-serif">&#9829;</text>`;
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 150"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">` +

@@ -17,7 +17,12 @@ const RETURN = 'http://localhost:3000/player/game/gclub';
 async function launch(provider: string, gameId: string, deposit = '100') {
   const player = newPlayer();
   await transfer(app, provider, { ...player, reference: newRef(), direction: 'IN', amount: deposit });
-  const res = await signed(app, 'POST', `/providers/${provider}/launch`, { playerId: player.playerId, gameId, returnUrl: RETURN, language: 'lo' });
+  const res = await signed(app, 'POST', `/providers/${provider}/launch`, {
+    playerId: player.playerId,
+    gameId,
+    returnUrl: RETURN,
+    language: 'lo',
+  });
   expect(res.statusCode).toBe(200);
   const url = new URL(res.json().url as string);
   return { player, url, path: url.pathname + url.search };
@@ -76,7 +81,9 @@ describe('launch and the demo game page', () => {
   it('refuses to launch an unknown game, a player without account, or a non-http return URL', async () => {
     const player = newPlayer();
     const launchWith = (body: object) => signed(app, 'POST', '/providers/gclub/launch', body);
-    expect((await launchWith({ playerId: player.playerId, gameId: slot.id, returnUrl: RETURN })).json().error.code).toBe('PLAYER_NOT_FOUND');
+    expect((await launchWith({ playerId: player.playerId, gameId: slot.id, returnUrl: RETURN })).json().error.code).toBe(
+      'PLAYER_NOT_FOUND',
+    );
     await signed(app, 'POST', '/providers/gclub/players', player);
     expect((await launchWith({ playerId: player.playerId, gameId: 'nope', returnUrl: RETURN })).json().error.code).toBe('GAME_NOT_FOUND');
     const js = await launchWith({ playerId: player.playerId, gameId: slot.id, returnUrl: 'javascript:alert(1)' });

@@ -65,7 +65,15 @@ export class LaunchService {
     await this.db.query(
       `INSERT INTO provider_sessions (session_hash, provider_id, player_id, game_id, return_url, language, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [hashOf(sessionId), providerId, session.playerId, session.gameId, session.returnUrl, session.language, new Date(now + SESSION_TTL_MS)],
+      [
+        hashOf(sessionId),
+        providerId,
+        session.playerId,
+        session.gameId,
+        session.returnUrl,
+        session.language,
+        new Date(now + SESSION_TTL_MS),
+      ],
     );
     return { ok: true, sessionId, session };
   }
@@ -77,8 +85,6 @@ export class LaunchService {
       [hashOf(sessionId), providerId, new Date(now)],
     );
     const row = res.rows[0];
-    return row
-      ? { providerId, playerId: row.player_id, gameId: row.game_id, returnUrl: row.return_url, language: row.language }
-      : null;
+    return row ? { providerId, playerId: row.player_id, gameId: row.game_id, returnUrl: row.return_url, language: row.language } : null;
   }
 }

@@ -53,7 +53,9 @@ export function gamePage(p: {
     't-insufficient': w.insufficient,
     't-failed': w.failed,
   };
-  const attrs = Object.entries(data).map(([k, v]) => ` data-${k}="${escapeHtml(v)}"`).join('');
+  const attrs = Object.entries(data)
+    .map(([k, v]) => ` data-${k}="${escapeHtml(v)}"`)
+    .join('');
   const options = STAKES.map((s) => `<option value="${s}"${s === '10.00' ? ' selected' : ''}>${s}</option>`).join('');
   return (
     `${head(p.language, `${p.game.name} · ${p.providerId}`)}<body>` +

@@ -49,7 +49,11 @@ export async function playRoutes(app: FastifyInstance, deps: { wallet: ProviderW
     const token = (request.query as { token?: unknown }).token;
     const result = typeof token === 'string' && token.length <= 200 ? await launches.redeem(providerId, token) : null;
     if (!result?.ok) {
-      return html(reply, result?.reason === 'UNKNOWN' || !result ? 404 : 410, gonePage(result?.language ?? 'lo', result?.returnUrl ?? null));
+      return html(
+        reply,
+        result?.reason === 'UNKNOWN' || !result ? 404 : 410,
+        gonePage(result?.language ?? 'lo', result?.returnUrl ?? null),
+      );
     }
     return reply.header('referrer-policy', 'no-referrer').redirect(`/providers/${providerId}/session/${result.sessionId}`, 303);
   });
@@ -71,7 +75,14 @@ export async function playRoutes(app: FastifyInstance, deps: { wallet: ProviderW
     return html(
       reply,
       200,
-      gamePage({ providerId, game, language: session.language, returnUrl: session.returnUrl, betUrl: `${request.url.split('?')[0]}/bet`, balance: thb(balance) }),
+      gamePage({
+        providerId,
+        game,
+        language: session.language,
+        returnUrl: session.returnUrl,
+        betUrl: `${request.url.split('?')[0]}/bet`,
+        balance: thb(balance),
+      }),
     );
   });
 

@@ -55,7 +55,11 @@ describe('request signatures', () => {
   it('refuses a signature for another path (the query string is signed too)', async () => {
     const ts = String(Date.now());
     const sig = signatureOf(config.PROVIDER_SECRET, 'GET', '/providers/gclub/games?tab=Slot', ts, '');
-    const res = await app.inject({ method: 'GET', url: '/providers/gclub/games?tab=Casino', headers: { 'x-timestamp': ts, 'x-signature': sig } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/providers/gclub/games?tab=Casino',
+      headers: { 'x-timestamp': ts, 'x-signature': sig },
+    });
     expect(res.statusCode).toBe(401);
   });
 

@@ -26,7 +26,9 @@ describe('provider wallet API', () => {
     await transfer(app, 'gclub', { ...player, reference: newRef(), direction: 'IN', amount: '10' });
     for (const direction of ['IN', 'OUT'] as const) {
       const reference = newRef();
-      const all = await Promise.all(Array.from({ length: 6 }, () => transfer(app, 'gclub', { ...player, reference, direction, amount: '3' })));
+      const all = await Promise.all(
+        Array.from({ length: 6 }, () => transfer(app, 'gclub', { ...player, reference, direction, amount: '3' })),
+      );
       expect(all.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
       expect(new Set(all.map((r) => r.body)).size).toBe(1);
     }
@@ -124,7 +126,12 @@ describe('provider wallet API', () => {
   });
 
   it('lists each provider catalogue by tab, with generated covers', async () => {
-    for (const [provider, tab] of [['askmebet', 'Slot'], ['betflix', 'pp.txt'], ['gclub_live', 'Live'], ['alphabet', 'Casino']] as const) {
+    for (const [provider, tab] of [
+      ['askmebet', 'Slot'],
+      ['betflix', 'pp.txt'],
+      ['gclub_live', 'Live'],
+      ['alphabet', 'Casino'],
+    ] as const) {
       const all = (await signed(app, 'GET', `/providers/${provider}/games`)).json();
       expect(all.tabs).toContain(tab);
       expect(all.games.length).toBeGreaterThanOrEqual(8);

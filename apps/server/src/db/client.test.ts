@@ -43,7 +43,7 @@ describe('named prepared statements', () => {
 });
 
 describe('tableRows', () => {
-  it('types a raw statement\'s rows as Drizzle\'s own select of them would', async () => {
+  it("types a raw statement's rows as Drizzle's own select of them would", async () => {
     const key = `test-table-rows-${Date.now()}`;
     const raw = await queryRowsPrepared<Record<string, unknown>>(
       database.db,
@@ -51,14 +51,17 @@ describe('tableRows', () => {
       sql`INSERT INTO jobs (type, payload, unique_key, run_at, attempts) VALUES ('test', '{"a": [1, "b"]}'::jsonb, ${key}, '2026-01-02T03:04:05.678Z', 3) RETURNING *`,
     );
     const [typed] = tableRows(jobs, raw);
-    const [selected] = await database.db.select().from(jobs).where(sql`${jobs.uniqueKey} = ${key}`);
+    const [selected] = await database.db
+      .select()
+      .from(jobs)
+      .where(sql`${jobs.uniqueKey} = ${key}`);
     expect(typed).toEqual(selected);
     expect(typed).toMatchObject({ type: 'test', payload: { a: [1, 'b'] }, uniqueKey: key, attempts: 3, doneAt: null, lastError: null });
     expect(typed!.runAt).toEqual(new Date('2026-01-02T03:04:05.678Z'));
     expect(typeof typed!.id).toBe('number');
   });
 
-  it('refuses a row that lacks one of the table\'s columns', () => {
+  it("refuses a row that lacks one of the table's columns", () => {
     expect(() => tableRows(jobs, [{ id: '1', type: 'x' }])).toThrow(/payload: not in the row/);
   });
 });

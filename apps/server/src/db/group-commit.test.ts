@@ -4,12 +4,17 @@ import { GroupCommit, type ItemResult } from './group-commit.js';
 /** A group commit whose work records each group and answers item × 10, refusing the item 13. */
 function recording(maxItems = 64, failWhole?: (items: number[]) => boolean) {
   const groups: number[][] = [];
-  const group = new GroupCommit<number, number>(async (items) => {
-    groups.push(items);
-    await new Promise((r) => setTimeout(r, 5));
-    if (failWhole?.(items)) throw new Error(`group ${items.join(',')} failed`);
-    return items.map((i): ItemResult<number> => (i === 13 ? { ok: false, error: new Error('thirteen refused') } : { ok: true, value: i * 10 }));
-  }, { maxItems });
+  const group = new GroupCommit<number, number>(
+    async (items) => {
+      groups.push(items);
+      await new Promise((r) => setTimeout(r, 5));
+      if (failWhole?.(items)) throw new Error(`group ${items.join(',')} failed`);
+      return items.map((i): ItemResult<number> =>
+        i === 13 ? { ok: false, error: new Error('thirteen refused') } : { ok: true, value: i * 10 },
+      );
+    },
+    { maxItems },
+  );
   return { groups, group };
 }
 
@@ -20,7 +25,10 @@ describe('group commit', () => {
     await new Promise((r) => setImmediate(r));
     const later = [4, 5].map((i) => group.run(i));
     expect(await Promise.all([...first, ...later])).toEqual([10, 20, 30, 40, 50]);
-    expect(groups).toEqual([[1, 2, 3], [4, 5]]);
+    expect(groups).toEqual([
+      [1, 2, 3],
+      [4, 5],
+    ]);
   });
 
   it('runs a lone item at once, without waiting for company', async () => {

@@ -17,16 +17,12 @@ export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise
     await database.runScript(
       'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
     );
-    const applied = new Set(
-      (await queryRows<{ name: string }>(database.db, sql`SELECT name FROM schema_migrations`)).map((r) => r.name),
-    );
+    const applied = new Set((await queryRows<{ name: string }>(database.db, sql`SELECT name FROM schema_migrations`)).map((r) => r.name));
     const done: string[] = [];
     for (const file of files) {
       if (applied.has(file)) continue;
       const body = readFileSync(dir + file, 'utf8');
-      await database.runScript(
-        `BEGIN;\n${body}\n;INSERT INTO schema_migrations (name) VALUES ('${file}');\nCOMMIT;`,
-      );
+      await database.runScript(`BEGIN;\n${body}\n;INSERT INTO schema_migrations (name) VALUES ('${file}');\nCOMMIT;`);
       done.push(file);
     }
     return done;

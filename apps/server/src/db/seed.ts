@@ -48,12 +48,33 @@ export async function seedDemoAgency(db: Db, hosts: string[] = ['localhost', '12
       })
       .returning({ id: agencies.id });
     const id = agency!.id;
-    await tx.insert(agencyHosts).values(hosts.map((host) => ({ host, agencyId: id }))).onConflictDoNothing();
+    await tx
+      .insert(agencyHosts)
+      .values(hosts.map((host) => ({ host, agencyId: id })))
+      .onConflictDoNothing();
     // rates: units of the currency per 1 THB of credit (docs/decisions/001-money-representation.md)
     await tx.insert(currencies).values([
-      { agencyId: id, code: 'LAK', mid: 'DEMO-LAK-001', displayName: 'ກີບ (LAK)', currency: 'LAK', buyRate: '640', sellRate: '690', isEnabled: true },
+      {
+        agencyId: id,
+        code: 'LAK',
+        mid: 'DEMO-LAK-001',
+        displayName: 'ກີບ (LAK)',
+        currency: 'LAK',
+        buyRate: '640',
+        sellRate: '690',
+        isEnabled: true,
+      },
       { agencyId: id, code: 'THB', mid: null, displayName: 'บาท (THB)', currency: 'THB', buyRate: '1', sellRate: '1', isEnabled: false },
-      { agencyId: id, code: 'USD', mid: null, displayName: 'US Dollar (USD)', currency: 'USD', buyRate: '0.0280', sellRate: '0.0290', isEnabled: false },
+      {
+        agencyId: id,
+        code: 'USD',
+        mid: null,
+        displayName: 'US Dollar (USD)',
+        currency: 'USD',
+        buyRate: '0.0280',
+        sellRate: '0.0290',
+        isEnabled: false,
+      },
     ]);
     return id;
   });

@@ -95,5 +95,8 @@ export async function completeByKeys(tx: Db | Tx, keys: readonly string[]): Prom
 
 /** Tests and operators: make every pending job due now (skips the backoff wait). */
 export async function makeAllDue(db: Db): Promise<void> {
-  await db.update(jobs).set({ runAt: sql`now()` }).where(isNull(jobs.doneAt));
+  await db
+    .update(jobs)
+    .set({ runAt: sql`now()` })
+    .where(isNull(jobs.doneAt));
 }

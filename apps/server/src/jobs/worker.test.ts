@@ -18,7 +18,10 @@ async function enqueueMany(type: string, n: number) {
 }
 
 async function doneCount(type: string) {
-  const rows = await database.db.select({ n: sql<number>`count(*)::int` }).from(jobs).where(sql`${jobs.type} = ${type} AND ${jobs.doneAt} IS NOT NULL`);
+  const rows = await database.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(jobs)
+    .where(sql`${jobs.type} = ${type} AND ${jobs.doneAt} IS NOT NULL`);
   return Number(rows[0]!.n);
 }
 
@@ -31,7 +34,15 @@ describe('job worker', () => {
     expect(claimed.map((j) => j.payload.i).sort()).toEqual([0, 1, 2]);
     // leased: not due again until the lease ends
     expect((await claimDue(database.db, 50, 60_000)).filter((j) => j.type === 'claim-shape')).toHaveLength(0);
-    const rows = await database.db.select({ attempts: jobs.attempts }).from(jobs).where(inArray(jobs.id, claimed.map((j) => j.id)));
+    const rows = await database.db
+      .select({ attempts: jobs.attempts })
+      .from(jobs)
+      .where(
+        inArray(
+          jobs.id,
+          claimed.map((j) => j.id),
+        ),
+      );
     expect(rows.map((r) => r.attempts)).toEqual([1, 1, 1]);
   });
 
@@ -64,7 +75,10 @@ describe('job worker', () => {
     await enqueueMany('mixed', 3);
     await w.runOnce();
     expect(await doneCount('mixed')).toBe(2);
-    const [retry] = await database.db.select().from(jobs).where(sql`${jobs.type} = 'mixed' AND ${jobs.doneAt} IS NULL`);
+    const [retry] = await database.db
+      .select()
+      .from(jobs)
+      .where(sql`${jobs.type} = 'mixed' AND ${jobs.doneAt} IS NULL`);
     expect(retry?.lastError).toBe('later');
   });
 
@@ -73,7 +87,9 @@ describe('job worker', () => {
     const seen: number[][] = [];
     w.registerBatch('together', async (batch) => {
       seen.push(batch.map((j) => Number(j.payload.i)).sort((a, b) => a - b));
-      return batch.map((j) => (j.payload.i === 2 ? { done: false as const, retryInMs: 60_000, error: 'two later' } : { done: true as const }));
+      return batch.map((j) =>
+        j.payload.i === 2 ? { done: false as const, retryInMs: 60_000, error: 'two later' } : { done: true as const },
+      );
     });
     let calls = 0;
     w.registerBatch('broken', async () => {
@@ -87,7 +103,10 @@ describe('job worker', () => {
     expect(calls).toBe(1);
     expect(await doneCount('together')).toBe(3);
     expect(await doneCount('broken')).toBe(0);
-    const broken = await database.db.select().from(jobs).where(sql`${jobs.type} = 'broken'`);
+    const broken = await database.db
+      .select()
+      .from(jobs)
+      .where(sql`${jobs.type} = 'broken'`);
     for (const job of broken) {
       expect(job.lastError).toBe('the whole batch failed');
       expect(job.runAt.getTime()).toBeGreaterThan(Date.now());
@@ -103,7 +122,10 @@ describe('job worker', () => {
     await enqueueMany('one-throws', 3);
     await w.runOnce();
     expect(await doneCount('one-throws')).toBe(2);
-    const [failed] = await database.db.select().from(jobs).where(sql`${jobs.type} = 'one-throws' AND ${jobs.doneAt} IS NULL`);
+    const [failed] = await database.db
+      .select()
+      .from(jobs)
+      .where(sql`${jobs.type} = 'one-throws' AND ${jobs.doneAt} IS NULL`);
     expect(failed?.lastError).toBe('zero fails');
   });
 

@@ -32,7 +32,9 @@ export class Worker {
 
   /** A handler of one job at a time; one that throws is retried with backoff, the others of its batch unaffected. */
   register(type: string, handler: JobHandler) {
-    this.handlers.set(type, (batch) => Promise.all(batch.map((job) => handler(job).catch((err: unknown) => this.failed(type, [job], err)[0]!))));
+    this.handlers.set(type, (batch) =>
+      Promise.all(batch.map((job) => handler(job).catch((err: unknown) => this.failed(type, [job], err)[0]!))),
+    );
   }
 
   /**

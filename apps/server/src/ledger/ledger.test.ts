@@ -27,10 +27,15 @@ const house = () => ensureAccount(database.db, { agencyId, type: 'EXCHANGE', cur
 async function insertDirectly(entries: { from: string; to: string; amount: number }[]): Promise<{ reference: string; error: unknown }> {
   const id = randomUUID();
   const reference = `raw-${id}`;
-  const values = sql.join(entries.map((e) => sql`(${id}, ${e.from}, ${e.to}, 'THB', ${e.amount})`), sql`, `);
+  const values = sql.join(
+    entries.map((e) => sql`(${id}, ${e.from}, ${e.to}, 'THB', ${e.amount})`),
+    sql`, `,
+  );
   const error = await database.db
     .transaction(async (tx) => {
-      await tx.execute(sql`INSERT INTO ledger_transactions (id, agency_id, reference, kind) VALUES (${id}, ${agencyId}, ${reference}, 'raw')`);
+      await tx.execute(
+        sql`INSERT INTO ledger_transactions (id, agency_id, reference, kind) VALUES (${id}, ${agencyId}, ${reference}, 'raw')`,
+      );
       await tx.execute(sql`INSERT INTO ledger_entries (transaction_id, from_account_id, to_account_id, currency, amount) VALUES ${values}`);
     })
     .then(
@@ -44,13 +49,18 @@ async function insertDirectly(entries: { from: string; to: string; amount: numbe
 async function accountStates(ids: string[]): Promise<Map<string, { balance: bigint; version: bigint }>> {
   const rows = await queryRows<{ id: string; balance: string; version: string }>(
     database.db,
-    sql`SELECT id::text, balance::text, version::text FROM ledger_accounts WHERE id IN (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`,
+    sql`SELECT id::text, balance::text, version::text FROM ledger_accounts WHERE id IN (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`,
   );
-  return new Map(ids.map((id) => {
-    const r = rows.find((x) => x.id === id);
-    if (!r) throw new Error(`no account ${id}`);
-    return [id, { balance: BigInt(r.balance), version: BigInt(r.version) }];
-  }));
+  return new Map(
+    ids.map((id) => {
+      const r = rows.find((x) => x.id === id);
+      if (!r) throw new Error(`no account ${id}`);
+      return [id, { balance: BigInt(r.balance), version: BigInt(r.version) }];
+    }),
+  );
 }
 
 describe('ledger', () => {
@@ -83,7 +93,9 @@ describe('ledger', () => {
     const [p, h] = [await playerAccount(), await house()];
     const ref = `neg-${randomUUID()}`;
     await expect(
-      database.db.transaction((tx) => post(tx, { agencyId, reference: ref, kind: 'test', entries: [{ from: p, to: h, currency: 'THB', amount: 1n }] })),
+      database.db.transaction((tx) =>
+        post(tx, { agencyId, reference: ref, kind: 'test', entries: [{ from: p, to: h, currency: 'THB', amount: 1n }] }),
+      ),
     ).rejects.toBeInstanceOf(InsufficientFundsError);
     const rows = await database.db.execute(sql`SELECT 1 FROM ledger_transactions WHERE reference = ${ref}`);
     expect((rows as unknown as { rows: unknown[] }).rows).toHaveLength(0);
@@ -95,7 +107,14 @@ describe('ledger', () => {
       post(tx, { agencyId, reference: `fund-${randomUUID()}`, kind: 'test', entries: [{ from: h, to: p, currency: 'THB', amount: 50n }] }),
     );
     const err = await database.db
-      .transaction((tx) => post(tx, { agencyId, reference: `short-${randomUUID()}`, kind: 'test', entries: [{ from: p, to: h, currency: 'THB', amount: 80n }] }))
+      .transaction((tx) =>
+        post(tx, {
+          agencyId,
+          reference: `short-${randomUUID()}`,
+          kind: 'test',
+          entries: [{ from: p, to: h, currency: 'THB', amount: 80n }],
+        }),
+      )
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(InsufficientFundsError);
     expect(err).toMatchObject({ accountId: p, balance: 50n, needed: 80n });
@@ -127,7 +146,9 @@ describe('ledger', () => {
     const txId = randomUUID();
     await expect(
       database.db.transaction(async (tx) => {
-        await tx.execute(sql`INSERT INTO ledger_transactions (id, agency_id, reference, kind) VALUES (${txId}, ${agencyId}, ${`raw-${txId}`}, 'raw')`);
+        await tx.execute(
+          sql`INSERT INTO ledger_transactions (id, agency_id, reference, kind) VALUES (${txId}, ${agencyId}, ${`raw-${txId}`}, 'raw')`,
+        );
         await tx.execute(
           sql`INSERT INTO ledger_entries (transaction_id, from_account_id, to_account_id, currency, amount) VALUES (${txId}, ${p}, ${h}, 'THB', 1)`,
         );
@@ -140,7 +161,9 @@ describe('ledger', () => {
     const lak = await ensureAccount(database.db, { agencyId, type: 'BANK_CLEARING', currency: 'LAK' });
     const h = await house();
     await expect(
-      database.db.transaction((tx) => post(tx, { agencyId, reference: `x-${randomUUID()}`, kind: 'test', entries: [{ from: lak, to: h, currency: 'THB', amount: 1n }] })),
+      database.db.transaction((tx) =>
+        post(tx, { agencyId, reference: `x-${randomUUID()}`, kind: 'test', entries: [{ from: lak, to: h, currency: 'THB', amount: 1n }] }),
+      ),
     ).rejects.toThrow();
   });
 
@@ -153,7 +176,12 @@ describe('ledger', () => {
   it('keeps every invariant under 50 concurrent debits of one player: exactly the affordable ones pass', async () => {
     const [p, h] = [await playerAccount(), await house()];
     await database.db.transaction((tx) =>
-      post(tx, { agencyId, reference: `fund-${randomUUID()}`, kind: 'test', entries: [{ from: h, to: p, currency: 'THB', amount: 2_000n }] }),
+      post(tx, {
+        agencyId,
+        reference: `fund-${randomUUID()}`,
+        kind: 'test',
+        entries: [{ from: h, to: p, currency: 'THB', amount: 2_000n }],
+      }),
     );
     const results = await Promise.allSettled(
       Array.from({ length: 50 }, (_, i) =>
@@ -175,9 +203,23 @@ describe('ledger', () => {
     const results = await database.db.transaction((tx) =>
       postMany(tx, [
         { agencyId, reference: a, kind: 'test', entries: [{ from: h, to: p, currency: 'THB', amount: 300n }] },
-        { agencyId, reference: b, kind: 'test', entries: [{ from: p, to: q, currency: 'THB', amount: 200n }], metadata: { why: 'it has "quotes", {braces} and, commas' } },
+        {
+          agencyId,
+          reference: b,
+          kind: 'test',
+          entries: [{ from: p, to: q, currency: 'THB', amount: 200n }],
+          metadata: { why: 'it has "quotes", {braces} and, commas' },
+        },
         { agencyId, reference: a, kind: 'test', entries: [{ from: h, to: p, currency: 'THB', amount: 300n }] },
-        { agencyId, reference: c, kind: 'test', entries: [{ from: q, to: h, currency: 'THB', amount: 50n }, { from: p, to: h, currency: 'THB', amount: 100n }] },
+        {
+          agencyId,
+          reference: c,
+          kind: 'test',
+          entries: [
+            { from: q, to: h, currency: 'THB', amount: 50n },
+            { from: p, to: h, currency: 'THB', amount: 100n },
+          ],
+        },
       ]),
     );
     expect(results.map((r) => r.duplicate)).toEqual([false, false, true, false]);
@@ -193,7 +235,7 @@ describe('ledger', () => {
     expect(await checkLedger(database.db)).toEqual([]);
   });
 
-  it('refuses a whole list when one of its transactions would take a player below zero, with that one\'s figures', async () => {
+  it("refuses a whole list when one of its transactions would take a player below zero, with that one's figures", async () => {
     const [p, q, h] = [await playerAccount(), await playerAccount(), await house()];
     const refs = [`ok-${randomUUID()}`, `short-${randomUUID()}`];
     const err = await database.db
@@ -243,10 +285,17 @@ describe('ledger', () => {
     const player = randomUUID();
     const a = await houseAccount(database.db, { agencyId, playerId: player, type: 'EXCHANGE', currency: 'THB' });
     expect(await houseAccount(database.db, { agencyId, playerId: player, type: 'EXCHANGE', currency: 'THB' })).toBe(a);
-    const other = await ensureAccount(database.db, { agencyId, type: 'EXCHANGE', currency: 'THB', shard: (houseShard(player) + 1) % HOUSE_SHARDS });
+    const other = await ensureAccount(database.db, {
+      agencyId,
+      type: 'EXCHANGE',
+      currency: 'THB',
+      shard: (houseShard(player) + 1) % HOUSE_SHARDS,
+    });
     expect(other).not.toBe(a);
     await expect(
-      database.db.execute(sql`INSERT INTO ledger_accounts (agency_id, type, currency, shard) VALUES (${agencyId}, 'WITHDRAWALS_PAYABLE', 'THB', 3)`),
+      database.db.execute(
+        sql`INSERT INTO ledger_accounts (agency_id, type, currency, shard) VALUES (${agencyId}, 'WITHDRAWALS_PAYABLE', 'THB', 3)`,
+      ),
     ).rejects.toThrow();
     await expect(
       database.db.execute(
@@ -258,7 +307,9 @@ describe('ledger', () => {
   it('moves each balance once per statement: many entries on the same accounts in one postMany equal their sums', async () => {
     // the shape of a settlement group: a few house copies, many players, one entry per transaction
     const houses = await Promise.all(
-      Array.from({ length: 4 }, (_, shard) => ensureAccount(database.db, { agencyId, type: 'EXCHANGE', currency: 'THB', shard: 40 + shard })),
+      Array.from({ length: 4 }, (_, shard) =>
+        ensureAccount(database.db, { agencyId, type: 'EXCHANGE', currency: 'THB', shard: 40 + shard }),
+      ),
     );
     const players = await Promise.all(Array.from({ length: 16 }, () => playerAccount()));
     const before = await accountStates([...houses, ...players]);
@@ -270,7 +321,12 @@ describe('ledger', () => {
     }));
     // and some of it back within the same list: players spend what an earlier transaction brought
     for (let i = 0; i < 16; i++) {
-      reqs.push({ agencyId, reference: `back-${randomUUID()}`, kind: 'test', entries: [{ from: players[i]!, to: houses[(i + 1) % 4]!, currency: 'THB', amount: 50n }] });
+      reqs.push({
+        agencyId,
+        reference: `back-${randomUUID()}`,
+        kind: 'test',
+        entries: [{ from: players[i]!, to: houses[(i + 1) % 4]!, currency: 'THB', amount: 50n }],
+      });
     }
     await database.db.transaction((tx) => postMany(tx, reqs));
     const expected = new Map<string, { balance: bigint; version: bigint }>();
@@ -289,7 +345,7 @@ describe('ledger', () => {
     expect(await checkLedger(database.db)).toEqual([]);
   });
 
-  it('refuses an entry not in its accounts\' currency, naming the account, and writes nothing of the list', async () => {
+  it("refuses an entry not in its accounts' currency, naming the account, and writes nothing of the list", async () => {
     const lak = await ensureAccount(database.db, { agencyId, type: 'BANK_CLEARING', currency: 'LAK' });
     const [p, h] = [await playerAccount(), await house()];
     const before = await accountStates([lak, p, h]);
@@ -298,7 +354,15 @@ describe('ledger', () => {
       database.db.transaction((tx) =>
         postMany(tx, [
           { agencyId, reference: refs[0]!, kind: 'test', entries: [{ from: h, to: p, currency: 'THB', amount: 10n }] },
-          { agencyId, reference: refs[1]!, kind: 'test', entries: [{ from: h, to: p, currency: 'THB', amount: 5n }, { from: lak, to: h, currency: 'THB', amount: 5n }] },
+          {
+            agencyId,
+            reference: refs[1]!,
+            kind: 'test',
+            entries: [
+              { from: h, to: p, currency: 'THB', amount: 5n },
+              { from: lak, to: h, currency: 'THB', amount: 5n },
+            ],
+          },
         ]),
       ),
     ).rejects.toThrow(`ledger: account ${lak} is not in THB`);
@@ -314,12 +378,23 @@ describe('ledger', () => {
     await expect(
       database.db.transaction((tx) =>
         postMany(tx, [
-          { agencyId, reference: ref, kind: 'test', entries: [{ from: h, to: p, currency: 'THB', amount: 3n }, { from: h, to: randomUUID(), currency: 'THB', amount: 1n }] },
+          {
+            agencyId,
+            reference: ref,
+            kind: 'test',
+            entries: [
+              { from: h, to: p, currency: 'THB', amount: 3n },
+              { from: h, to: randomUUID(), currency: 'THB', amount: 1n },
+            ],
+          },
         ]),
       ),
     ).rejects.toThrow(/unknown account/);
     // a direct INSERT: the entries' foreign keys, checked before the statement's balance trigger runs
-    const direct = await insertDirectly([{ from: h, to: p, amount: 3 }, { from: h, to: randomUUID(), amount: 1 }]);
+    const direct = await insertDirectly([
+      { from: h, to: p, amount: 3 },
+      { from: h, to: randomUUID(), amount: 1 },
+    ]);
     expect(sqlStateError(direct.error, '23503')).toBeDefined();
     const rows = await database.db.execute(sql`SELECT 1 FROM ledger_transactions WHERE reference IN (${ref}, ${direct.reference})`);
     expect((rows as unknown as { rows: unknown[] }).rows).toHaveLength(0);
@@ -347,7 +422,10 @@ describe('ledger', () => {
 
     const lak = await ensureAccount(database.db, { agencyId, type: 'BANK_CLEARING', currency: 'LAK' });
     const lakBefore = await accountStates([lak, p, h]);
-    const crossing = await insertDirectly([{ from: h, to: p, amount: 9 }, { from: h, to: lak, amount: 9 }]);
+    const crossing = await insertDirectly([
+      { from: h, to: p, amount: 9 },
+      { from: h, to: lak, amount: 9 },
+    ]);
     expect(sqlStateError(crossing.error, 'P0001')?.message).toBe(`ledger: account ${lak} is not in THB`);
     expect(await accountStates([lak, p, h])).toEqual(lakBefore);
     expect(await checkLedger(database.db)).toEqual([]);

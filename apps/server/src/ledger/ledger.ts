@@ -73,7 +73,15 @@ export async function ensureAccounts<const K extends readonly AccountKey[]>(tx: 
   // an identity asked for twice (several orders of one shard) is looked up once
   const unique = [...new Map(keys.map((k) => [identity(k), k])).values()];
   const json = JSON.stringify(
-    unique.map((k, i) => ({ i, agency_id: k.agencyId, type: k.type, currency: k.currency, player_id: k.playerId ?? null, provider_id: k.providerId ?? null, shard: k.shard ?? 0 })),
+    unique.map((k, i) => ({
+      i,
+      agency_id: k.agencyId,
+      type: k.type,
+      currency: k.currency,
+      player_id: k.playerId ?? null,
+      provider_id: k.providerId ?? null,
+      shard: k.shard ?? 0,
+    })),
   );
   const keysSql = sql`SELECT * FROM jsonb_to_recordset(${json}::jsonb)
                         AS k (i int, agency_id uuid, type text, currency text, player_id uuid, provider_id text, shard smallint)`;
@@ -124,7 +132,13 @@ export async function ensureAccount(tx: Tx | Db, key: AccountKey): Promise<strin
 }
 
 /** The identity of the copy of a house account that postings made for this player use (see HOUSE_SHARDS). */
-export function houseKey(key: { agencyId: string; playerId: string; type: HouseAccountType; currency: CurrencyCode; providerId?: string }): AccountKey {
+export function houseKey(key: {
+  agencyId: string;
+  playerId: string;
+  type: HouseAccountType;
+  currency: CurrencyCode;
+  providerId?: string;
+}): AccountKey {
   const { playerId, ...rest } = key;
   return { ...rest, shard: houseShard(playerId) };
 }
@@ -174,7 +188,11 @@ export async function postMany(tx: Tx, reqs: readonly PostRequest[]): Promise<Po
   }));
   let rows: { ord: number; transaction_id: string; duplicate: boolean }[];
   try {
-    rows = await queryRowsPrepared(tx, 'ledger_post_many', sql`SELECT ord, transaction_id::text AS transaction_id, duplicate FROM ledger_post_many(${JSON.stringify(txs)}::jsonb)`);
+    rows = await queryRowsPrepared(
+      tx,
+      'ledger_post_many',
+      sql`SELECT ord, transaction_id::text AS transaction_id, duplicate FROM ledger_post_many(${JSON.stringify(txs)}::jsonb)`,
+    );
   } catch (err) {
     const short = sqlStateError(err, 'LD001');
     const m = short && /account ([0-9a-f-]{36}) has (-?\d+), needs (-?\d+)/.exec(String(short.message));
@@ -185,9 +203,7 @@ export async function postMany(tx: Tx, reqs: readonly PostRequest[]): Promise<Po
     throw err;
   }
   if (rows.length !== reqs.length) throw new Error(`ledger: ledger_post_many answered ${rows.length} rows for ${reqs.length}`);
-  return rows
-    .sort((a, b) => Number(a.ord) - Number(b.ord))
-    .map((r) => ({ transactionId: r.transaction_id, duplicate: r.duplicate }));
+  return rows.sort((a, b) => Number(a.ord) - Number(b.ord)).map((r) => ({ transactionId: r.transaction_id, duplicate: r.duplicate }));
 }
 
 export async function balanceOf(db: Tx | Db, accountId: string): Promise<bigint> {

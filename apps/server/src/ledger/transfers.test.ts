@@ -28,7 +28,16 @@ function newPlayer() {
 
 async function request(p: ReturnType<typeof newPlayer>, direction: 'IN' | 'OUT', amount: bigint, reference = randomUUID()) {
   const counterAccountId = direction === 'IN' ? await exchange() : await payable();
-  const params: TransferParams = { agencyId: agencyId(), ...p, providerId: 'gclub', direction, amount, reference, kind: 'test', counterAccountId };
+  const params: TransferParams = {
+    agencyId: agencyId(),
+    ...p,
+    providerId: 'gclub',
+    direction,
+    amount,
+    reference,
+    kind: 'test',
+    counterAccountId,
+  };
   return env.ctx.app.db.transaction((tx) => env.ctx.app.transfers.request(tx, params));
 }
 
@@ -51,7 +60,13 @@ describe('provider transfers', () => {
 
   it('ends posted after reconciliation when the provider times out after committing', async () => {
     const p = newPlayer();
-    await env.sandbox.providerFaults.set({ providerId: 'gclub', operations: ['transfer'], timeoutAfterCommit: true, holdMs: 3000, count: 1 });
+    await env.sandbox.providerFaults.set({
+      providerId: 'gclub',
+      operations: ['transfer'],
+      timeoutAfterCommit: true,
+      holdMs: 3000,
+      count: 1,
+    });
     const { transfer } = await request(p, 'IN', 5_000n);
     await env.ctx.app.worker.runOnce();
     // the provider applied it, we do not know yet: still pending, nothing refunded
@@ -129,7 +144,13 @@ describe('provider transfers', () => {
     await request(p, 'IN', 100_000n);
     await env.ctx.app.worker.drain();
     await env.sandbox.providerFaults.set({ providerId: 'gclub', operations: ['transfer'], fail5xx: true, probability: 0.3 });
-    await env.sandbox.providerFaults.set({ providerId: 'gclub', operations: ['transfer'], timeoutAfterCommit: true, holdMs: 1000, probability: 0.2 });
+    await env.sandbox.providerFaults.set({
+      providerId: 'gclub',
+      operations: ['transfer'],
+      timeoutAfterCommit: true,
+      holdMs: 1000,
+      probability: 0.2,
+    });
     const results = await Promise.allSettled(
       Array.from({ length: 50 }, (_, i) => request(p, i % 2 === 0 ? 'OUT' : 'IN', i % 2 === 0 ? 7_000n : 1_000n)),
     );
@@ -153,7 +174,14 @@ describe('provider transfers', () => {
     const version = await env.ctx.app.transfers.creditVersion(env.ctx.app.db, agencyId(), p.playerId, 'gclub');
     const sync = (v: bigint) =>
       env.ctx.app.db.transaction((tx) =>
-        env.ctx.app.transfers.syncCredit(tx, { agencyId: agencyId(), playerId: p.playerId, providerId: 'gclub', providerBalance, versionSeen: v, reference: `sync:${randomUUID()}` }),
+        env.ctx.app.transfers.syncCredit(tx, {
+          agencyId: agencyId(),
+          playerId: p.playerId,
+          providerId: 'gclub',
+          providerBalance,
+          versionSeen: v,
+          reference: `sync:${randomUUID()}`,
+        }),
       );
     await request(p, 'IN', 1_000n); // pending: the provider's figure cannot be trusted yet
     expect(await sync(version)).toBe(false);
@@ -162,7 +190,14 @@ describe('provider transfers', () => {
     const v2 = await env.ctx.app.transfers.creditVersion(env.ctx.app.db, agencyId(), p.playerId, 'gclub');
     expect(
       await env.ctx.app.db.transaction((tx) =>
-        env.ctx.app.transfers.syncCredit(tx, { agencyId: agencyId(), playerId: p.playerId, providerId: 'gclub', providerBalance: fresh, versionSeen: v2, reference: `sync:${randomUUID()}` }),
+        env.ctx.app.transfers.syncCredit(tx, {
+          agencyId: agencyId(),
+          playerId: p.playerId,
+          providerId: 'gclub',
+          providerBalance: fresh,
+          versionSeen: v2,
+          reference: `sync:${randomUUID()}`,
+        }),
       ),
     ).toBe(true);
     expect(await playerCredit(env.ctx.app.db, agencyId(), p.playerId, 'gclub')).toBe(15_000n);
@@ -176,7 +211,13 @@ describe('provider transfers', () => {
     while (houseShard(q.playerId) === houseShard(p.playerId)) q = newPlayer();
     const [a, b] = [await request(p, 'IN', 1_000n), await request(q, 'IN', 2_000n)];
     const inFlightOf = (x: typeof p) =>
-      houseAccount(env.ctx.app.db, { agencyId: agencyId(), playerId: x.playerId, type: 'TRANSFER_IN_FLIGHT', currency: 'THB', providerId: 'gclub' });
+      houseAccount(env.ctx.app.db, {
+        agencyId: agencyId(),
+        playerId: x.playerId,
+        type: 'TRANSFER_IN_FLIGHT',
+        currency: 'THB',
+        providerId: 'gclub',
+      });
     expect(a.transfer.inFlightAccountId).toBe(await inFlightOf(p));
     expect(b.transfer.inFlightAccountId).toBe(await inFlightOf(q));
     expect(a.transfer.inFlightAccountId).not.toBe(b.transfer.inFlightAccountId);
@@ -192,7 +233,12 @@ describe('provider transfers', () => {
     // what request() wrote before migration 0009: the reservation on shard 0, no account on the row
     const p = newPlayer();
     const reference = randomUUID();
-    const legacy = await ensureAccount(env.ctx.app.db, { agencyId: agencyId(), type: 'TRANSFER_IN_FLIGHT', currency: 'THB', providerId: 'gclub' });
+    const legacy = await ensureAccount(env.ctx.app.db, {
+      agencyId: agencyId(),
+      type: 'TRANSFER_IN_FLIGHT',
+      currency: 'THB',
+      providerId: 'gclub',
+    });
     const before = await balanceOf(env.ctx.app.db, legacy);
     const transferId = randomUUID();
     const counter = await exchange();
@@ -226,11 +272,28 @@ describe('provider transfers', () => {
 
   describe('dispatched by the committing process (docs/decisions/024)', () => {
     async function requestDispatched(p: ReturnType<typeof newPlayer>, amount: bigint) {
-      const params: TransferParams = { agencyId: agencyId(), ...p, providerId: 'gclub', direction: 'IN', amount, reference: randomUUID(), kind: 'test', counterAccountId: await exchange() };
-      const [requested] = await env.ctx.app.db.transaction((tx) => env.ctx.app.transfers.requestMany(tx, [{ params }], [], { dispatch: true }));
+      const params: TransferParams = {
+        agencyId: agencyId(),
+        ...p,
+        providerId: 'gclub',
+        direction: 'IN',
+        amount,
+        reference: randomUUID(),
+        kind: 'test',
+        counterAccountId: await exchange(),
+      };
+      const [requested] = await env.ctx.app.db.transaction((tx) =>
+        env.ctx.app.transfers.requestMany(tx, [{ params }], [], { dispatch: true }),
+      );
       return requested!.transfer;
     }
-    const jobOf = async (id: string) => (await env.ctx.app.db.select().from(jobs).where(eq(jobs.uniqueKey, `transfer:${id}`)))[0]!;
+    const jobOf = async (id: string) =>
+      (
+        await env.ctx.app.db
+          .select()
+          .from(jobs)
+          .where(eq(jobs.uniqueKey, `transfer:${id}`))
+      )[0]!;
 
     it('posts at once, settles with its job done, and leaves the worker nothing', async () => {
       const p = newPlayer();
@@ -261,7 +324,13 @@ describe('provider transfers', () => {
 
     it('leaves an unknown answer to the worker with backoff, which finds it applied and posts it once', async () => {
       const p = newPlayer();
-      await env.sandbox.providerFaults.set({ providerId: 'gclub', operations: ['transfer'], timeoutAfterCommit: true, holdMs: 3000, count: 1 });
+      await env.sandbox.providerFaults.set({
+        providerId: 'gclub',
+        operations: ['transfer'],
+        timeoutAfterCommit: true,
+        holdMs: 3000,
+        count: 1,
+      });
       const transfer = await requestDispatched(p, 2_500n);
       env.ctx.app.transfers.dispatch([transfer]);
       await env.ctx.app.transfers.idle();

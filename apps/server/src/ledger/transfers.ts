@@ -10,7 +10,17 @@ import type { Job } from '../jobs/queue.js';
 import { completeByKeys, enqueueSql, retryLater } from '../jobs/queue.js';
 import type { JobResult, Worker } from '../jobs/worker.js';
 import type { ProviderAdapter, TransferOutcome } from '../providers/types.js';
-import { ensureAccount, ensureAccounts, houseAccount, houseKey, playerCreditState, post, postMany, type AccountKey, type PostRequest } from './ledger.js';
+import {
+  ensureAccount,
+  ensureAccounts,
+  houseAccount,
+  houseKey,
+  playerCreditState,
+  post,
+  postMany,
+  type AccountKey,
+  type PostRequest,
+} from './ledger.js';
 
 /**
  * Credit moving to (IN) or from (OUT) a game provider (DESIGN.md §4, docs/decisions/009-ledger.md).
@@ -145,7 +155,10 @@ export class TransferService {
 
   /** The in-flight account a transfer reserved on (shard 0 for those requested before migration 0009). */
   private async reservedOn(tx: Tx, t: Transfer) {
-    return t.inFlightAccountId ?? ensureAccount(tx, { agencyId: t.agencyId, type: 'TRANSFER_IN_FLIGHT', currency: 'THB', providerId: t.providerId });
+    return (
+      t.inFlightAccountId ??
+      ensureAccount(tx, { agencyId: t.agencyId, type: 'TRANSFER_IN_FLIGHT', currency: 'THB', providerId: t.providerId })
+    );
   }
 
   async playerCreditAccount(tx: Tx, agencyId: string, playerId: string, providerId: string) {
@@ -191,7 +204,9 @@ export class TransferService {
     // The ledger posting comes first: it takes the accounts' row locks in id order before the
     // transfer row's foreign key takes a share lock on the counter account. The other way round,
     // two requests on one counter account could each hold the share lock and wait for the other.
-    const missing = items.filter((i) => !i.accounts).map((i) => this.playerAccountKeys(i.params.agencyId, i.params.playerId, i.params.providerId));
+    const missing = items
+      .filter((i) => !i.accounts)
+      .map((i) => this.playerAccountKeys(i.params.agencyId, i.params.playerId, i.params.providerId));
     const looked = missing.length > 0 ? await ensureAccounts(tx, missing.flat()) : [];
     let next = 0;
     const withAccounts = items.map((i) => {
@@ -254,7 +269,8 @@ export class TransferService {
     }
     const repeated = withAccounts.filter((_, i) => reserved[i]!.duplicate).map(({ p }) => p.reference);
     if (repeated.length > 0) {
-      for (const row of await tx.select().from(providerTransfers).where(inArray(providerTransfers.reference, repeated))) created.set(row.reference, row);
+      for (const row of await tx.select().from(providerTransfers).where(inArray(providerTransfers.reference, repeated)))
+        created.set(row.reference, row);
     }
     return withAccounts.map(({ p }, i) => ({ transfer: created.get(p.reference)!, duplicate: reserved[i]!.duplicate }));
   }
@@ -388,7 +404,11 @@ export class TransferService {
         .filter((row) => row.status === 'PENDING')
         .map(({ creditAccountId, ...transfer }) => ({ transfer, creditAccountId, request: asked.get(transfer.id)! }));
       // their jobs done with them (one settled meanwhile by the worker: the worker marks its own)
-      if (opts.completeJobs) await completeByKeys(tx, settling.map(({ transfer }) => jobKey(transfer.id)));
+      if (opts.completeJobs)
+        await completeByKeys(
+          tx,
+          settling.map(({ transfer }) => jobKey(transfer.id)),
+        );
       if (settling.length === 0) return;
       const kinds = new Map<string, { transfer: Transfer; outcome: Settlement }[]>();
       for (const { transfer, request } of settling) {
@@ -413,7 +433,12 @@ export class TransferService {
         });
       }
       // the ids also as `= ANY (…)`, so that the plan reaches the rows by primary key, not a scan of the table
-      const updates = settling.map(({ request: r }) => ({ id: r.transferId, status: r.outcome, ptid: r.providerTransferId, reason: r.reason ?? null }));
+      const updates = settling.map(({ request: r }) => ({
+        id: r.transferId,
+        status: r.outcome,
+        ptid: r.providerTransferId,
+        reason: r.reason ?? null,
+      }));
       await queryRowsPrepared(
         tx,
         'transfers_settled',
@@ -457,12 +482,22 @@ export class TransferService {
     if (!acc || pending.length > 0 || acc.version !== p.versionSeen) return false;
     const diff = p.providerBalance - acc.balance;
     if (diff === 0n) return true;
-    const gaming = await houseAccount(tx, { agencyId: p.agencyId, playerId: p.playerId, type: 'GAMING_RESULT', currency: 'THB', providerId: p.providerId });
+    const gaming = await houseAccount(tx, {
+      agencyId: p.agencyId,
+      playerId: p.playerId,
+      type: 'GAMING_RESULT',
+      currency: 'THB',
+      providerId: p.providerId,
+    });
     await post(tx, {
       agencyId: p.agencyId,
       reference: p.reference,
       kind: 'gaming_result',
-      entries: [diff > 0n ? { from: gaming, to: credit, currency: 'THB', amount: diff } : { from: credit, to: gaming, currency: 'THB', amount: -diff }],
+      entries: [
+        diff > 0n
+          ? { from: gaming, to: credit, currency: 'THB', amount: diff }
+          : { from: credit, to: gaming, currency: 'THB', amount: -diff },
+      ],
     });
     return true;
   }

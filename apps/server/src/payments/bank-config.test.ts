@@ -15,8 +15,7 @@ afterAll(async () => {
   await database.close();
 });
 
-const rowsOf = (agencyId: string) =>
-  database.db.select().from(agencyBankConfig).where(eq(agencyBankConfig.agencyId, agencyId));
+const rowsOf = (agencyId: string) => database.db.select().from(agencyBankConfig).where(eq(agencyBankConfig.agencyId, agencyId));
 
 describe('agency bank configuration', () => {
   it('is seeded for the demo agency, all six banks, with the published IINs', async () => {
@@ -36,7 +35,13 @@ describe('agency bank configuration', () => {
   it('builds the QR of an order from the configuration of the chosen bank', async () => {
     const config = (await bankConfigFor(database.db, database.agencyId, 'lvb'))!;
     const fields = parseLaoQr(laoQrFor(config, { amountLak: 75_000n, billNumber: 'D2611220007', reference: 'D2611220007' }));
-    expect(fields).toMatchObject({ iin: '70050418', bank: 'lvb', merchantId: 'DEMO-LVB-001', amountLak: 75_000n, billNumber: 'D2611220007' });
+    expect(fields).toMatchObject({
+      iin: '70050418',
+      bank: 'lvb',
+      merchantId: 'DEMO-LVB-001',
+      amountLak: 75_000n,
+      billNumber: 'D2611220007',
+    });
   });
 
   it('answers null for a bank or agency without configuration', async () => {
@@ -65,8 +70,7 @@ describe('agency bank configuration', () => {
     await database.db.delete(agencyBankConfig).where(eq(agencyBankConfig.agencyId, database.agencyId));
     await seedBankConfig(database.db, database.agencyId);
     const fromSeed = await rowsOf(database.agencyId);
-    const comparable = (rows: typeof fromSeed) =>
-      rows.map(({ updatedAt: _u, ...r }) => r).sort((a, b) => a.bank.localeCompare(b.bank));
+    const comparable = (rows: typeof fromSeed) => rows.map(({ updatedAt: _u, ...r }) => r).sort((a, b) => a.bank.localeCompare(b.bank));
     expect(comparable(fromMigration)).toEqual(comparable(fromSeed));
     expect(fromMigration).toHaveLength(6);
   });

@@ -4,12 +4,7 @@ import { buildLaoQr } from '@app/contracts';
 import { createTestApp, type TestContext } from '../test/app.js';
 import { payLaoQr, resetBankFaults, SandboxBankError, setBankFaults } from '../test/bank.js';
 import { startSandbox, type TestSandbox } from '../test/sandbox.js';
-import {
-  BankGatewayRefusedError,
-  BankGatewayUnavailableError,
-  createBankGatewayClient,
-  type BankGatewayClient,
-} from './gateway-client.js';
+import { BankGatewayRefusedError, BankGatewayUnavailableError, createBankGatewayClient, type BankGatewayClient } from './gateway-client.js';
 
 let bank: TestSandbox;
 let ctx: TestContext;
@@ -30,7 +25,16 @@ afterAll(async () => {
 function order(amountLak = 250_000n, expiresInMs = 600_000) {
   n += 1;
   const reference = `D26112201${String(n).padStart(2, '0')}`;
-  const payload = buildLaoQr({ bank: 'ldb', merchantId: 'DEMO-LDB-001', mcc: '5816', amountLak, merchantName: 'Lao Credit Demo', city: 'Vientiane', billNumber: reference, reference });
+  const payload = buildLaoQr({
+    bank: 'ldb',
+    merchantId: 'DEMO-LDB-001',
+    mcc: '5816',
+    amountLak,
+    merchantName: 'Lao Credit Demo',
+    city: 'Vientiane',
+    billNumber: reference,
+    reference,
+  });
   return { reference, payload, amountLak, expiresAt: new Date(Date.now() + expiresInMs) };
 }
 
@@ -98,7 +102,13 @@ describe('gateway client failures', () => {
   });
 
   const client = (baseUrl: string, gatewaySecret = ctx.config.BANK_GATEWAY_SECRET) =>
-    createBankGatewayClient({ baseUrl, gatewaySecret, callbackSecret: 'x'.repeat(16), callbackUrl: 'http://127.0.0.1:9/cb', timeoutMs: 200 });
+    createBankGatewayClient({
+      baseUrl,
+      gatewaySecret,
+      callbackSecret: 'x'.repeat(16),
+      callbackUrl: 'http://127.0.0.1:9/cb',
+      timeoutMs: 200,
+    });
 
   it('times out a hung gateway', async () => {
     const started = Date.now();

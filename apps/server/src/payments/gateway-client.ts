@@ -137,7 +137,14 @@ export function createBankGatewayClient(opts: BankGatewayOptions): BankGatewayCl
       if (o.reference !== reference) throw new BankGatewayUnavailableError(`bank gateway ${path}: answered for another order`);
       if (o.status !== 'PAID') return { status: o.status, reference };
       if (!o.bankReference || !o.paidAt) throw new BankGatewayUnavailableError(`bank gateway ${path}: PAID without a bank reference`);
-      return { status: 'PAID', reference, bankReference: o.bankReference, amountLak: BigInt(o.amount), currency: o.currency, paidAt: new Date(o.paidAt) };
+      return {
+        status: 'PAID',
+        reference,
+        bankReference: o.bankReference,
+        amountLak: BigInt(o.amount),
+        currency: o.currency,
+        paidAt: new Date(o.paidAt),
+      };
     },
 
     verifyCallback: (headers, rawBody, now) => verifyCallback(opts.callbackSecret, headers, rawBody, now),

@@ -5,7 +5,17 @@ import { buildLaoQr, parseLaoQr } from '@app/contracts';
 import { renderQrSvg } from './qr.js';
 
 // the longest payload the demo makes: KBank's configured IIN, a 50-million-kip deposit
-const payload = buildLaoQr({ bank: 'kasikam', iin: '70120418', merchantId: 'DEMO-KBANK-001', mcc: '5816', amountLak: 50_000_000n, merchantName: 'Lao Credit Demo', city: 'Vientiane', billNumber: 'D2611220001', reference: 'D2611220001' });
+const payload = buildLaoQr({
+  bank: 'kasikam',
+  iin: '70120418',
+  merchantId: 'DEMO-KBANK-001',
+  mcc: '5816',
+  amountLak: 50_000_000n,
+  merchantName: 'Lao Credit Demo',
+  city: 'Vientiane',
+  billNumber: 'D2611220001',
+  reference: 'D2611220001',
+});
 
 const SCALE = 4;
 

@@ -11,7 +11,13 @@ import { bankCallbackRoute } from './raw-body.js';
 import { callbackSignature, verifyCallback, type BankCallback } from './signing.js';
 
 const SECRET = 'callback-secret-for-tests';
-const body = JSON.stringify({ reference: 'D2611220001', bankReference: 'BCEL2611221234567890', amount: '100000', currency: 'LAK', paidAt: '2026-11-22T03:00:00.000Z' });
+const body = JSON.stringify({
+  reference: 'D2611220001',
+  bankReference: 'BCEL2611221234567890',
+  amount: '100000',
+  currency: 'LAK',
+  paidAt: '2026-11-22T03:00:00.000Z',
+});
 const now = new Date('2026-11-22T03:00:10Z');
 
 function headers(rawBody = body, at = now.getTime(), secret = SECRET) {
@@ -97,17 +103,32 @@ describe('bankCallbackRoute: the raw-body route pattern, end to end with the san
 
   it('verifies the bytes as sent: extra whitespace signed by the sender passes', async () => {
     const spaced = body.replaceAll(',', ', ');
-    const res = await app.inject({ method: 'POST', url: '/api/v2/payments/callback', headers: { 'content-type': 'application/json', ...headers(spaced, Date.now()) }, payload: spaced });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v2/payments/callback',
+      headers: { 'content-type': 'application/json', ...headers(spaced, Date.now()) },
+      payload: spaced,
+    });
     expect(res.statusCode).toBe(200);
     expect(seen.at(-1)?.bankReference).toBe('BCEL2611221234567890');
   });
 
   it('answers 401 SIGNATURE_INVALID for a forged callback and 400 for broken JSON, without calling the handler', async () => {
     const before = seen.length;
-    const forged = await app.inject({ method: 'POST', url: '/api/v2/payments/callback', headers: { 'content-type': 'application/json', ...headers(body, Date.now(), 'forger-secret-forger') }, payload: body });
+    const forged = await app.inject({
+      method: 'POST',
+      url: '/api/v2/payments/callback',
+      headers: { 'content-type': 'application/json', ...headers(body, Date.now(), 'forger-secret-forger') },
+      payload: body,
+    });
     expect(forged.statusCode).toBe(401);
     expect(forged.json().error.code).toBe('SIGNATURE_INVALID');
-    const broken = await app.inject({ method: 'POST', url: '/api/v2/payments/callback', headers: { 'content-type': 'application/json' }, payload: '{' });
+    const broken = await app.inject({
+      method: 'POST',
+      url: '/api/v2/payments/callback',
+      headers: { 'content-type': 'application/json' },
+      payload: '{',
+    });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().error.code).toBe('VALIDATION_FAILED');
     expect(seen.length).toBe(before);
@@ -117,8 +138,22 @@ describe('bankCallbackRoute: the raw-body route pattern, end to end with the san
 
   it('receives the sandbox bank callback of a real payment and verifies it', async () => {
     const reference = 'D2611229999';
-    const payload = buildLaoQr({ bank: 'jdb', merchantId: 'DEMO-JDB-001', mcc: '5816', amountLak: 120_000n, merchantName: 'Lao Credit Demo', city: 'Vientiane', billNumber: reference, reference });
-    const client = createBankGatewayClient({ baseUrl: bank.url, gatewaySecret: app.config.BANK_GATEWAY_SECRET, callbackSecret: SECRET, callbackUrl });
+    const payload = buildLaoQr({
+      bank: 'jdb',
+      merchantId: 'DEMO-JDB-001',
+      mcc: '5816',
+      amountLak: 120_000n,
+      merchantName: 'Lao Credit Demo',
+      city: 'Vientiane',
+      billNumber: reference,
+      reference,
+    });
+    const client = createBankGatewayClient({
+      baseUrl: bank.url,
+      gatewaySecret: app.config.BANK_GATEWAY_SECRET,
+      callbackSecret: SECRET,
+      callbackUrl,
+    });
     await client.createOrder({ reference, payload, amountLak: 120_000n, expiresAt: new Date(Date.now() + 60_000) });
     const paid = await payLaoQr(bank.url, payload, 'lvb');
     for (let i = 0; i < 100 && !seen.some((c) => c.reference === reference); i++) await new Promise((r) => setTimeout(r, 20));

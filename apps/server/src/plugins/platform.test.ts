@@ -57,12 +57,22 @@ describe('the error shape', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().error.fields).toEqual({ _: 'validation.invalid_characters' });
     }
-    const emoji = await app.inject({ method: 'POST', url: '/api/test/echo', headers: { 'content-type': 'application/json' }, payload: '{"n":1,"x":"\\ud83d\\ude00"}' });
+    const emoji = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"n":1,"x":"\\ud83d\\ude00"}',
+    });
     expect(emoji.statusCode).toBe(200);
   });
 
   it('refuses prototype poisoning', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/test/echo', headers: { 'content-type': 'application/json' }, payload: '{"n":1,"__proto__":{"x":1}}' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"n":1,"__proto__":{"x":1}}',
+    });
     expect(res.statusCode).toBe(400);
   });
 

@@ -56,11 +56,7 @@ export async function purgeExpiredCounters(db: Db): Promise<void> {
 }
 
 /** The store for several instances with REDIS_URL: one expiring key per key and window. */
-export function redisRateLimitStore(
-  url: string,
-  prefix = 'rl:',
-  onError: (err: Error) => void = () => {},
-): RateLimitStore {
+export function redisRateLimitStore(url: string, prefix = 'rl:', onError: (err: Error) => void = () => {}): RateLimitStore {
   // a command fails after two reconnect attempts instead of waiting for Redis forever
   const redis = new Redis(url, { maxRetriesPerRequest: 2 });
   // without a listener ioredis prints every connection error to the console

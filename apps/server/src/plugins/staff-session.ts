@@ -33,7 +33,12 @@ const ABSOLUTE_HOURS = 12;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 function cookieOptions(config: Config) {
-  return { httpOnly: true, sameSite: 'lax' as const, path: BACKOFFICE_PATH, secure: config.COOKIE_SECURE ?? config.NODE_ENV === 'production' };
+  return {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    path: BACKOFFICE_PATH,
+    secure: config.COOKIE_SECURE ?? config.NODE_ENV === 'production',
+  };
 }
 
 /**

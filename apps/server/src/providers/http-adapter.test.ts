@@ -133,7 +133,9 @@ describe('provider adapters against the sandbox', () => {
     const adapter = providers.get('gclub');
     const player = newPlayer();
     const { games } = await adapter.games('Casino');
-    await expect(adapter.launch({ player, gameId: games[0]!.id, returnUrl: 'http://localhost/player', language: 'lo' })).rejects.toMatchObject({
+    await expect(
+      adapter.launch({ player, gameId: games[0]!.id, returnUrl: 'http://localhost/player', language: 'lo' }),
+    ).rejects.toMatchObject({
       code: 'PLAYER_NOT_FOUND',
     });
     await adapter.ensurePlayer(player);
@@ -180,7 +182,12 @@ describe('provider adapters against the sandbox', () => {
   });
 
   it('cannot reach a provider: UNKNOWN for transfers, unavailable for reads', async () => {
-    const offline = new HttpProviderAdapter({ id: 'gclub', baseUrl: 'http://127.0.0.1:9/providers/gclub', secret: 'x'.repeat(16), timeoutMs: TIMEOUT_MS });
+    const offline = new HttpProviderAdapter({
+      id: 'gclub',
+      baseUrl: 'http://127.0.0.1:9/providers/gclub',
+      secret: 'x'.repeat(16),
+      timeoutMs: TIMEOUT_MS,
+    });
     expect((await offline.transfer({ reference: ref(), direction: 'IN', player: newPlayer(), amountMinor: 1_00n })).status).toBe('UNKNOWN');
     expect((await offline.transferStatus(ref())).status).toBe('UNKNOWN');
     await expect(offline.balance(newPlayer())).rejects.toBeInstanceOf(ProviderUnavailableError);

@@ -22,7 +22,8 @@ export interface HttpProviderOptions {
 }
 
 /** What came back: an answer with a status, or nothing we can rely on (timeout, reset, refused connection). */
-type Answer = { ok: true; status: number; json: unknown } | { ok: false; status: number; code: string; json: unknown } | { ok: null; reason: string };
+type Answer =
+  { ok: true; status: number; json: unknown } | { ok: false; status: number; code: string; json: unknown } | { ok: null; reason: string };
 
 const thb = z.string().transform((v, ctx) => {
   try {
@@ -153,7 +154,12 @@ export class HttpProviderAdapter implements ProviderAdapter {
     };
     if (body !== undefined) headers['content-type'] = 'application/json';
     try {
-      const res = await httpRequest(url, { method, headers, ...(body === undefined ? {} : { body: text }), timeoutMs: this.opts.timeoutMs });
+      const res = await httpRequest(url, {
+        method,
+        headers,
+        ...(body === undefined ? {} : { body: text }),
+        timeoutMs: this.opts.timeoutMs,
+      });
       const json = answerJson(res);
       if (res.status >= 200 && res.status < 300) return { ok: true, status: res.status, json };
       const code = (json as { error?: { code?: unknown } } | null)?.error?.code;

@@ -7,8 +7,6 @@ import { createHmac } from 'node:crypto';
  */
 export function signedHeaders(secret: string, method: string, pathWithQuery: string, body: string, now = Date.now()) {
   const timestamp = String(now);
-  const signature = createHmac('sha256', secret)
-    .update(`${method.toUpperCase()}\n${pathWithQuery}\n${timestamp}\n${body}`)
-    .digest('hex');
+  const signature = createHmac('sha256', secret).update(`${method.toUpperCase()}\n${pathWithQuery}\n${timestamp}\n${body}`).digest('hex');
   return { 'x-signature': signature, 'x-timestamp': timestamp };
 }

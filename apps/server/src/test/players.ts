@@ -27,10 +27,7 @@ function sessionCookie(setCookie: string | string[] | undefined): string {
 }
 
 /** Registers (and so logs in) a player on the demo agency through the real route. */
-export async function registerPlayer(
-  app: FastifyInstance,
-  opts: { username?: string; password?: string } = {},
-): Promise<TestPlayer> {
+export async function registerPlayer(app: FastifyInstance, opts: { username?: string; password?: string } = {}): Promise<TestPlayer> {
   const username = opts.username ?? `p${randomBytes(5).toString('hex')}`;
   const password = opts.password ?? `pw-${randomBytes(6).toString('hex')}`;
   const fingerprint = randomBytes(16).toString('hex');

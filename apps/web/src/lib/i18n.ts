@@ -8,10 +8,9 @@ type Json = { default: ResourceKey };
 // Lao ships in the first bundle for the namespaces a visitor's pages use (common, errors, auth); the
 // player area's namespaces and the other languages are fetched when needed, so the first page stays
 // small (docs/decisions/016). The player route awaits `loadAllNamespaces` before it renders.
-const eager = import.meta.glob<Json>(
-  ['../locales/lo/common.json', '../locales/lo/errors.json', '../locales/lo/auth.json'],
-  { eager: true },
-);
+const eager = import.meta.glob<Json>(['../locales/lo/common.json', '../locales/lo/errors.json', '../locales/lo/auth.json'], {
+  eager: true,
+});
 const lazy = import.meta.glob<Json>([
   '../locales/*/*.json',
   '!../locales/lo/common.json',
@@ -25,9 +24,7 @@ function nsOf(path: string) {
 
 /** Every namespace any helper added under locales/*; Lao's decides the names, the others follow them. */
 export const NAMESPACES = [
-  ...new Set(
-    [...Object.keys(eager), ...Object.keys(lazy).filter((path) => path.startsWith('../locales/lo/'))].map(nsOf),
-  ),
+  ...new Set([...Object.keys(eager), ...Object.keys(lazy).filter((path) => path.startsWith('../locales/lo/'))].map(nsOf)),
 ];
 
 const loResources = Object.fromEntries(Object.entries(eager).map(([path, mod]) => [nsOf(path), mod.default]));

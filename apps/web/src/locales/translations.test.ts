@@ -39,9 +39,18 @@ describe('translations', () => {
     const reference = leaves(load('lo', ns));
     for (const lng of LANGUAGES) {
       const keys = leaves(load(lng, ns));
-      expect([...reference.keys()].filter((k) => !keys.has(k)), `${lng}/${ns}.json lacks`).toEqual([]);
-      expect([...keys.keys()].filter((k) => !reference.has(k)), `${lng}/${ns}.json has extra`).toEqual([]);
-      expect([...keys].filter(([, v]) => v.trim() === '').map(([k]) => k), `${lng}/${ns}.json empty`).toEqual([]);
+      expect(
+        [...reference.keys()].filter((k) => !keys.has(k)),
+        `${lng}/${ns}.json lacks`,
+      ).toEqual([]);
+      expect(
+        [...keys.keys()].filter((k) => !reference.has(k)),
+        `${lng}/${ns}.json has extra`,
+      ).toEqual([]);
+      expect(
+        [...keys].filter(([, v]) => v.trim() === '').map(([k]) => k),
+        `${lng}/${ns}.json empty`,
+      ).toEqual([]);
     }
   });
 
@@ -49,7 +58,10 @@ describe('translations', () => {
     const names = namespaces('lo');
     for (const lng of LANGUAGES) {
       const present = namespaces(lng);
-      expect(names.filter((f) => !present.includes(f)), `missing in ${lng}`).toEqual([]);
+      expect(
+        names.filter((f) => !present.includes(f)),
+        `missing in ${lng}`,
+      ).toEqual([]);
     }
   });
 
@@ -59,7 +71,13 @@ describe('translations', () => {
       const lo = leaves(load('lo', ns));
       const english = leaves(load('cn', ns));
       // brand names (Lao Credit, WhatsApp, …) are the same everywhere; anything else must be translated
-      const untranslated = [...lo].filter(([k, v]) => !lao.test(v) && v === english.get(k) && !/^[A-Za-z ©{}.0-9()]+$/.test(v) && !/^[\p{Script=Han}\p{Script=Thai}\p{Script=Lao}\p{L} ]+$/u.test(v));
+      const untranslated = [...lo].filter(
+        ([k, v]) =>
+          !lao.test(v) &&
+          v === english.get(k) &&
+          !/^[A-Za-z ©{}.0-9()]+$/.test(v) &&
+          !/^[\p{Script=Han}\p{Script=Thai}\p{Script=Lao}\p{L} ]+$/u.test(v),
+      );
       expect(untranslated).toEqual([]);
     }
   });

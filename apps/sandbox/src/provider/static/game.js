@@ -12,14 +12,34 @@
   var SVG_NS = 'http://www.w3.org/2000/svg';
   // drawn, not emoji: emoji fonts are missing on many machines
   var SYMBOLS = {
-    CHERRY: [['path', { d: 'M30 58 Q40 20 70 12 M50 62 Q55 30 70 12', stroke: '#2e7d32', 'stroke-width': 5, fill: 'none' }],
-      ['circle', { cx: 30, cy: 68, r: 16, fill: '#c62828' }], ['circle', { cx: 56, cy: 72, r: 16, fill: '#d32f2f' }]],
+    CHERRY: [
+      ['path', { d: 'M30 58 Q40 20 70 12 M50 62 Q55 30 70 12', stroke: '#2e7d32', 'stroke-width': 5, fill: 'none' }],
+      ['circle', { cx: 30, cy: 68, r: 16, fill: '#c62828' }],
+      ['circle', { cx: 56, cy: 72, r: 16, fill: '#d32f2f' }],
+    ],
     LEMON: [['ellipse', { cx: 50, cy: 50, rx: 34, ry: 24, fill: '#fbc02d', stroke: '#f57f17', 'stroke-width': 3 }]],
-    BELL: [['path', { d: 'M50 14 C30 14 26 36 26 52 L18 70 L82 70 L74 52 C74 36 70 14 50 14 Z', fill: '#ffb300', stroke: '#e65100', 'stroke-width': 3 }],
-      ['circle', { cx: 50, cy: 78, r: 8, fill: '#e65100' }]],
-    BAR: [['rect', { x: 10, y: 32, width: 80, height: 36, rx: 6, fill: '#212121' }],
-      ['text', { x: 50, y: 60, 'text-anchor': 'middle', 'font-size': 26, 'font-weight': 800, fill: '#fff', 'font-family': 'sans-serif' }, 'BAR']],
-    SEVEN: [['text', { x: 50, y: 80, 'text-anchor': 'middle', 'font-size': 80, 'font-weight': 900, fill: '#c62828', 'font-family': 'sans-serif' }, '7']],
+    BELL: [
+      [
+        'path',
+        { d: 'M50 14 C30 14 26 36 26 52 L18 70 L82 70 L74 52 C74 36 70 14 50 14 Z', fill: '#ffb300', stroke: '#e65100', 'stroke-width': 3 },
+      ],
+      ['circle', { cx: 50, cy: 78, r: 8, fill: '#e65100' }],
+    ],
+    BAR: [
+      ['rect', { x: 10, y: 32, width: 80, height: 36, rx: 6, fill: '#212121' }],
+      [
+        'text',
+        { x: 50, y: 60, 'text-anchor': 'middle', 'font-size': 26, 'font-weight': 800, fill: '#fff', 'font-family': 'sans-serif' },
+        'BAR',
+      ],
+    ],
+    SEVEN: [
+      [
+        'text',
+        { x: 50, y: 80, 'text-anchor': 'middle', 'font-size': 80, 'font-weight': 900, fill: '#c62828', 'font-family': 'sans-serif' },
+        '7',
+      ],
+    ],
   };
   var RANKS = { 1: 'A', 11: 'J', 12: 'Q', 13: 'K' };
   var SUITS = { S: '\u2660', H: '\u2665', D: '\u2666', C: '\u2663' };

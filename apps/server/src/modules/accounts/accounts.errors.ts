@@ -5,8 +5,7 @@ import { AppError } from '../../errors.js';
 export const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 'username or password incorrect');
 
 export const USERNAME_EXIST_KEY = 'username.validation.username_exist';
-export const usernameTaken = () =>
-  new AppError('USERNAME_EXIST', 'enter a new username', { username: USERNAME_EXIST_KEY });
+export const usernameTaken = () => new AppError('USERNAME_EXIST', 'enter a new username', { username: USERNAME_EXIST_KEY });
 
 export const passwordIncorrect = () =>
   new AppError('PASSWORD_INCORRECT', 'password incorrect', {

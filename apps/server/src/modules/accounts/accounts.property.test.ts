@@ -33,9 +33,7 @@ const complete = (fields: string[]) =>
 
 /** A raw request body: random JSON, the endpoint's fields with random types, huge strings, or broken JSON. */
 function bodies(fields: string[]): fc.Arbitrary<string> {
-  const shaped = fc
-    .record(Object.fromEntries(fields.map((f) => [f, value])), { requiredKeys: [] })
-    .map((o) => JSON.stringify(o));
+  const shaped = fc.record(Object.fromEntries(fields.map((f) => [f, value])), { requiredKeys: [] }).map((o) => JSON.stringify(o));
   return fc.oneof(
     fc.jsonValue().map((v) => JSON.stringify(v)),
     shaped,
@@ -52,14 +50,20 @@ describe('random bodies never make a 500', () => {
   for (const [url, fields] of Object.entries(FIELDS)) {
     it(`POST ${url}`, async () => {
       await fc.assert(
-        fc.asyncProperty(bodies(fields), fc.boolean(), address, fc.option(fc.string({ maxLength: 200 })), async (payload, withCookie, ip, fp) => {
-          const headers: Record<string, string> = { host: 'localhost', 'content-type': 'application/json' };
-          if (withCookie && url !== '/api/v2/players/logout') headers.cookie = player.cookie;
-          if (fp !== null) headers[FINGERPRINT_HEADER] = fp;
-          const res = await ctx.app.inject({ method: 'POST', url, payload, headers, remoteAddress: ip });
-          expect(res.statusCode).toBeLessThan(500);
-          if (res.statusCode >= 400) expect(res.json().error.code).toMatch(/^[A-Z_]+$/);
-        }),
+        fc.asyncProperty(
+          bodies(fields),
+          fc.boolean(),
+          address,
+          fc.option(fc.string({ maxLength: 200 })),
+          async (payload, withCookie, ip, fp) => {
+            const headers: Record<string, string> = { host: 'localhost', 'content-type': 'application/json' };
+            if (withCookie && url !== '/api/v2/players/logout') headers.cookie = player.cookie;
+            if (fp !== null) headers[FINGERPRINT_HEADER] = fp;
+            const res = await ctx.app.inject({ method: 'POST', url, payload, headers, remoteAddress: ip });
+            expect(res.statusCode).toBeLessThan(500);
+            if (res.statusCode >= 400) expect(res.json().error.code).toMatch(/^[A-Z_]+$/);
+          },
+        ),
         { numRuns: 150 },
       );
     });
@@ -67,13 +71,32 @@ describe('random bodies never make a 500', () => {
 
   it('text PostgreSQL cannot store is refused, not a crash', async () => {
     const fingerprint = Object.fromEntries(
-      ['screen', 'version', 'timezone', 'userAgent', 'plugins', 'audio', 'platform', 'memory', 'fonts', 'languages', 'hardwareConcurrency', 'vendor'].map((f) => [f, 'x']),
+      [
+        'screen',
+        'version',
+        'timezone',
+        'userAgent',
+        'plugins',
+        'audio',
+        'platform',
+        'memory',
+        'fonts',
+        'languages',
+        'hardwareConcurrency',
+        'vendor',
+      ].map((f) => [f, 'x']),
     );
-    const webGL = Object.fromEntries(['version', 'vendor', 'vendorUnmasked', 'renderer', 'rendererUnmasked', 'shadingLanguageVersion'].map((f) => [f, 'x']));
+    const webGL = Object.fromEntries(
+      ['version', 'vendor', 'vendorUnmasked', 'renderer', 'rendererUnmasked', 'shadingLanguageVersion'].map((f) => [f, 'x']),
+    );
     for (const bad of ['a\u0000b', 'a\ud800b']) {
       const cases: [string, unknown, Record<string, string>][] = [
         ['/api/v2/players/login', { username: bad, password: bad }, {}],
-        ['/api/v2/players/register', { username: 'valid_name', password: 'password1', confirmPassword: 'password1', fingerprint: bad }, { [FINGERPRINT_HEADER]: 'x' }],
+        [
+          '/api/v2/players/register',
+          { username: 'valid_name', password: 'password1', confirmPassword: 'password1', fingerprint: bad },
+          { [FINGERPRINT_HEADER]: 'x' },
+        ],
         ['/api/v2/fingerprint', { ...fingerprint, webGL: { ...webGL, renderer: bad }, fingerprint: 'f' }, { cookie: player.cookie }],
         ['/api/v2/fingerprint', { ...fingerprint, webGL, fingerprint: bad }, { cookie: player.cookie }],
       ];
@@ -87,10 +110,14 @@ describe('random bodies never make a 500', () => {
 
   it('GET info and backlist with random cookies', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('/api/v2/players/info', '/api/v2/players/backlist'), fc.string({ maxLength: 300 }), async (url, raw) => {
-        const res = await ctx.app.inject({ url, headers: { host: 'localhost', cookie: `sid=${encodeURIComponent(raw)}` } });
-        expect(res.statusCode).toBe(401);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom('/api/v2/players/info', '/api/v2/players/backlist'),
+        fc.string({ maxLength: 300 }),
+        async (url, raw) => {
+          const res = await ctx.app.inject({ url, headers: { host: 'localhost', cookie: `sid=${encodeURIComponent(raw)}` } });
+          expect(res.statusCode).toBe(401);
+        },
+      ),
       { numRuns: 80 },
     );
     const ok = await ctx.app.inject({ url: '/api/v2/players/info', headers: { host: 'localhost', cookie: player.cookie } });

@@ -81,10 +81,7 @@ describe('POST /v2/players/register', () => {
 
   it('stores only an argon2id hash of the password', async () => {
     const p = await registerPlayer(ctx.app);
-    const rows = await queryRows<{ password_hash: string }>(
-      ctx.app.db,
-      sql`SELECT password_hash FROM players WHERE id = ${p.playerId}`,
-    );
+    const rows = await queryRows<{ password_hash: string }>(ctx.app.db, sql`SELECT password_hash FROM players WHERE id = ${p.playerId}`);
     expect(rows[0]!.password_hash).toMatch(/^\$argon2id\$v=19\$m=1024,t=1,p=1\$/);
     expect(rows[0]!.password_hash).not.toContain(p.password);
   });

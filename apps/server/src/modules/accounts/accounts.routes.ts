@@ -43,7 +43,13 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const header = request.headers[FINGERPRINT_HEADER];
-      const result = await accounts.register(request, reply, agencyOf(request), request.body, typeof header === 'string' ? header : undefined);
+      const result = await accounts.register(
+        request,
+        reply,
+        agencyOf(request),
+        request.body,
+        typeof header === 'string' ? header : undefined,
+      );
       return reply.status(201).send(result);
     },
   );

@@ -132,10 +132,7 @@ export function accountsService(app: FastifyInstance) {
     },
 
     async isPromotionBlocked(session: PlayerSession) {
-      const rows = await db
-        .select({ blocked: players.promotionBlocked })
-        .from(players)
-        .where(eq(players.id, session.playerId));
+      const rows = await db.select({ blocked: players.promotionBlocked }).from(players).where(eq(players.id, session.playerId));
       return { isBlocked: rows[0]?.blocked ?? false };
     },
 

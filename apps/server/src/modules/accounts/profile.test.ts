@@ -14,7 +14,12 @@ afterAll(async () => ctx.close());
 const get = (url: string, cookie?: string) =>
   ctx.app.inject({ url, headers: cookie ? { host: 'localhost', cookie } : { host: 'localhost' } });
 const post = (url: string, payload: unknown, cookie?: string) =>
-  ctx.app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { host: 'localhost', cookie } : { host: 'localhost' } });
+  ctx.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    headers: cookie ? { host: 'localhost', cookie } : { host: 'localhost' },
+  });
 
 const fingerprint = (hash: string) => ({
   screen: '1920x1080',
@@ -89,9 +94,21 @@ describe('POST /v2/players/security/password/change', () => {
   const change = (cookie: string, body: Record<string, unknown>) => post('/api/v2/players/security/password/change', body, cookie);
 
   it.each([
-    ['a 7-character new password', { newPassword: 'seven77', confirmNewPassword: 'seven77' }, { newPassword: 'password.validation.min', confirmNewPassword: 'password.validation.min' }],
-    ['a confirmation that differs', { newPassword: 'newpassword', confirmNewPassword: 'newpassworx' }, { confirmNewPassword: 'password.validation.mismatch' }],
-    ['a missing confirmation', { newPassword: 'newpassword', confirmNewPassword: undefined }, { confirmNewPassword: 'password.validation.please_enter_password' }],
+    [
+      'a 7-character new password',
+      { newPassword: 'seven77', confirmNewPassword: 'seven77' },
+      { newPassword: 'password.validation.min', confirmNewPassword: 'password.validation.min' },
+    ],
+    [
+      'a confirmation that differs',
+      { newPassword: 'newpassword', confirmNewPassword: 'newpassworx' },
+      { confirmNewPassword: 'password.validation.mismatch' },
+    ],
+    [
+      'a missing confirmation',
+      { newPassword: 'newpassword', confirmNewPassword: undefined },
+      { confirmNewPassword: 'password.validation.please_enter_password' },
+    ],
   ])('refuses %s with its message key', async (_what, patch, fields) => {
     const p = await registerPlayer(ctx.app, { password: 'current-pass' });
     const res = await change(p.cookie, { currentPassword: 'current-pass', ...patch });
@@ -115,7 +132,11 @@ describe('POST /v2/players/security/password/change', () => {
   it('changes the password and ends every session of the player, this one included', async () => {
     const p = await registerPlayer(ctx.app, { password: 'current-pass' });
     const other = await loginPlayer(ctx.app, p.username, 'current-pass');
-    const res = await change(p.cookie, { currentPassword: 'current-pass', newPassword: 'brand-new-pass', confirmNewPassword: 'brand-new-pass' });
+    const res = await change(p.cookie, {
+      currentPassword: 'current-pass',
+      newPassword: 'brand-new-pass',
+      confirmNewPassword: 'brand-new-pass',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });
     expect(String(res.headers['set-cookie'])).toMatch(/^sid=;/);

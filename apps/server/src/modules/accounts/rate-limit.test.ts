@@ -91,7 +91,10 @@ describe('purgeExpiredCounters', () => {
     await s.hit('old-key', 60_000, Date.now() - 10 * 60_000);
     await s.hit('live-key', 60_000);
     await purgeExpiredCounters(ctx.app.db);
-    const rows = await queryRows<{ key: string }>(ctx.app.db, sql`SELECT key FROM rate_limit_counters WHERE key IN ('old-key', 'live-key')`);
+    const rows = await queryRows<{ key: string }>(
+      ctx.app.db,
+      sql`SELECT key FROM rate_limit_counters WHERE key IN ('old-key', 'live-key')`,
+    );
     expect(rows.map((r) => r.key)).toEqual(['live-key']);
   });
 });

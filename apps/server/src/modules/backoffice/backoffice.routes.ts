@@ -24,7 +24,14 @@ import { writeAudit } from './audit.js';
 import { listWithdrawals, playerUsername } from './withdrawal-queue.js';
 import { staffAuthService } from './staff.service.js';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  429: errorBodySchema,
+};
 /** who may pay out or refuse; support reads only (DESIGN.md §9) */
 const DECIDERS: readonly StaffRole[] = ['owner', 'finance'];
 const idParams = z.object({ id: z.string().uuid() });
@@ -55,7 +62,12 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v2/backoffice/withdrawals',
     {
       ...staffOnly,
-      schema: { tags, summary: 'The withdrawal queue (OPEN by default)', querystring: backofficeWithdrawalsQuerySchema, response: { 200: backofficeWithdrawalsResponseSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'The withdrawal queue (OPEN by default)',
+        querystring: backofficeWithdrawalsQuerySchema,
+        response: { 200: backofficeWithdrawalsResponseSchema, ...errors },
+      },
     },
     async (request) => {
       const staff = requireStaff(request);
@@ -88,12 +100,23 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v2/backoffice/withdrawals/:id/approve',
     {
       ...decidersOnly,
-      schema: { tags, summary: 'Paid out: SUCCESS with the bank reference', params: idParams, body: approveWithdrawalBodySchema, response: { 200: backofficeWithdrawalResponseSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Paid out: SUCCESS with the bank reference',
+        params: idParams,
+        body: approveWithdrawalBodySchema,
+        response: { 200: backofficeWithdrawalResponseSchema, ...errors },
+      },
     },
     async (request) => {
       const staff = requireStaff(request, DECIDERS);
       return decide(request, staff, 'withdrawal.approve', (tx) =>
-        approveWithdrawal(app, tx, { agencyId: staff.agencyId, id: request.params.id, staffId: staff.staffId, bankReference: request.body.bankReference }),
+        approveWithdrawal(app, tx, {
+          agencyId: staff.agencyId,
+          id: request.params.id,
+          staffId: staff.staffId,
+          bankReference: request.body.bankReference,
+        }),
       );
     },
   );
@@ -102,7 +125,13 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v2/backoffice/withdrawals/:id/reject',
     {
       ...decidersOnly,
-      schema: { tags, summary: 'Refused: REJECTED, the credit back at the provider', params: idParams, body: rejectWithdrawalBodySchema, response: { 200: backofficeWithdrawalResponseSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Refused: REJECTED, the credit back at the provider',
+        params: idParams,
+        body: rejectWithdrawalBodySchema,
+        response: { 200: backofficeWithdrawalResponseSchema, ...errors },
+      },
     },
     async (request) => {
       const staff = requireStaff(request, DECIDERS);

@@ -43,12 +43,19 @@ const queue = (cookie: string, host = 'localhost') =>
 describe('staff login and sessions', () => {
   it('answers the same 401 for an unknown name and a wrong password, and logout ends the session', async () => {
     const staff = await staffLogin(env.ctx.app, agencyId(), 'support');
-    for (const payload of [{ username: staff.username, password: 'wrong-password' }, { username: 'nobody', password: staff.password }]) {
+    for (const payload of [
+      { username: staff.username, password: 'wrong-password' },
+      { username: 'nobody', password: staff.password },
+    ]) {
       const res = await env.ctx.app.inject({ method: 'POST', url: '/api/v2/backoffice/login', headers: { host: 'localhost' }, payload });
       expect([res.statusCode, res.json().error.code]).toEqual([401, 'INVALID_CREDENTIALS']);
     }
     expect((await queue(staff.cookie)).statusCode).toBe(200);
-    const out = await env.ctx.app.inject({ method: 'POST', url: '/api/v2/backoffice/logout', headers: { host: 'localhost', cookie: staff.cookie } });
+    const out = await env.ctx.app.inject({
+      method: 'POST',
+      url: '/api/v2/backoffice/logout',
+      headers: { host: 'localhost', cookie: staff.cookie },
+    });
     expect(out.statusCode).toBe(200);
     expect((await queue(staff.cookie)).statusCode).toBe(401);
     const actions = await env.ctx.app.db.select().from(auditLog).where(eq(auditLog.staffUsername, staff.username));
@@ -133,12 +140,21 @@ describe('approve and reject', () => {
       .set({ creditReceived: 30_000n, creditReturned: 6_000n, promoCredit: 4_000n, amountLak: 192_000n })
       .where(eq(withdrawals.id, id));
     const expense = async () =>
-      (await env.ctx.app.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.type, 'PROMOTION_EXPENSE'))).reduce((s, r) => s + r.balance, 0n);
+      (await env.ctx.app.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.type, 'PROMOTION_EXPENSE'))).reduce(
+        (s, r) => s + r.balance,
+        0n,
+      );
     const payableBefore = await balanceOf('WITHDRAWALS_PAYABLE', 'THB');
     const expenseBefore = await expense();
     const owner = await staffLogin(env.ctx.app, agencyId(), 'owner');
     const res = await decide(env.ctx.app, owner, id, 'approve', { bankReference: `PLAN-${id}` });
-    expect(res.json().withdrawal).toMatchObject({ status: 'SUCCESS', creditReceived: '300.00', creditReturned: '60.00', promoCredit: '40.00', totalCredit: '400.00' });
+    expect(res.json().withdrawal).toMatchObject({
+      status: 'SUCCESS',
+      creditReceived: '300.00',
+      creditReturned: '60.00',
+      promoCredit: '40.00',
+      totalCredit: '400.00',
+    });
     await env.ctx.app.worker.drain({ skipBackoff: true });
     expect(await balanceOf('WITHDRAWALS_PAYABLE', 'THB')).toBe(payableBefore - 40_000n);
     expect(await expense()).toBe(expenseBefore + 4_000n);
@@ -163,7 +179,9 @@ describe('approve and reject', () => {
     const { player, id } = await openWithdrawal('300');
     expect(await env.expectAgreement(player)).toBe(30_000n);
     const owner = await staffLogin(env.ctx.app, agencyId(), 'owner');
-    const answers = await Promise.all(Array.from({ length: 6 }, () => decide(env.ctx.app, owner, id, 'reject', { reason: 'name does not match' })));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => decide(env.ctx.app, owner, id, 'reject', { reason: 'name does not match' })),
+    );
     expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect((await decide(env.ctx.app, owner, id, 'reject', { reason: 'again' })).json().error.code).toBe('ORDER_NOT_OPEN');
     await env.ctx.app.worker.drain({ skipBackoff: true });

@@ -1,10 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  addBankAccountBodySchema,
-  addBankAccountResponseSchema,
-  bankAccountsResponseSchema,
-  errorBodySchema,
-} from '@app/contracts';
+import { addBankAccountBodySchema, addBankAccountResponseSchema, bankAccountsResponseSchema, errorBodySchema } from '@app/contracts';
 import { requirePlayer } from '../../plugins/session.js';
 import { addBankAccount, listBankAccounts } from './bank-accounts.service.js';
 

@@ -82,7 +82,10 @@ describe('POST /api/v2/players/bank-accounts', () => {
     for (const currency of ['THB', 'USD', 'lak']) {
       const res = await add(p, { ...valid, accountNumber: freshNumber(), currency });
       expect(res.statusCode).toBe(400);
-      expect(res.json().error).toMatchObject({ code: 'BANK_ACCOUNT_CURRENCY_NOT_ALLOWED', fields: { currency: 'bank.validation.currency_lak_only' } });
+      expect(res.json().error).toMatchObject({
+        code: 'BANK_ACCOUNT_CURRENCY_NOT_ALLOWED',
+        fields: { currency: 'bank.validation.currency_lak_only' },
+      });
     }
   });
 
@@ -130,7 +133,12 @@ describe('POST /api/v2/players/bank-accounts', () => {
 
     const [other] = await ctx.app.db
       .insert(agencies)
-      .values({ code: 'other', name: 'Other', social: { telegram: '', whatsapp: '', facebook: '', twitter: '', line: '' }, settings: DEFAULT_AGENCY_SETTINGS })
+      .values({
+        code: 'other',
+        name: 'Other',
+        social: { telegram: '', whatsapp: '', facebook: '', twitter: '', line: '' },
+        settings: DEFAULT_AGENCY_SETTINGS,
+      })
       .returning({ id: agencies.id });
     await ctx.app.db.insert(agencyHosts).values({ host: 'other.example', agencyId: other!.id });
     const headers = { host: 'other.example', [FINGERPRINT_HEADER]: 'f'.repeat(32) };
@@ -141,8 +149,16 @@ describe('POST /api/v2/players/bank-accounts', () => {
       payload: { username: 'elsewhere', password: 'password-123', confirmPassword: 'password-123', fingerprint: 'f'.repeat(32) },
     });
     expect(registered.statusCode).toBe(201);
-    const cookie = [registered.headers['set-cookie']].flat().find((c) => c?.startsWith('sid='))!.split(';')[0]!;
-    const there = await ctx.app.inject({ method: 'POST', url: URL, headers: { host: 'other.example', cookie }, payload: { ...valid, accountNumber: number } });
+    const cookie = [registered.headers['set-cookie']]
+      .flat()
+      .find((c) => c?.startsWith('sid='))!
+      .split(';')[0]!;
+    const there = await ctx.app.inject({
+      method: 'POST',
+      url: URL,
+      headers: { host: 'other.example', cookie },
+      payload: { ...valid, accountNumber: number },
+    });
     expect(there.statusCode).toBe(201);
 
     // the demo agency's cookie is not a session on the other agency's host

@@ -8,7 +8,6 @@ import { registerPlayer, type TestPlayer } from '../../test/players.js';
 import { useServerAndSandbox } from '../../test/server-and-sandbox.js';
 import { sendCallback } from './deposits.test-helpers.js';
 
-
 const env = useServerAndSandbox({ PUBLIC_URL: 'http://127.0.0.1:9', PROVIDER_TIMEOUT_MS: '400', WORKER_RETRY_BASE_MS: '10' });
 beforeAll(async () => {
   // the gateway's own callbacks go nowhere: each test sends the callbacks it needs
@@ -26,14 +25,22 @@ afterEach(async () => {
 });
 
 const call = (p: TestPlayer, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
-  env.ctx.app.inject({ method, url: `/api${url}`, headers: { host: 'localhost', cookie: p.cookie }, ...(payload === undefined ? {} : { payload }) });
+  env.ctx.app.inject({
+    method,
+    url: `/api${url}`,
+    headers: { host: 'localhost', cookie: p.cookie },
+    ...(payload === undefined ? {} : { payload }),
+  });
 
 async function openDeposit(p: TestPlayer, amount = '100000') {
   const res = await call(p, 'POST', '/v2/deposits', { providerId: 'gclub', mid: 'DEMO-LAK-001', bank: 'bcel', amount });
   expect(res.statusCode, res.body).toBe(201);
   const order = (res.json() as { order: DepositOrder }).order;
   const qr = (await call(p, 'GET', `/v2/deposits/${order.id}/qr`)).json() as { payload: string };
-  const [row] = await queryRows<{ gateway_reference: string }>(env.ctx.app.db, sql`SELECT gateway_reference FROM deposit_orders WHERE id = ${order.id}`);
+  const [row] = await queryRows<{ gateway_reference: string }>(
+    env.ctx.app.db,
+    sql`SELECT gateway_reference FROM deposit_orders WHERE id = ${order.id}`,
+  );
   return { order, payload: qr.payload, reference: row!.gateway_reference };
 }
 
@@ -199,12 +206,21 @@ describe('settlement', () => {
     const p = await registerPlayer(env.ctx.app);
     const { order, payload } = await openDeposit(p, '200000');
     await payLaoQr(env.sandbox.url, payload);
-    await env.sandbox.providerFaults.set({ providerId: 'gclub', operations: ['transfer'], timeoutAfterCommit: true, holdMs: 5_000, count: 1 });
+    await env.sandbox.providerFaults.set({
+      providerId: 'gclub',
+      operations: ['transfer'],
+      timeoutAfterCommit: true,
+      holdMs: 5_000,
+      count: 1,
+    });
     const checked = await call(p, 'POST', `/v2/deposits/${order.id}/check`);
     expect(checked.json().order.status).toBe('PAID');
     // told right after PAID; the provider's answer did not come in time
     await env.ctx.app.transfers.idle();
-    const [t] = await queryRows<{ status: string; attempts: number }>(env.ctx.app.db, sql`SELECT status, attempts FROM provider_transfers WHERE order_id = ${order.id}`);
+    const [t] = await queryRows<{ status: string; attempts: number }>(
+      env.ctx.app.db,
+      sql`SELECT status, attempts FROM provider_transfers WHERE order_id = ${order.id}`,
+    );
     expect(t).toMatchObject({ status: 'PENDING', attempts: 1 });
     await env.ctx.app.worker.drain({ skipBackoff: true });
     expect((await orderOf(p, order.id)).status).toBe('SUCCESS');
@@ -241,7 +257,9 @@ describe('settlement', () => {
     await payLaoQr(env.sandbox.url, b.payload);
     await env.ctx.app.worker.drain();
     expect((await orderOf(unpaid, a.order.id)).status).toBe('OPEN');
-    await env.ctx.app.db.execute(sql`UPDATE deposit_orders SET expires_at = now() - interval '1 second' WHERE id IN (${a.order.id}, ${b.order.id})`);
+    await env.ctx.app.db.execute(
+      sql`UPDATE deposit_orders SET expires_at = now() - interval '1 second' WHERE id IN (${a.order.id}, ${b.order.id})`,
+    );
     await env.ctx.app.worker.drain({ skipBackoff: true });
     await settleAll();
     expect((await orderOf(unpaid, a.order.id)).status).toBe('CANCELED');

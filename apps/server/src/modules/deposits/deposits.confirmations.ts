@@ -31,7 +31,10 @@ export type StatusCalls = <T>(call: () => Promise<T>) => Promise<T>;
  */
 export class PaymentConfirmations {
   /** by order id: the confirmation under way or waiting for its retry */
-  private readonly pending = new Map<string, { timer: NodeJS.Timeout | null; run: Promise<void> | null; attempt: number; order: DepositOrderRow }>();
+  private readonly pending = new Map<
+    string,
+    { timer: NodeJS.Timeout | null; run: Promise<void> | null; attempt: number; order: DepositOrderRow }
+  >();
   private readonly calls: ReturnType<typeof pLimit>;
   private closed = false;
 
@@ -61,7 +64,8 @@ export class PaymentConfirmations {
       }
       return;
     }
-    if (this.pending.size >= this.opts.maxPending) throw new AppError('RATE_LIMITED', 'too many payments waiting for the bank; send the callback again');
+    if (this.pending.size >= this.opts.maxPending)
+      throw new AppError('RATE_LIMITED', 'too many payments waiting for the bank; send the callback again');
     this.pending.set(order.id, { timer: null, run: null, attempt: 0, order });
     this.start(order.id);
   }
@@ -106,7 +110,8 @@ export class PaymentConfirmations {
         entry.run = null;
         const retryAt = Date.now() + Math.min(this.opts.retryBaseMs * 2 ** (entry.attempt - 1), 30_000);
         if (next === 'done' || this.closed || retryAt > entry.order.expiresAt.getTime() + this.opts.graceMs) {
-          if (next !== 'done') this.log.warn({ orderId, attempts: entry.attempt }, 'deposit not confirmed by the bank; left to its expiry check');
+          if (next !== 'done')
+            this.log.warn({ orderId, attempts: entry.attempt }, 'deposit not confirmed by the bank; left to its expiry check');
           this.pending.delete(orderId);
           return;
         }

@@ -18,7 +18,14 @@ import { cancelDeposit, checkDeposit, createDeposit, listDeposits, openOrderOf, 
 import { registerDepositSettlement } from './deposits.settlement.js';
 import { depositView } from './deposits.view.js';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema, 503: errorBodySchema };
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  422: errorBodySchema,
+  503: errorBodySchema,
+};
 
 /** Deposit by LAO QR (DESIGN.md §5, docs/decisions/014-deposits.md). */
 export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -29,7 +36,12 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v2/deposits',
     {
       config: { idempotent: true },
-      schema: { tags: ['deposits'], summary: 'Open a deposit order (QR, 10 minutes)', body: createDepositSchema, response: { 201: depositResponseSchema, ...errors } },
+      schema: {
+        tags: ['deposits'],
+        summary: 'Open a deposit order (QR, 10 minutes)',
+        body: createDepositSchema,
+        response: { 201: depositResponseSchema, ...errors },
+      },
     },
     async (request, reply) => {
       const order = await createDeposit(app, agencyOf(request), requirePlayer(request), request.body);
@@ -39,7 +51,13 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v2/deposits/open',
-    { schema: { tags: ['deposits'], summary: "The player's open deposit order, or null", response: { 200: openDepositResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['deposits'],
+        summary: "The player's open deposit order, or null",
+        response: { 200: openDepositResponseSchema, ...errors },
+      },
+    },
     async (request) => {
       const order = await openOrderOf(app, requirePlayer(request));
       return { order: order ? depositView(order) : null };
@@ -48,7 +66,14 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v2/deposits',
-    { schema: { tags: ['deposits'], summary: 'Deposit history, newest first', querystring: pageQuerySchema, response: { 200: depositListResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['deposits'],
+        summary: 'Deposit history, newest first',
+        querystring: pageQuerySchema,
+        response: { 200: depositListResponseSchema, ...errors },
+      },
+    },
     async (request) => {
       const { items, total } = await listDeposits(app, requirePlayer(request), request.query);
       return { items: items.map(depositView), page: request.query.page, pageSize: request.query.pageSize, total };
@@ -57,13 +82,27 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v2/deposits/:id',
-    { schema: { tags: ['deposits'], summary: 'One deposit order', params: depositIdParamsSchema, response: { 200: depositResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['deposits'],
+        summary: 'One deposit order',
+        params: depositIdParamsSchema,
+        response: { 200: depositResponseSchema, ...errors },
+      },
+    },
     async (request) => ({ order: depositView(await ownOrder(app, requirePlayer(request), request.params.id)) }),
   );
 
   app.get(
     '/v2/deposits/:id/qr',
-    { schema: { tags: ['deposits'], summary: 'The LAO QR payload and its SVG', params: depositIdParamsSchema, response: { 200: depositQrResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['deposits'],
+        summary: 'The LAO QR payload and its SVG',
+        params: depositIdParamsSchema,
+        response: { 200: depositQrResponseSchema, ...errors },
+      },
+    },
     async (request) => {
       const order = await ownOrder(app, requirePlayer(request), request.params.id);
       return {
@@ -80,7 +119,12 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v2/deposits/:id/check',
     {
       config: { idempotent: true },
-      schema: { tags: ['deposits'], summary: 'Ask the bank now (ORDER_NOT_PAID until paid)', params: depositIdParamsSchema, response: { 200: depositResponseSchema, ...errors } },
+      schema: {
+        tags: ['deposits'],
+        summary: 'Ask the bank now (ORDER_NOT_PAID until paid)',
+        params: depositIdParamsSchema,
+        response: { 200: depositResponseSchema, ...errors },
+      },
     },
     async (request) => ({ order: depositView(await checkDeposit(app, requirePlayer(request), request.params.id)) }),
   );
@@ -89,7 +133,12 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v2/deposits/:id/cancel',
     {
       config: { idempotent: true },
-      schema: { tags: ['deposits'], summary: 'Cancel an open order (a paid one is settled instead)', params: depositIdParamsSchema, response: { 200: depositResponseSchema, ...errors } },
+      schema: {
+        tags: ['deposits'],
+        summary: 'Cancel an open order (a paid one is settled instead)',
+        params: depositIdParamsSchema,
+        response: { 200: depositResponseSchema, ...errors },
+      },
     },
     async (request) => ({ order: depositView(await cancelDeposit(app, requirePlayer(request), request.params.id)) }),
   );

@@ -31,7 +31,8 @@ export async function priceDeposit(
   const rows = await app.db.select().from(currencies).where(eq(currencies.agencyId, agency.id));
   const rate = findRate(rows, { mid: body.mid });
   // LAO QR carries kip only: a MID of another currency cannot take this payment
-  if (!rate || rate.currency !== 'LAK') throw new AppError('CURRENCY_NOT_FOUND', `no LAK currency with mid ${body.mid}`, { mid: 'deposit.mid_invalid' });
+  if (!rate || rate.currency !== 'LAK')
+    throw new AppError('CURRENCY_NOT_FOUND', `no LAK currency with mid ${body.mid}`, { mid: 'deposit.mid_invalid' });
 
   const amountLak = toMinor(body.amount, 'LAK');
   const min = toMinor(agency.settings.depositMinLak, 'LAK');
@@ -44,7 +45,8 @@ export async function priceDeposit(
   }
 
   const bankConfig = await bankConfigFor(app.db, agency.id, body.bank);
-  if (!bankConfig) throw new AppError('DEPOSIT_BANK_NOT_AVAILABLE', `deposits from ${body.bank} are not available`, { bank: 'deposit.bank_unavailable' });
+  if (!bankConfig)
+    throw new AppError('DEPOSIT_BANK_NOT_AVAILABLE', `deposits from ${body.bank} are not available`, { bank: 'deposit.bank_unavailable' });
 
   const promotion = await promotionInUse(app.db, { agencyId: agency.id, playerId: session.playerId, providerId: body.providerId });
   if (promotion) {
@@ -56,9 +58,11 @@ export async function priceDeposit(
     // DESIGN.md §2: with a promotion in use, a deposit only while credit is below the threshold
     const credit = await creditMinorAt(app, session, body.providerId);
     if (credit >= toMinor(agency.settings.depositCreditThresholdThb, 'THB')) {
-      throw new AppError('PROMOTION_CREDIT_USED', `a promotion is in use: deposit when credit is below ${agency.settings.depositCreditThresholdThb} THB`);
+      throw new AppError(
+        'PROMOTION_CREDIT_USED',
+        `a promotion is in use: deposit when credit is below ${agency.settings.depositCreditThresholdThb} THB`,
+      );
     }
   }
   return { amountLak, creditThb, sellRate: rate.sellRate, bankConfig };
 }
-

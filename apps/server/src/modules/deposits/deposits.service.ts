@@ -33,7 +33,9 @@ export async function openOrderOf(app: FastifyInstance, session: PlayerSession):
   const [order] = await app.db
     .select()
     .from(depositOrders)
-    .where(and(eq(depositOrders.playerId, session.playerId), eq(depositOrders.agencyId, session.agencyId), eq(depositOrders.status, 'OPEN')));
+    .where(
+      and(eq(depositOrders.playerId, session.playerId), eq(depositOrders.agencyId, session.agencyId), eq(depositOrders.status, 'OPEN')),
+    );
   return order ?? null;
 }
 
@@ -75,7 +77,12 @@ export async function createDeposit(
           expiresAt,
         })
         .returning();
-      await enqueue(tx, { type: DEPOSIT_EXPIRY_JOB, payload: { orderId: row!.id }, uniqueKey: `deposit-expiry:${row!.id}`, runAt: expiresAt });
+      await enqueue(tx, {
+        type: DEPOSIT_EXPIRY_JOB,
+        payload: { orderId: row!.id },
+        uniqueKey: `deposit-expiry:${row!.id}`,
+        runAt: expiresAt,
+      });
       return row!;
     });
   } catch (err) {
@@ -83,7 +90,12 @@ export async function createDeposit(
     throw err;
   }
   try {
-    await app.bankGateway.createOrder({ reference: order.gatewayReference, payload: order.qrPayload, amountLak: order.amountLak, expiresAt });
+    await app.bankGateway.createOrder({
+      reference: order.gatewayReference,
+      payload: order.qrPayload,
+      amountLak: order.amountLak,
+      expiresAt,
+    });
   } catch (err) {
     if (!(err instanceof BankGatewayUnavailableError || err instanceof BankGatewayRefusedError)) throw err;
     app.log.warn({ orderId: order.id, err: err.message }, 'bank gateway did not take the deposit order');

@@ -77,7 +77,11 @@ async function markPaidMany(app: FastifyInstance, items: PaymentItem[]): Promise
     // one statement: the row locks, the check that they were not paid before, the change; a second
     // callback of the same payment waits here on the first and then finds the reference set. The ids
     // also as `= ANY (…)`: joined on the JSON alone (guessed at 100 rows), the plan read the whole table
-    const payments = [...first.values()].map(({ orderId, payment }) => ({ id: orderId, ref: payment.bankReference, paid_at: payment.paidAt.toISOString() }));
+    const payments = [...first.values()].map(({ orderId, payment }) => ({
+      id: orderId,
+      ref: payment.bankReference,
+      paid_at: payment.paidAt.toISOString(),
+    }));
     const paid = await queryRowsPrepared<{ id: string }>(
       tx,
       'deposits_mark_paid',
@@ -97,7 +101,11 @@ async function markPaidMany(app: FastifyInstance, items: PaymentItem[]): Promise
       .prepare('deposits_paid_group')
       .execute();
     const orders = new Map(rows.map(({ username, ...order }) => [order.id, { order, username }]));
-    const transfers = await bookPayments(app, tx, [...paidIds].map((id) => orders.get(id)!));
+    const transfers = await bookPayments(
+      app,
+      tx,
+      [...paidIds].map((id) => orders.get(id)!),
+    );
     return { orders, paidIds, transfers };
   });
   // the transfers are committed: this process tells the providers now (the worker is the fallback)
@@ -163,7 +171,9 @@ async function bookPayments(app: FastifyInstance, tx: Tx, paid: { order: Deposit
 /** POSTED → SUCCESS, VOIDED → FAILED (the credit waits at EXCHANGE(THB) for staff to retry); one statement for all. */
 export function registerDepositSettlement(app: FastifyInstance) {
   app.transfers.onSettledMany(DEPOSIT_TRANSFER_KIND, async (tx, settled) => {
-    const moves = settled.filter(({ transfer }) => transfer.orderId).map(({ transfer, outcome }) => ({ id: transfer.orderId, status: outcome === 'POSTED' ? 'SUCCESS' : 'FAILED' }));
+    const moves = settled
+      .filter(({ transfer }) => transfer.orderId)
+      .map(({ transfer, outcome }) => ({ id: transfer.orderId, status: outcome === 'POSTED' ? 'SUCCESS' : 'FAILED' }));
     if (moves.length === 0) return;
     await queryRowsPrepared(
       tx,

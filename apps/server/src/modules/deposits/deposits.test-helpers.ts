@@ -12,7 +12,10 @@ export function decodeQrSvg(svg: string, scale = 4): string | null {
   let x = 0;
   let y = 0;
   for (const [, cmd, args] of d.matchAll(/([MmHh])([^MmHh]+)/g)) {
-    const nums = args!.trim().split(/[\s,]+/).map(Number);
+    const nums = args!
+      .trim()
+      .split(/[\s,]+/)
+      .map(Number);
     if (cmd === 'M') [x, y] = [nums[0]!, nums[1]!];
     else if (cmd === 'm') [x, y] = [x + nums[0]!, y + nums[1]!];
     else {

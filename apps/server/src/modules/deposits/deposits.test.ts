@@ -11,14 +11,23 @@ const body = (over: Record<string, unknown> = {}) => ({ providerId: 'gclub', mid
 const env = useServerAndSandbox({ PUBLIC_URL: 'http://127.0.0.1:9' });
 beforeAll(async () => {
   // callbacks go nowhere: these tests send them themselves (deposits.callback.test.ts)
-  await fetch(`${env.sandbox.url}/bank/_faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"noCallback":true}' });
+  await fetch(`${env.sandbox.url}/bank/_faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"noCallback":true}',
+  });
 });
 afterEach(async () => {
   expect(await checkLedger(env.ctx.app.db)).toEqual([]);
 });
 
 function call(p: TestPlayer, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>, headers: Record<string, string> = {}) {
-  return env.ctx.app.inject({ method, url: `/api${url}`, headers: { host: 'localhost', cookie: p.cookie, ...headers }, ...(payload === undefined ? {} : { payload }) });
+  return env.ctx.app.inject({
+    method,
+    url: `/api${url}`,
+    headers: { host: 'localhost', cookie: p.cookie, ...headers },
+    ...(payload === undefined ? {} : { payload }),
+  });
 }
 async function create(p: TestPlayer, over: Record<string, unknown> = {}): Promise<DepositOrder> {
   const res = await call(p, 'POST', '/v2/deposits', body(over));
@@ -32,7 +41,15 @@ describe('POST /v2/deposits', () => {
     const before = Date.now();
     const order = await create(p);
     expect(order.transactionCode).toMatch(/^D\d{6}\d{4}$/);
-    expect(order).toMatchObject({ status: 'OPEN', amount: '100000', currency: 'LAK', providerId: 'gclub', bank: 'bcel', mid: MID, rate: '690' });
+    expect(order).toMatchObject({
+      status: 'OPEN',
+      amount: '100000',
+      currency: 'LAK',
+      providerId: 'gclub',
+      bank: 'bcel',
+      mid: MID,
+      rate: '690',
+    });
     // 100,000 / 690 = 144.927… THB, rounded down to the satang
     expect(order.credit).toBe('144.92');
     expect(convert('DEPOSIT', 100_000n, { currency: 'LAK', buyRate: '640', sellRate: '690' })).toBe(14_492n);
@@ -51,7 +68,14 @@ describe('POST /v2/deposits', () => {
     const qr = res.json() as { payload: string; svg: string; amount: string; bank: string; expiresAt: string };
     expect(qr).toMatchObject({ amount: '250000', bank: 'jdb', expiresAt: order.expiresAt });
     const fields = parseLaoQr(qr.payload);
-    expect(fields).toMatchObject({ initiation: '12', iin: '32170418', currency: '418', amountLak: 250_000n, country: 'LA', billNumber: order.transactionCode });
+    expect(fields).toMatchObject({
+      initiation: '12',
+      iin: '32170418',
+      currency: '418',
+      amountLak: 250_000n,
+      country: 'LA',
+      billNumber: order.transactionCode,
+    });
     expect(qr.payload.slice(-4)).toBe(crc16CcittFalse(qr.payload.slice(0, -4)));
     expect(qr.svg.startsWith('<svg')).toBe(true);
     expect(decodeQrSvg(qr.svg)).toBe(qr.payload);

@@ -36,9 +36,7 @@ export async function listGames(
     provider,
     tabs: catalogue.tabs,
     tab,
-    games: catalogue.games
-      .filter((g) => g.tab === tab)
-      .map((g) => ({ id: g.id, name: g.name, tab: g.tab, imageUrl: g.imageUrl })),
+    games: catalogue.games.filter((g) => g.tab === tab).map((g) => ({ id: g.id, name: g.name, tab: g.tab, imageUrl: g.imageUrl })),
   };
 }
 

@@ -6,7 +6,10 @@ const env = useAppWithSandbox();
 
 const headers = (p?: TestPlayer) => ({ host: 'localhost:3000', ...(p ? { cookie: p.cookie } : {}) });
 const games = (p: TestPlayer | undefined, provider: string, tab?: string) =>
-  env.ctx.app.inject({ url: `/api/v2/games/${provider}${tab === undefined ? '' : `?tab=${encodeURIComponent(tab)}`}`, headers: headers(p) });
+  env.ctx.app.inject({
+    url: `/api/v2/games/${provider}${tab === undefined ? '' : `?tab=${encodeURIComponent(tab)}`}`,
+    headers: headers(p),
+  });
 const launch = (p: TestPlayer | undefined, provider: string, payload: object) =>
   env.ctx.app.inject({ method: 'POST', url: `/api/v2/games/${provider}/launch`, headers: headers(p), payload });
 

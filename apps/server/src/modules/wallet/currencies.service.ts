@@ -10,11 +10,7 @@ export function trimRate(rate: string): string {
 
 /** The agency's currencies a player may pick: enabled, one per distinct mid or currency (SPEC.md §5). */
 export async function listCurrencies(db: Db, agencyId: string): Promise<CurrencyRow[]> {
-  const rows = await db
-    .select()
-    .from(currencies)
-    .where(eq(currencies.agencyId, agencyId))
-    .orderBy(asc(currencies.code));
+  const rows = await db.select().from(currencies).where(eq(currencies.agencyId, agencyId)).orderBy(asc(currencies.code));
   return listableCurrencies(rows).map((r) => ({
     isEnabled: r.isEnabled,
     code: r.code,

@@ -1,11 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { isProviderId } from '@app/contracts';
-import {
-  ProviderRequestError,
-  ProviderUnavailableError,
-  type ProviderAdapter,
-  type ProviderPlayer,
-} from '../../providers/types.js';
+import { ProviderRequestError, ProviderUnavailableError, type ProviderAdapter, type ProviderPlayer } from '../../providers/types.js';
 import type { PlayerSession } from '../../plugins/session.js';
 import { AppError } from '../../errors.js';
 
@@ -30,7 +25,11 @@ export function providerPlayer(session: PlayerSession): ProviderPlayer {
  * 503 PROVIDER_UNAVAILABLE; the provider's "no such game" is GAME_NOT_FOUND; any other definite
  * refusal of a read is a disagreement with the provider, which the player can only wait out: 503 too.
  */
-export async function readFromProvider<T>(adapter: ProviderAdapter, read: () => Promise<T>, timeoutMs = PROVIDER_READ_TIMEOUT_MS): Promise<T> {
+export async function readFromProvider<T>(
+  adapter: ProviderAdapter,
+  read: () => Promise<T>,
+  timeoutMs = PROVIDER_READ_TIMEOUT_MS,
+): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new ProviderUnavailableError(`${adapter.id}: no answer within ${timeoutMs} ms`)), timeoutMs);

@@ -23,7 +23,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['wallet'],
-        summary: "The player's credit at a provider, asked live (\"0\" THB without an account there)",
+        summary: 'The player\'s credit at a provider, asked live ("0" THB without an account there)',
         params: providerParamsSchema,
         response: { 200: creditResponseSchema, 401: errorBodySchema, 404: errorBodySchema, 503: errorBodySchema },
       },

@@ -14,20 +14,36 @@ describe('GET /api/v2/currencies', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       currencies: [
-        { isEnabled: true, code: 'LAK', mid: 'DEMO-LAK-001', displayName: expect.any(String), currency: 'LAK', buyRate: '640', sellRate: '690' },
+        {
+          isEnabled: true,
+          code: 'LAK',
+          mid: 'DEMO-LAK-001',
+          displayName: expect.any(String),
+          currency: 'LAK',
+          buyRate: '640',
+          sellRate: '690',
+        },
       ],
     });
   });
 
   it('keeps one row per distinct mid or currency', async () => {
     const agency = env.ctx.database.agencyId;
-    await env.ctx.app.db.execute(sql`UPDATE currencies SET is_enabled = true, mid = 'DEMO-LAK-001' WHERE agency_id = ${agency} AND code = 'USD'`);
-    await env.ctx.app.db.execute(sql`UPDATE currencies SET is_enabled = true, sell_rate = '1.25' WHERE agency_id = ${agency} AND code = 'THB'`);
+    await env.ctx.app.db.execute(
+      sql`UPDATE currencies SET is_enabled = true, mid = 'DEMO-LAK-001' WHERE agency_id = ${agency} AND code = 'USD'`,
+    );
+    await env.ctx.app.db.execute(
+      sql`UPDATE currencies SET is_enabled = true, sell_rate = '1.25' WHERE agency_id = ${agency} AND code = 'THB'`,
+    );
     try {
-      const codes = (await get('/api/v2/currencies')).json().currencies.map((c: { code: string; sellRate: string }) => `${c.code}:${c.sellRate}`);
+      const codes = (await get('/api/v2/currencies'))
+        .json()
+        .currencies.map((c: { code: string; sellRate: string }) => `${c.code}:${c.sellRate}`);
       expect(codes).toEqual(['LAK:690', 'THB:1.25']);
     } finally {
-      await env.ctx.app.db.execute(sql`UPDATE currencies SET is_enabled = false, mid = NULL WHERE agency_id = ${agency} AND code IN ('USD', 'THB')`);
+      await env.ctx.app.db.execute(
+        sql`UPDATE currencies SET is_enabled = false, mid = NULL WHERE agency_id = ${agency} AND code IN ('USD', 'THB')`,
+      );
     }
   });
 

@@ -77,7 +77,12 @@ describe('money conservation under concurrency and provider faults', () => {
     };
 
     async function deposit(rng: Rng, p: TestPlayer) {
-      const created = await as(p, 'POST', '/v2/deposits', { providerId: pick(rng, PROVIDERS), mid: 'DEMO-LAK-001', bank: 'bcel', amount: String(int(rng, 100, 2000) * 1000) });
+      const created = await as(p, 'POST', '/v2/deposits', {
+        providerId: pick(rng, PROVIDERS),
+        mid: 'DEMO-LAK-001',
+        bank: 'bcel',
+        amount: String(int(rng, 100, 2000) * 1000),
+      });
       note('deposit', created);
       if (created.statusCode !== 201) return;
       const order = (created.json() as unknown as { order: { id: string } }).order;
@@ -90,11 +95,15 @@ describe('money conservation under concurrency and provider faults', () => {
       return (res.json() as unknown as { items: { id: string; status: string }[] }).items.find((w) => w.status === 'OPEN')?.id;
     }
     async function queue(): Promise<string[]> {
-      const res = await app.inject({ url: '/api/v2/backoffice/withdrawals?status=OPEN&pageSize=200', headers: { host: 'localhost', cookie: staff.cookie } });
+      const res = await app.inject({
+        url: '/api/v2/backoffice/withdrawals?status=OPEN&pageSize=200',
+        headers: { host: 'localhost', cookie: staff.cookie },
+      });
       return (res.json() as { items: { id: string }[] }).items.map((w) => w.id);
     }
     let bankRef = 0;
-    const approve = async (id: string) => note('approve', await decide(app, staff, id, 'approve', { bankReference: `BCEL-${SEED}-${++bankRef}` }));
+    const approve = async (id: string) =>
+      note('approve', await decide(app, staff, id, 'approve', { bankReference: `BCEL-${SEED}-${++bankRef}` }));
     const reject = async (id: string) => note('reject', await decide(app, staff, id, 'reject', { reason: 'conservation test' }));
 
     const ops: Record<string, (rng: Rng) => Promise<void>> = {
@@ -108,7 +117,10 @@ describe('money conservation under concurrency and provider faults', () => {
         const cents = Math.round(Number((credit.json() as unknown as { credit: { amount: string } }).credit.amount) * 100);
         const amount = Math.max(10_000, Math.floor(cents * share));
         // mostly within the credit, sometimes all of it, sometimes more than there is
-        note('withdraw', await withdraw(app, p, { providerId, amount: `${Math.floor(amount / 100)}.${String(amount % 100).padStart(2, '0')}` }));
+        note(
+          'withdraw',
+          await withdraw(app, p, { providerId, amount: `${Math.floor(amount / 100)}.${String(amount % 100).padStart(2, '0')}` }),
+        );
       },
       cancel: async (rng) => {
         const p = pick(rng, players);
@@ -125,7 +137,14 @@ describe('money conservation under concurrency and provider faults', () => {
       },
       worker: async () => void (await app.worker.runOnce()),
     };
-    const weights: [string, number][] = [['deposit', 5], ['withdraw', 6], ['cancel', 2], ['approve', 3], ['reject', 2], ['worker', 2]];
+    const weights: [string, number][] = [
+      ['deposit', 5],
+      ['withdraw', 6],
+      ['cancel', 2],
+      ['approve', 3],
+      ['reject', 2],
+      ['worker', 2],
+    ];
     const total = weights.reduce((s, [, w]) => s + w, 0);
     const choose = () => {
       let r = random() * total;
@@ -149,7 +168,10 @@ describe('money conservation under concurrency and provider faults', () => {
 
     // quiesce: finish every transfer, then close every order that is still open
     await app.worker.drain({ skipBackoff: true, maxRounds: 200 });
-    const openDeposits = await queryRows<{ id: string; player_id: string }>(app.db, sql`SELECT id, player_id FROM deposit_orders WHERE status = 'OPEN'`);
+    const openDeposits = await queryRows<{ id: string; player_id: string }>(
+      app.db,
+      sql`SELECT id, player_id FROM deposit_orders WHERE status = 'OPEN'`,
+    );
     for (const d of openDeposits) {
       const p = players.find((x) => x.playerId === d.player_id)!;
       note('final deposit check', await as(p, 'POST', `/v2/deposits/${d.id}/check`));
@@ -159,7 +181,10 @@ describe('money conservation under concurrency and provider faults', () => {
     await app.worker.drain({ skipBackoff: true, maxRounds: 200 });
 
     expect(await checkLedger(app.db)).toEqual([]);
-    const sums = await queryRows<{ currency: string; total: string }>(app.db, sql`SELECT currency, sum(balance)::text AS total FROM ledger_accounts GROUP BY currency`);
+    const sums = await queryRows<{ currency: string; total: string }>(
+      app.db,
+      sql`SELECT currency, sum(balance)::text AS total FROM ledger_accounts GROUP BY currency`,
+    );
     for (const s of sums) expect(`${s.currency} ${s.total}`).toBe(`${s.currency} 0`);
     for (const p of players) {
       for (const provider of PROVIDER_IDS) {

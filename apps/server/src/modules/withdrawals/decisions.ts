@@ -47,7 +47,10 @@ export async function approveWithdrawal(
     .from(withdrawals)
     .where(and(eq(withdrawals.agencyId, p.agencyId), eq(withdrawals.bankReference, p.bankReference), ne(withdrawals.id, p.id)))
     .limit(1);
-  if (used[0]) throw new AppError('WITHDRAW_BANK_REFERENCE_USED', 'this bank reference pays another withdrawal', { bankReference: 'backoffice.validation.bank_reference_used' });
+  if (used[0])
+    throw new AppError('WITHDRAW_BANK_REFERENCE_USED', 'this bank reference pays another withdrawal', {
+      bankReference: 'backoffice.validation.bank_reference_used',
+    });
   const after = await update(tx, p.id, { status: 'SUCCESS', bankReference: p.bankReference, decidedBy: p.staffId });
 
   const agencyId = p.agencyId;

@@ -14,8 +14,7 @@ const RETURN_JOB = 'withdraw_return_retry';
 /** a return the provider keeps refusing is left to staff after this many tries */
 export const MAX_RETURN_ATTEMPTS = 5;
 
-export const payableAccount = (tx: Tx, agencyId: string) =>
-  ensureAccount(tx, { agencyId, type: 'WITHDRAWALS_PAYABLE', currency: 'THB' });
+export const payableAccount = (tx: Tx, agencyId: string) => ensureAccount(tx, { agencyId, type: 'WITHDRAWALS_PAYABLE', currency: 'THB' });
 
 /** Credit that goes back to the provider: all of it before payout, the cap's excess after. */
 export const returnAmount = (w: WithdrawalRow) => (w.status === 'SUCCESS' ? w.creditReturned : w.totalCredit);
@@ -71,12 +70,18 @@ export function registerWithdrawalSettlement(app: FastifyInstance) {
     const w = t.orderId ? await lockWithdrawal(tx, t.orderId) : undefined;
     if (!w || w.returnStatus !== 'PENDING') return;
     if (outcome === 'POSTED') {
-      await tx.update(withdrawals).set({ returnStatus: 'RETURNED', updatedAt: sql`now()` }).where(eq(withdrawals.id, w.id));
+      await tx
+        .update(withdrawals)
+        .set({ returnStatus: 'RETURNED', updatedAt: sql`now()` })
+        .where(eq(withdrawals.id, w.id));
       return;
     }
     if (w.returnAttempts >= MAX_RETURN_ATTEMPTS) {
       app.log.error({ withdrawalId: w.id, reason: t.lastError }, 'withdrawal credit return refused too often; needs staff');
-      await tx.update(withdrawals).set({ returnStatus: 'ATTENTION', updatedAt: sql`now()` }).where(eq(withdrawals.id, w.id));
+      await tx
+        .update(withdrawals)
+        .set({ returnStatus: 'ATTENTION', updatedAt: sql`now()` })
+        .where(eq(withdrawals.id, w.id));
       return;
     }
     // the void moves the credit back to WITHDRAWALS_PAYABLE after this handler: try again later
@@ -100,5 +105,4 @@ export function registerWithdrawalSettlement(app: FastifyInstance) {
 }
 
 /** Whether an order of this agency and player exists (scoping for 404s). */
-export const ownedBy = (agencyId: string, playerId: string) =>
-  and(eq(withdrawals.agencyId, agencyId), eq(withdrawals.playerId, playerId));
+export const ownedBy = (agencyId: string, playerId: string) => and(eq(withdrawals.agencyId, agencyId), eq(withdrawals.playerId, playerId));

@@ -52,7 +52,10 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v2/withdrawals/open',
-    { ...loggedIn, schema: { tags, summary: 'Withdrawals in progress (PENDING or OPEN)', response: { 200: openWithdrawalsResponseSchema, ...errors } } },
+    {
+      ...loggedIn,
+      schema: { tags, summary: 'Withdrawals in progress (PENDING or OPEN)', response: { 200: openWithdrawalsResponseSchema, ...errors } },
+    },
     async (request) => {
       const p = requirePlayer(request);
       return { items: (await service.open(p.agencyId, p.playerId)).map(toWithdrawal) };
@@ -63,7 +66,12 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v2/withdrawals',
     {
       ...loggedIn,
-      schema: { tags, summary: 'Withdrawal history, newest first', querystring: pageQuerySchema, response: { 200: withdrawalPageSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Withdrawal history, newest first',
+        querystring: pageQuerySchema,
+        response: { 200: withdrawalPageSchema, ...errors },
+      },
     },
     async (request) => {
       const p = requirePlayer(request);

@@ -20,7 +20,8 @@ import { nextWithdrawalCode } from './transaction-code.js';
 const IN_PROGRESS = ['PENDING', 'OPEN'] as const;
 
 const openExists = () => new AppError('WITHDRAW_OPEN_ORDER_EXISTS', 'a withdrawal is already in progress');
-const short = () => new AppError('WITHDRAW_INSUFFICIENT_CREDIT', 'not enough credit', { amount: 'withdraw.validation.insufficient_credit' });
+const short = () =>
+  new AppError('WITHDRAW_INSUFFICIENT_CREDIT', 'not enough credit', { amount: 'withdraw.validation.insufficient_credit' });
 
 /**
  * Tells the provider now instead of waiting for the worker's next poll, so the answer usually
@@ -53,7 +54,12 @@ export function withdrawalsService(app: FastifyInstance) {
    */
   async function lockCreditAndInFlight(tx: Tx, agencyId: string, playerId: string, providerId: string) {
     const ids = await app.transfers.playerAccounts(tx, agencyId, playerId, providerId);
-    await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(inArray(ledgerAccounts.id, ids)).orderBy(asc(ledgerAccounts.id)).for('no key update');
+    await tx
+      .select({ id: ledgerAccounts.id })
+      .from(ledgerAccounts)
+      .where(inArray(ledgerAccounts.id, ids))
+      .orderBy(asc(ledgerAccounts.id))
+      .for('no key update');
   }
 
   async function reload(id: string): Promise<WithdrawalRow> {
@@ -68,14 +74,19 @@ export function withdrawalsService(app: FastifyInstance) {
      */
     async create(agency: AgencyContext, session: PlayerSession, body: CreateWithdrawalBody): Promise<WithdrawalRow> {
       const { providerId } = body;
-      if (!isProviderId(providerId)) throw new AppError('PROVIDER_NOT_FOUND', `no provider ${providerId}`, { providerId: 'withdraw.validation.provider_required' });
+      if (!isProviderId(providerId))
+        throw new AppError('PROVIDER_NOT_FOUND', `no provider ${providerId}`, { providerId: 'withdraw.validation.provider_required' });
       const amount = toMinor(body.amount, 'THB');
       const min = toMinor(agency.settings.withdrawMinThb, 'THB');
       const max = toMinor(agency.settings.withdrawMaxThb, 'THB');
       if (amount < min || amount > max) {
-        throw new AppError('WITHDRAW_AMOUNT_OUT_OF_RANGE', `between ${agency.settings.withdrawMinThb} and ${agency.settings.withdrawMaxThb}`, {
-          amount: 'withdraw.validation.amount_range',
-        });
+        throw new AppError(
+          'WITHDRAW_AMOUNT_OUT_OF_RANGE',
+          `between ${agency.settings.withdrawMinThb} and ${agency.settings.withdrawMaxThb}`,
+          {
+            amount: 'withdraw.validation.amount_range',
+          },
+        );
       }
       const bank = await findBankAccount(db, agency.id, session.playerId);
       if (!bank) throw new AppError('BANK_ACCOUNT_REQUIRED', 'add a bank account first');
@@ -152,7 +163,10 @@ export function withdrawalsService(app: FastifyInstance) {
         const w = await lockWithdrawal(tx, id);
         if (!w || w.agencyId !== agency.id || w.playerId !== session.playerId) throw notFound('no such withdrawal');
         if (w.status !== 'OPEN') throw new AppError('ORDER_NOT_OPEN', `the withdrawal is ${w.status}`);
-        await tx.update(withdrawals).set({ status: 'CANCELED', updatedAt: sql`now()` }).where(eq(withdrawals.id, id));
+        await tx
+          .update(withdrawals)
+          .set({ status: 'CANCELED', updatedAt: sql`now()` })
+          .where(eq(withdrawals.id, id));
         return requestReturn(app, tx, { ...w, status: 'CANCELED' });
       });
       await settleSoon(app, transfer);

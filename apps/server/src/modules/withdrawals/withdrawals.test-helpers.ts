@@ -43,7 +43,12 @@ export async function addBankAccount(app: FastifyInstance, p: TestPlayer, host =
 }
 
 export function withdraw(app: FastifyInstance, p: TestPlayer, body: object, headers: Record<string, string> = {}) {
-  return app.inject({ method: 'POST', url: '/api/v2/withdrawals', headers: { host: 'localhost', cookie: p.cookie, ...headers }, payload: body });
+  return app.inject({
+    method: 'POST',
+    url: '/api/v2/withdrawals',
+    headers: { host: 'localhost', cookie: p.cookie, ...headers },
+    payload: body,
+  });
 }
 
 export function cancelWithdrawal(app: FastifyInstance, p: TestPlayer, id: string) {
@@ -68,6 +73,18 @@ export async function staffLogin(app: FastifyInstance, agencyId: string, role: S
   return { username, password, cookie: cookie.split(';')[0]! };
 }
 
-export function decide(app: FastifyInstance, staff: { cookie: string }, id: string, action: 'approve' | 'reject', body: object, host = 'localhost') {
-  return app.inject({ method: 'POST', url: `/api/v2/backoffice/withdrawals/${id}/${action}`, headers: { host, cookie: staff.cookie }, payload: body });
+export function decide(
+  app: FastifyInstance,
+  staff: { cookie: string },
+  id: string,
+  action: 'approve' | 'reject',
+  body: object,
+  host = 'localhost',
+) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/v2/backoffice/withdrawals/${id}/${action}`,
+    headers: { host, cookie: staff.cookie },
+    payload: body,
+  });
 }

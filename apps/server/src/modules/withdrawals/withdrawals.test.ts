@@ -47,7 +47,10 @@ describe('POST /api/v2/withdrawals', () => {
 
     const open = await env.ctx.app.inject({ url: '/api/v2/withdrawals/open', headers: { host: 'localhost', cookie: p.cookie } });
     expect(open.json().items.map((x: { id: string }) => x.id)).toEqual([w.id]);
-    const page = await env.ctx.app.inject({ url: '/api/v2/withdrawals?page=1&pageSize=10', headers: { host: 'localhost', cookie: p.cookie } });
+    const page = await env.ctx.app.inject({
+      url: '/api/v2/withdrawals?page=1&pageSize=10',
+      headers: { host: 'localhost', cookie: p.cookie },
+    });
     expect(page.json()).toMatchObject({ page: 1, pageSize: 10, total: 1 });
     expect(page.json().items[0].id).toBe(w.id);
   });

@@ -24,13 +24,22 @@ export default function ContactDrawer({ open, onOpenChange }: { open: boolean; o
         >
           <div className="mx-auto mb-3 h-1.5 w-12 rounded-full bg-slate-600" aria-hidden="true" />
           <Dialog.Title className="mb-3 text-center text-base font-semibold text-white">{t('nav.contact_us')}</Dialog.Title>
-          <Dialog.Close className="sr-only focus:not-sr-only focus:absolute focus:top-3 focus:right-3 focus:rounded-lg focus:bg-slate-800 focus:p-2" aria-label={t('actions.close')}>
+          <Dialog.Close
+            className="sr-only focus:not-sr-only focus:absolute focus:top-3 focus:right-3 focus:rounded-lg focus:bg-slate-800 focus:p-2"
+            aria-label={t('actions.close')}
+          >
             <CloseIcon className="h-5 w-5" />
           </Dialog.Close>
           <ul className="flex flex-col gap-1">
             {links.map((l) => (
               <li key={l.key}>
-                <a href={l.href} target="_blank" rel="noopener noreferrer" aria-label={l.label} className="flex items-center gap-3 rounded-xl px-4 py-3 text-base text-slate-100 hover:bg-slate-800">
+                <a
+                  href={l.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={l.label}
+                  className="flex items-center gap-3 rounded-xl px-4 py-3 text-base text-slate-100 hover:bg-slate-800"
+                >
                   <SocialMark network={l.key} />
                   {l.name}
                 </a>

@@ -27,7 +27,11 @@ function Banks({ compact }: { compact: boolean }) {
       <h2 className="mb-3 text-sm font-semibold tracking-wide text-amber-300 uppercase">{t('footer.banks')}</h2>
       <ul className={compact ? 'grid grid-cols-2 gap-3' : 'grid grid-cols-3 gap-3 xl:grid-cols-6'}>
         {BANKS.map((b) => (
-          <li key={b} className="flex items-center gap-2 rounded-xl bg-slate-900 p-2 text-xs text-slate-200" data-testid={`footer-bank-${b}`}>
+          <li
+            key={b}
+            className="flex items-center gap-2 rounded-xl bg-slate-900 p-2 text-xs text-slate-200"
+            data-testid={`footer-bank-${b}`}
+          >
             <BankLogo bank={b} />
             <span>{t(`banks.${b}`)}</span>
           </li>

@@ -1,5 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { DropdownMenuContent, DropdownMenuLabel, DropdownMenuRadioGroup, DropdownMenuRadioItem, LazyMenuRoot } from '@/components/ui/dropdown-menu';
+import {
+  DropdownMenuContent,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  LazyMenuRoot,
+} from '@/components/ui/dropdown-menu';
 import type { MenuImplProps } from '@/components/ui/lazy-menu';
 import { LANGUAGES, LOCALE_TAG, currentLanguage, isLanguage } from '@/lib/i18n';
 

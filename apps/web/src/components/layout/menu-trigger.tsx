@@ -2,7 +2,20 @@ import type { ReactNode, Ref } from 'react';
 import { cn } from '@/components/ui/cn';
 
 /** The look shared by the navbar's menu buttons. */
-export function MenuTrigger({ label, testId, className, children, ref, ...rest }: { label: string; testId: string; className?: string; children: ReactNode; ref?: Ref<HTMLButtonElement> }) {
+export function MenuTrigger({
+  label,
+  testId,
+  className,
+  children,
+  ref,
+  ...rest
+}: {
+  label: string;
+  testId: string;
+  className?: string;
+  children: ReactNode;
+  ref?: Ref<HTMLButtonElement>;
+}) {
   return (
     <button
       type="button"

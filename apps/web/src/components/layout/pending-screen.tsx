@@ -6,7 +6,12 @@ import { Spinner } from '@/components/ui/spinner';
 export function PendingScreen() {
   const { t } = useTranslation();
   return (
-    <div role="status" aria-live="polite" className="fixed inset-0 z-[70] flex flex-col items-center justify-center gap-4 bg-slate-950/90" data-testid="pending-screen">
+    <div
+      role="status"
+      aria-live="polite"
+      className="fixed inset-0 z-[70] flex flex-col items-center justify-center gap-4 bg-slate-950/90"
+      data-testid="pending-screen"
+    >
       <Logo className="h-16 w-16 animate-pulse" />
       <Spinner className="h-6 w-6 text-amber-400" />
       <span className="sr-only">{t('loading')}</span>

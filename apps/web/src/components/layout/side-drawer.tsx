@@ -41,7 +41,10 @@ function Entries({ entries, path }: { entries: readonly NavEntry[]; path: string
                       <HrefLink
                         href={c.href}
                         active={on}
-                        className={cn('block rounded-lg px-3 py-2 text-sm', on ? 'bg-amber-400/15 font-semibold text-amber-300' : 'text-slate-300 hover:bg-slate-800')}
+                        className={cn(
+                          'block rounded-lg px-3 py-2 text-sm',
+                          on ? 'bg-amber-400/15 font-semibold text-amber-300' : 'text-slate-300 hover:bg-slate-800',
+                        )}
                       >
                         {c.raw ? c.label : t(c.label)}
                       </HrefLink>
@@ -79,7 +82,10 @@ export default function SideDrawer({ open, onOpenChange }: { open: boolean; onOp
           data-testid="side-drawer"
         >
           <Dialog.Title className="sr-only">{t('nav.menu')}</Dialog.Title>
-          <Dialog.Close className="sr-only focus:not-sr-only focus:absolute focus:top-3 focus:right-3 focus:rounded-lg focus:bg-slate-800 focus:p-2" aria-label={t('nav.close_menu')}>
+          <Dialog.Close
+            className="sr-only focus:not-sr-only focus:absolute focus:top-3 focus:right-3 focus:rounded-lg focus:bg-slate-800 focus:p-2"
+            aria-label={t('nav.close_menu')}
+          >
             <CloseIcon className="h-5 w-5" />
           </Dialog.Close>
           <nav aria-label={t('nav.main')} className="mt-2">

@@ -14,7 +14,11 @@ const TONES: Record<BadgeTone, string> = {
 };
 
 export function Badge({ tone = 'grey', children, className }: { tone?: BadgeTone; children: ReactNode; className?: string }) {
-  return <span className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold', TONES[tone], className)}>{children}</span>;
+  return (
+    <span className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold', TONES[tone], className)}>
+      {children}
+    </span>
+  );
 }
 
 /** SPEC.md §4: OPEN grey, PAID yellow, SUCCESS green, CANCELED and FAILED red, anything else grey. */

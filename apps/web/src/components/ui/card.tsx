@@ -2,7 +2,9 @@ import type { HTMLAttributes } from 'react';
 import { cn } from './cn';
 
 export function Card({ className, ...rest }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn('rounded-2xl border border-slate-800 bg-slate-900/80 p-4 shadow-lg shadow-black/20 sm:p-6', className)} {...rest} />;
+  return (
+    <div className={cn('rounded-2xl border border-slate-800 bg-slate-900/80 p-4 shadow-lg shadow-black/20 sm:p-6', className)} {...rest} />
+  );
 }
 
 export function CardTitle({ className, ...rest }: HTMLAttributes<HTMLHeadingElement>) {

@@ -34,7 +34,9 @@ export function DialogContent({ title, description, hideDescription = false, chi
       >
         <RadixDialog.Title className="pr-8 text-lg font-semibold text-white">{title}</RadixDialog.Title>
         {description && (
-          <RadixDialog.Description className={hideDescription ? 'sr-only' : 'mt-1 text-sm text-slate-300'}>{description}</RadixDialog.Description>
+          <RadixDialog.Description className={hideDescription ? 'sr-only' : 'mt-1 text-sm text-slate-300'}>
+            {description}
+          </RadixDialog.Description>
         )}
         <div className="mt-4">{children}</div>
         {showClose && (
@@ -42,7 +44,15 @@ export function DialogContent({ title, description, hideDescription = false, chi
             aria-label={t('actions.close')}
             className="absolute top-3 right-3 inline-flex h-9 w-9 items-center justify-center rounded-lg text-slate-300 hover:bg-slate-800 hover:text-white focus-visible:outline-2 focus-visible:outline-amber-300"
           >
-            <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <svg
+              viewBox="0 0 24 24"
+              className="h-5 w-5"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            >
               <path d="M6 6l12 12M18 6L6 18" />
             </svg>
           </RadixDialog.Close>

@@ -37,7 +37,8 @@ export function DropdownMenuContent({ className, onFocus, ...rest }: ComponentPr
   );
 }
 
-const ITEM = 'flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2.5 text-sm outline-none select-none data-[highlighted]:bg-slate-700';
+const ITEM =
+  'flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2.5 text-sm outline-none select-none data-[highlighted]:bg-slate-700';
 
 export function DropdownMenuItem({ className, ...rest }: ComponentProps<typeof Menu.Item>) {
   return <Menu.Item className={cn(ITEM, className)} {...rest} />;

@@ -33,7 +33,17 @@ interface OrderHistoryProps<T extends OrderRow> {
  * The paged order table of the deposit and withdraw histories: SPEC.md §3's columns (transaction
  * code, date/time, game provider, amount, status), loading, error and empty rows, and the pager.
  */
-export function OrderHistory<T extends OrderRow>({ ns, to, testId, rowTestId, list, page, pageSize, amount, status }: OrderHistoryProps<T>) {
+export function OrderHistory<T extends OrderRow>({
+  ns,
+  to,
+  testId,
+  rowTestId,
+  list,
+  page,
+  pageSize,
+  amount,
+  status,
+}: OrderHistoryProps<T>) {
   const { t } = useTranslation([ns, 'wallet', 'errors']);
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / pageSize));
   const pager = (target: number, label: string, disabled: boolean) => (

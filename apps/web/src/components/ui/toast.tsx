@@ -2,14 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { Toast as RadixToast } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { cn } from './cn';
-import {
-  TOAST_DURATION_MS,
-  TOAST_SWIPE_THRESHOLD,
-  dismissToast,
-  getToasts,
-  subscribeToasts,
-  type ToastVariant,
-} from './toast-store';
+import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD, dismissToast, getToasts, subscribeToasts, type ToastVariant } from './toast-store';
 
 export { toast, dismissToast, toastError, toastSuccess, errorKey } from './toast-store';
 export type { ToastInput, ToastVariant } from './toast-store';
@@ -25,7 +18,12 @@ export function Toaster() {
   const { t } = useTranslation();
   const toasts = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
   return (
-    <RadixToast.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD} label={t('toast.notifications')}>
+    <RadixToast.Provider
+      duration={TOAST_DURATION_MS}
+      swipeDirection="right"
+      swipeThreshold={TOAST_SWIPE_THRESHOLD}
+      label={t('toast.notifications')}
+    >
       {toasts.map((item) => (
         <RadixToast.Root
           key={item.id}
@@ -44,8 +42,19 @@ export function Toaster() {
             <RadixToast.Title className="font-semibold">{item.title}</RadixToast.Title>
             {item.description && <RadixToast.Description className="text-sm text-slate-200">{item.description}</RadixToast.Description>}
           </div>
-          <RadixToast.Close aria-label={t('toast.close')} className="absolute top-2 right-2 inline-flex h-8 w-8 items-center justify-center rounded-md text-slate-300 hover:bg-white/10">
-            <svg viewBox="0 0 24 24" className="h-4 w-4" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          <RadixToast.Close
+            aria-label={t('toast.close')}
+            className="absolute top-2 right-2 inline-flex h-8 w-8 items-center justify-center rounded-md text-slate-300 hover:bg-white/10"
+          >
+            <svg
+              viewBox="0 0 24 24"
+              className="h-4 w-4"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            >
               <path d="M6 6l12 12M18 6L6 18" />
             </svg>
           </RadixToast.Close>

@@ -19,7 +19,10 @@ export function HomePage() {
   return (
     <div className="flex flex-col gap-10">
       <section className="relative overflow-hidden rounded-3xl border border-amber-400/20 bg-gradient-to-br from-amber-500/20 via-slate-900 to-slate-950 px-5 py-10 sm:px-10 sm:py-14">
-        <div className="pointer-events-none absolute -top-20 -right-20 h-64 w-64 rounded-full bg-amber-400/20 blur-3xl" aria-hidden="true" />
+        <div
+          className="pointer-events-none absolute -top-20 -right-20 h-64 w-64 rounded-full bg-amber-400/20 blur-3xl"
+          aria-hidden="true"
+        />
         <h1 className="max-w-2xl text-3xl leading-tight font-bold text-white sm:text-4xl">{t('home.title')}</h1>
         <p className="mt-4 max-w-xl text-base text-slate-200 sm:text-lg">{t('home.subtitle')}</p>
         <div className="mt-8 flex flex-col gap-3 sm:flex-row">

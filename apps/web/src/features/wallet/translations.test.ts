@@ -21,9 +21,16 @@ function messageKeys(): Set<string> {
   const add = (r: { error?: { issues: { message: string }[] } }) => r.error?.issues.forEach((i) => keys.add(i.message));
   add(addBankAccountBodySchema.safeParse({}));
   add(addBankAccountBodySchema.safeParse({ bank: 'bcel', accountNumber: '1', accountName: 'x'.repeat(101), currency: 'LAK', owner: true }));
-  add(addBankAccountFormSchema.safeParse({ bank: 'bcel', accountNumber: '0101200012345', accountName: 'A', currency: 'LAK', owner: false }));
+  add(
+    addBankAccountFormSchema.safeParse({ bank: 'bcel', accountNumber: '0101200012345', accountName: 'A', currency: 'LAK', owner: false }),
+  );
   add(launchGameBodySchema.safeParse({}));
-  for (const [accountNumber, currency] of [['1', 'THB'], ['12a', 'LAK'], ['02055551234', 'LAK'], ['123', 'LAK']] as const) {
+  for (const [accountNumber, currency] of [
+    ['1', 'THB'],
+    ['12a', 'LAK'],
+    ['02055551234', 'LAK'],
+    ['123', 'LAK'],
+  ] as const) {
     const problem = checkBankAccount({ bank: 'bcel', accountNumber, currency });
     if (problem) keys.add(problem.message);
   }

@@ -5,9 +5,29 @@ import { sha256Hex } from './hash';
 export const FINGERPRINT_VERSION = '1';
 
 const FONT_CANDIDATES = [
-  'Arial', 'Courier New', 'Georgia', 'Helvetica', 'Tahoma', 'Times New Roman', 'Verdana', 'Segoe UI', 'Roboto',
-  'Noto Sans', 'Noto Sans Lao', 'Phetsarath OT', 'Saysettha OT', 'Leelawadee UI', 'Microsoft YaHei', 'PingFang SC',
-  'SimSun', 'Thonburi', 'DejaVu Sans', 'Liberation Sans', 'Ubuntu', 'Menlo', 'Consolas',
+  'Arial',
+  'Courier New',
+  'Georgia',
+  'Helvetica',
+  'Tahoma',
+  'Times New Roman',
+  'Verdana',
+  'Segoe UI',
+  'Roboto',
+  'Noto Sans',
+  'Noto Sans Lao',
+  'Phetsarath OT',
+  'Saysettha OT',
+  'Leelawadee UI',
+  'Microsoft YaHei',
+  'PingFang SC',
+  'SimSun',
+  'Thonburi',
+  'DejaVu Sans',
+  'Liberation Sans',
+  'Ubuntu',
+  'Menlo',
+  'Consolas',
 ];
 
 function webGl(): FingerprintBody['webGL'] {
@@ -77,7 +97,10 @@ export async function collectFingerprint(): Promise<FingerprintBody> {
     version: FINGERPRINT_VERSION,
     timezone: Intl.DateTimeFormat().resolvedOptions().timeZone ?? '',
     userAgent: nav.userAgent.slice(0, 512),
-    plugins: [...nav.plugins].map((p) => p.name).join(',').slice(0, 2048),
+    plugins: [...nav.plugins]
+      .map((p) => p.name)
+      .join(',')
+      .slice(0, 2048),
     webGL: webGl(),
     audio: await audio(),
     platform: nav.platform,

@@ -27,7 +27,9 @@ export function readStored(agencyId: string, storage: Storage = localStorage): S
     const raw = storage.getItem(storageKey(agencyId));
     if (!raw) return null;
     const value = JSON.parse(raw) as Partial<StoredFingerprint>;
-    return typeof value.fingerprint === 'string' && typeof value.date === 'string' ? { fingerprint: value.fingerprint, date: value.date } : null;
+    return typeof value.fingerprint === 'string' && typeof value.date === 'string'
+      ? { fingerprint: value.fingerprint, date: value.date }
+      : null;
   } catch {
     return null;
   }

@@ -12,7 +12,11 @@ import { CreditTile } from '@/features/wallet/components/credit-tile';
 
 export const Route = createFileRoute('/player/')({ component: PlayerHome });
 
-type QuickLink = { to: '/player/deposit' | '/player/withdraw' | '/player/game/alphabet' | '/player/bank'; label: string; icon: ComponentType<SVGProps<SVGSVGElement>> };
+type QuickLink = {
+  to: '/player/deposit' | '/player/withdraw' | '/player/game/alphabet' | '/player/bank';
+  label: string;
+  icon: ComponentType<SVGProps<SVGSVGElement>>;
+};
 const QUICK_LINKS: readonly QuickLink[] = [
   { to: '/player/deposit', label: 'home.deposit', icon: DepositIcon },
   { to: '/player/withdraw', label: 'home.withdraw', icon: WithdrawIcon },

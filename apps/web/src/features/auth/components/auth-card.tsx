@@ -3,7 +3,17 @@ import { Card } from '@/components/ui/card';
 import { Logo } from '@/components/ui/logo';
 
 /** The frame of the login and register screens. */
-export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle: string; children: ReactNode; footer: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle: string;
+  children: ReactNode;
+  footer: ReactNode;
+}) {
   return (
     <div className="mx-auto w-full max-w-md py-4 sm:py-8">
       <Card className="border-amber-400/20 bg-gradient-to-b from-slate-900 to-slate-950">

@@ -60,7 +60,11 @@ export default function ChangePasswordDialog({ open, onOpenChange }: { open: boo
           <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" data-testid="change-password-form">
             {FIELDS.map((name) => (
               <Field key={name} label={t(`password.change.${name}`)} error={fieldErrorText(t, errors[name], { min: PASSWORD_CHANGE_MIN })}>
-                <Input type={visible ? 'text' : 'password'} autoComplete={name === 'currentPassword' ? 'current-password' : 'new-password'} {...form.register(name)} />
+                <Input
+                  type={visible ? 'text' : 'password'}
+                  autoComplete={name === 'currentPassword' ? 'current-password' : 'new-password'}
+                  {...form.register(name)}
+                />
               </Field>
             ))}
             <button

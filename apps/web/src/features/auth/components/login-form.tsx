@@ -51,7 +51,14 @@ export function LoginForm() {
     >
       {/* post: the page is prerendered (docs/decisions/020), so a submit before the script has run is the
           browser's own; it must never put the password in the URL (the server answers it with the page) */}
-      <form method="post" onSubmit={onSubmit} onFocus={validation.preload} noValidate className="flex flex-col gap-4" data-testid="login-form">
+      <form
+        method="post"
+        onSubmit={onSubmit}
+        onFocus={validation.preload}
+        noValidate
+        className="flex flex-col gap-4"
+        data-testid="login-form"
+      >
         <Field label={t('login.username')} error={fieldErrorText(t, errors.username)}>
           <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...form.register('username')} />
         </Field>

@@ -66,7 +66,13 @@ export function RegisterForm() {
   const usernameError =
     fieldErrorText(t, errors.username, USERNAME_PARAMS) ?? (check.status === 'unavailable' ? t(check.reason, USERNAME_PARAMS) : undefined);
   const usernameHint =
-    check.status === 'checking' ? t('register.checking') : check.status === 'available' ? <span className="text-emerald-300">{t('register.available')}</span> : t('register.username_hint', USERNAME_PARAMS);
+    check.status === 'checking' ? (
+      t('register.checking')
+    ) : check.status === 'available' ? (
+      <span className="text-emerald-300">{t('register.available')}</span>
+    ) : (
+      t('register.username_hint', USERNAME_PARAMS)
+    );
 
   return (
     <AuthCard
@@ -87,7 +93,11 @@ export function RegisterForm() {
         <Field label={t('register.username')} error={usernameError} hint={usernameError ? undefined : usernameHint}>
           <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...form.register('username')} />
         </Field>
-        <Field label={t('register.password')} error={fieldErrorText(t, errors.password, PASSWORD_PARAMS)} hint={t('register.password_hint', PASSWORD_PARAMS)}>
+        <Field
+          label={t('register.password')}
+          error={fieldErrorText(t, errors.password, PASSWORD_PARAMS)}
+          hint={t('register.password_hint', PASSWORD_PARAMS)}
+        >
           <Input type="password" autoComplete="new-password" {...form.register('password')} />
         </Field>
         <Field label={t('register.confirm_password')} error={fieldErrorText(t, errors.confirmPassword, PASSWORD_PARAMS)}>

@@ -1,7 +1,13 @@
 import { Suspense, lazy, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, LazyMenuRoot } from '@/components/ui/dropdown-menu';
+import {
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  LazyMenuRoot,
+} from '@/components/ui/dropdown-menu';
 import { KeyIcon, LogoutIcon, RefreshIcon } from '@/components/ui/icons';
 import type { MenuImplProps } from '@/components/ui/lazy-menu';
 import { toastError } from '@/components/ui/toast-store';

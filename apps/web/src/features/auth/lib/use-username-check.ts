@@ -5,10 +5,7 @@ import { validateUsername } from '../api/validate-username';
 export const USERNAME_CHECK_DEBOUNCE_MS = 400;
 
 export type UsernameCheckState =
-  | { status: 'idle' }
-  | { status: 'checking' }
-  | { status: 'available' }
-  | { status: 'unavailable'; reason: string };
+  { status: 'idle' } | { status: 'checking' } | { status: 'available' } | { status: 'unavailable'; reason: string };
 
 /** Asks the server whether `username` is valid and free, once it passed the local rules. */
 export function useUsernameCheck(username: string, locallyValid: boolean): UsernameCheckState {
@@ -21,7 +18,10 @@ export function useUsernameCheck(username: string, locallyValid: boolean): Usern
         (r) =>
           setResult({
             username,
-            state: r.valid && r.available ? { status: 'available' } : { status: 'unavailable', reason: r.reason ?? 'username.validation.username_exist' },
+            state:
+              r.valid && r.available
+                ? { status: 'available' }
+                : { status: 'unavailable', reason: r.reason ?? 'username.validation.username_exist' },
           }),
         // a failed check is no verdict: the server checks again on submit
         () => !abort.signal.aborted && setResult({ username, state: { status: 'idle' } }),

@@ -9,5 +9,4 @@ export const getBankAccounts = () => api<BankAccountsResponse>('/v2/players/bank
 export const bankAccountsQueryOptions = () => queryOptions({ queryKey: bankAccountsQueryKey, queryFn: getBankAccounts });
 
 /** The player's one bank account, or null before they add it. */
-export const useBankAccount = () =>
-  useSuspenseQuery({ ...bankAccountsQueryOptions(), select: (d) => d.bankAccounts[0] ?? null }).data;
+export const useBankAccount = () => useSuspenseQuery({ ...bankAccountsQueryOptions(), select: (d) => d.bankAccounts[0] ?? null }).data;

@@ -62,7 +62,11 @@ export function BankAccountForm({ onAdded }: { onAdded?: () => void }) {
                 name={field.name}
                 value={field.value ?? ''}
                 onValueChange={field.onChange}
-                options={BANKS.map((bank) => ({ value: bank, label: t(`common:banks.${bank}`), icon: <BankLogo bank={bank} className="h-6 w-6" /> }))}
+                options={BANKS.map((bank) => ({
+                  value: bank,
+                  label: t(`common:banks.${bank}`),
+                  icon: <BankLogo bank={bank} className="h-6 w-6" />,
+                }))}
               />
             </Field>
           )}
@@ -78,7 +82,13 @@ export function BankAccountForm({ onAdded }: { onAdded?: () => void }) {
           name="currency"
           render={({ field }) => (
             <Field label={t('bank.currency')} error={text('currency')}>
-              <Select ref={field.ref} name={field.name} value={field.value} onValueChange={field.onChange} options={[{ value: BANK_ACCOUNT_CURRENCY, label: t('bank.currency_lak') }]} />
+              <Select
+                ref={field.ref}
+                name={field.name}
+                value={field.value}
+                onValueChange={field.onChange}
+                options={[{ value: BANK_ACCOUNT_CURRENCY, label: t('bank.currency_lak') }]}
+              />
             </Field>
           )}
         />

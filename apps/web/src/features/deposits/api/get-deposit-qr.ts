@@ -6,4 +6,5 @@ import { depositKeys } from './keys';
 export const getDepositQr = (id: string) => api<DepositQrResponse>(`/v2/deposits/${id}/qr`);
 
 /** The QR of an order never changes. */
-export const useDepositQr = (id: string) => useQuery({ queryKey: depositKeys.qr(id), queryFn: () => getDepositQr(id), staleTime: Infinity });
+export const useDepositQr = (id: string) =>
+  useQuery({ queryKey: depositKeys.qr(id), queryFn: () => getDepositQr(id), staleTime: Infinity });

@@ -6,6 +6,10 @@ import { depositKeys } from './keys';
 export const getDeposits = (page: number, pageSize: number) => api<DepositListResponse>(`/v2/deposits?page=${page}&pageSize=${pageSize}`);
 
 export const depositsQueryOptions = (page: number, pageSize: number) =>
-  queryOptions({ queryKey: depositKeys.list(page, pageSize), queryFn: () => getDeposits(page, pageSize), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: depositKeys.list(page, pageSize),
+    queryFn: () => getDeposits(page, pageSize),
+    placeholderData: keepPreviousData,
+  });
 
 export const useDeposits = (page: number, pageSize: number) => useQuery(depositsQueryOptions(page, pageSize));

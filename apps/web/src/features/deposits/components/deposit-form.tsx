@@ -108,7 +108,9 @@ export function DepositForm({ onCreated, onOpenElsewhere }: { onCreated: (order:
           error={message('amount')}
           hint={
             <span data-testid="credit-preview">
-              {credit === null ? t('form.credit_hint') : t('form.credit', { credit: formatMoney(credit, 'THB'), rate: rate?.sellRate ?? '' })}
+              {credit === null
+                ? t('form.credit_hint')
+                : t('form.credit', { credit: formatMoney(credit, 'THB'), rate: rate?.sellRate ?? '' })}
             </span>
           }
         >

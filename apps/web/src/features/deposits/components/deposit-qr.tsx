@@ -67,7 +67,12 @@ export function DepositQr({ order }: { order: DepositOrder }) {
         <dt className="text-slate-400">{t('qr.code')}</dt>
         <dd className="font-mono text-slate-100">{order.transactionCode}</dd>
         <dt className="text-slate-400">{t('qr.expires_in')}</dt>
-        <dd className={seconds > 60 ? 'font-mono text-slate-100' : 'font-mono text-red-300'} role="timer" aria-live="off" data-testid="qr-countdown">
+        <dd
+          className={seconds > 60 ? 'font-mono text-slate-100' : 'font-mono text-red-300'}
+          role="timer"
+          aria-live="off"
+          data-testid="qr-countdown"
+        >
           {seconds > 0 ? mmss(seconds) : t('qr.expired')}
         </dd>
       </dl>
@@ -87,7 +92,13 @@ export function DepositQr({ order }: { order: DepositOrder }) {
           {t('qr.close')}
         </Button>
       </div>
-      <CloseDepositDialog open={closing} onOpenChange={setClosing} onCheck={onCheck} onCancelOrder={onCancelOrder} canceling={cancel.isPending} />
+      <CloseDepositDialog
+        open={closing}
+        onOpenChange={setClosing}
+        onCheck={onCheck}
+        onCancelOrder={onCancelOrder}
+        canceling={cancel.isPending}
+      />
     </Card>
   );
 }

@@ -24,7 +24,11 @@ export function DepositResult({ order, onNew }: { order: DepositOrder; onNew: ()
       </h2>
       <OrderStatusBadge status={order.status} />
       <p className="text-slate-200">
-        {t('result.detail', { amount: formatMoney(order.amount, order.currency), credit: formatMoney(order.credit, order.creditCurrency), provider })}
+        {t('result.detail', {
+          amount: formatMoney(order.amount, order.currency),
+          credit: formatMoney(order.credit, order.creditCurrency),
+          provider,
+        })}
       </p>
       {order.status === 'FAILED' && <p className="text-sm text-amber-200">{t('result.failed_help')}</p>}
       <p className="font-mono text-xs text-slate-400">{order.transactionCode}</p>

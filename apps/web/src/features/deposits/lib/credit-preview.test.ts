@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { CurrencyRow } from '@app/contracts';
 import { creditPreview, normaliseAmount } from './credit-preview';
 
-const lak: CurrencyRow = { isEnabled: true, code: 'LAK', mid: 'DEMO-LAK-001', displayName: 'LAK', currency: 'LAK', buyRate: '640', sellRate: '690' };
+const lak: CurrencyRow = {
+  isEnabled: true,
+  code: 'LAK',
+  mid: 'DEMO-LAK-001',
+  displayName: 'LAK',
+  currency: 'LAK',
+  buyRate: '640',
+  sellRate: '690',
+};
 
 describe('creditPreview', () => {
   it('prices kip at the sell rate, rounded down to the satang', () => {

@@ -52,7 +52,14 @@ function GameTile({ game, onPlay, opening, disabled }: { game: Game; onPlay: () 
       )}
       <div className="flex flex-1 flex-col gap-2 p-3">
         <p className="line-clamp-2 text-sm font-medium text-white">{game.name}</p>
-        <Button size="sm" className="mt-auto" onClick={onPlay} loading={opening} disabled={disabled} aria-label={t('games.play_game', { game: game.name })}>
+        <Button
+          size="sm"
+          className="mt-auto"
+          onClick={onPlay}
+          loading={opening}
+          disabled={disabled}
+          aria-label={t('games.play_game', { game: game.name })}
+        >
           {opening ? t('games.opening') : t('games.play')}
         </Button>
       </div>

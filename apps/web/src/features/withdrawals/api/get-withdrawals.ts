@@ -6,6 +6,10 @@ import { withdrawalKeys } from './keys';
 export const getWithdrawals = (page: number, pageSize: number) => api<WithdrawalPage>(`/v2/withdrawals?page=${page}&pageSize=${pageSize}`);
 
 export const withdrawalsQueryOptions = (page: number, pageSize: number) =>
-  queryOptions({ queryKey: withdrawalKeys.list(page, pageSize), queryFn: () => getWithdrawals(page, pageSize), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: withdrawalKeys.list(page, pageSize),
+    queryFn: () => getWithdrawals(page, pageSize),
+    placeholderData: keepPreviousData,
+  });
 
 export const useWithdrawals = (page: number, pageSize: number) => useQuery(withdrawalsQueryOptions(page, pageSize));

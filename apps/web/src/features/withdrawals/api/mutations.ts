@@ -21,5 +21,6 @@ function useWithdrawalMutation<V>(fn: (vars: V) => Promise<WithdrawalResponse>) 
   });
 }
 
-export const useCreateWithdrawal = () => useWithdrawalMutation((v: { body: CreateWithdrawalBody; key: string }) => createWithdrawal(v.body, v.key));
+export const useCreateWithdrawal = () =>
+  useWithdrawalMutation((v: { body: CreateWithdrawalBody; key: string }) => createWithdrawal(v.body, v.key));
 export const useCancelWithdrawal = () => useWithdrawalMutation(cancelWithdrawal);

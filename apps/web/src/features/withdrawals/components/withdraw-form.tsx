@@ -70,7 +70,8 @@ export function WithdrawForm({ onCreated }: { onCreated: (w: Withdrawal) => void
         },
         onError: (err) => {
           if (err instanceof ApiError) {
-            for (const field of ['providerId', 'amount'] as const) if (err.fields[field]) form.setError(field, { type: 'server', message: errorKey(err) });
+            for (const field of ['providerId', 'amount'] as const)
+              if (err.fields[field]) form.setError(field, { type: 'server', message: errorKey(err) });
             if (err.status < 500) setAttempt(newAttemptKey());
           }
           toast({ variant: 'error', title: t('form.error'), description: t(errorKey(err)) });
@@ -107,7 +108,12 @@ export function WithdrawForm({ onCreated }: { onCreated: (w: Withdrawal) => void
           </span>
         </div>
         <Field label={t('form.amount')} error={message('amount')}>
-          <Input inputMode="decimal" autoComplete="off" placeholder="100.00" {...form.register('amount', { setValueAs: (v: string) => normaliseCredit(v) })} />
+          <Input
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="100.00"
+            {...form.register('amount', { setValueAs: (v: string) => normaliseCredit(v) })}
+          />
         </Field>
         <div className="rounded-lg border border-slate-700 p-3 text-sm" data-testid="withdraw-preview">
           <p className="text-slate-300">

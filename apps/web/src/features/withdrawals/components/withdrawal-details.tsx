@@ -16,7 +16,13 @@ export function WithdrawalDetails({ withdrawal: w, actions }: { withdrawal: With
     [t('details.withdrawn'), formatMoney(w.amount, 'THB')],
     [t('details.received'), <strong className="text-amber-300">{formatMoney(w.amountReceived, w.receivedCurrency)}</strong>],
     [t('details.rate'), t('details.rate_value', { rate: w.rate })],
-    [t('details.bank'), <span className="inline-flex items-center gap-2"><BankLogo bank={w.bank} className="h-5 w-5" />{t(`common:banks.${w.bank}`)}</span>],
+    [
+      t('details.bank'),
+      <span className="inline-flex items-center gap-2">
+        <BankLogo bank={w.bank} className="h-5 w-5" />
+        {t(`common:banks.${w.bank}`)}
+      </span>,
+    ],
     [t('details.account_name'), w.accountName],
     [t('details.account_number'), <span className="font-mono">{w.accountNumber}</span>],
     [t('details.credit_received'), formatMoney(w.creditReceived, 'THB')],

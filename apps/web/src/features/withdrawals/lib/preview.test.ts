@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { lakPreview, normaliseCredit } from './preview';
 
-const lak = { isEnabled: true, code: 'LAK' as const, mid: 'M', displayName: 'LAK', currency: 'LAK' as const, buyRate: '640', sellRate: '690' };
+const lak = {
+  isEnabled: true,
+  code: 'LAK' as const,
+  mid: 'M',
+  displayName: 'LAK',
+  currency: 'LAK' as const,
+  buyRate: '640',
+  sellRate: '690',
+};
 
 describe('lakPreview', () => {
   it('multiplies by the buy rate and rounds down to the kip', () => {
