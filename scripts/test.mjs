@@ -14,7 +14,7 @@ function step(name, cmd, args) {
 }
 if (!only || only === 'static') {
   step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-  step('lint', 'npx', ['eslint', '.']);
+  step('lint', 'npm', ['run', '--silent', 'lint']);
 }
 if (!only || only === 'unit') step('vitest', 'npx', ['vitest', 'run']);
 if (!only || only === 'e2e') {
