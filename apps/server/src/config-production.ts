@@ -24,6 +24,7 @@ interface ProductionInput {
   PUBLIC_URL: string;
   COOKIE_SECURE?: boolean | undefined;
   SEED_DEMO?: boolean | undefined;
+  TRUST_PROXY: false | string[];
   PROVIDER_SECRET: string;
   BANK_GATEWAY_SECRET: string;
   BANK_CALLBACK_SECRET: string;
@@ -69,6 +70,11 @@ export function productionProblems(config: ProductionInput): ConfigProblem[] {
   }
   outside('BANK_GATEWAY_URL', config.BANK_GATEWAY_URL, 'the bank gateway');
   if (!config.PUBLIC_URL.startsWith('https://')) refuse('PUBLIC_URL', 'must be https in production');
+  if (config.TRUST_PROXY === false) {
+    // the server speaks plain http: an https PUBLIC_URL means a proxy in front, whose hop must be known
+    // for the players' addresses (rate limits) and the https scheme (Origin checks) to be seen
+    refuse('TRUST_PROXY', "must name the TLS proxy in front of the server in production (its addresses or CIDRs, e.g. 'loopback')");
+  }
   if (config.COOKIE_SECURE === false) refuse('COOKIE_SECURE', 'cannot be turned off in production');
   if (config.SEED_DEMO === true) refuse('SEED_DEMO', 'the demo agency (bound to localhost) is never created in production');
   return problems;

@@ -15,6 +15,7 @@ export function safeProductionEnv(): Record<string, string> {
     ...Object.fromEntries(PROVIDER_IDS.map((id) => [providerUrlVariable(id), `https://${id.replace('_', '-')}.providers.example/api`])),
     BANK_GATEWAY_URL: 'https://gateway.bank.example',
     PUBLIC_URL: 'https://laocredit.example',
+    TRUST_PROXY: 'loopback',
   };
 }
 
@@ -39,6 +40,7 @@ export function unsafeProductionCases(): { variable: string; why: string; env: R
     { variable: 'COOKIE_SECURE', why: 'turned off', env: { ...safe, COOKIE_SECURE: 'false' } },
     { variable: 'SEED_DEMO', why: 'turned on', env: { ...safe, SEED_DEMO: 'true' } },
     { variable: 'TRUST_PROXY', why: 'every hop', env: { ...safe, TRUST_PROXY: 'true' } },
+    { variable: 'TRUST_PROXY', why: 'unset: no proxy in front of an https site', env: without('TRUST_PROXY') },
   ];
   for (const id of PROVIDER_IDS) {
     const variable = providerUrlVariable(id);

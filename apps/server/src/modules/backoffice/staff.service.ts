@@ -7,7 +7,6 @@ import type { Db } from '../../db/client.js';
 import { staffUsers } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import type { AgencyContext } from '../../plugins/agency.js';
-import { LIMITS } from '../../plugins/rate-limit.js';
 import { endStaffSession, startStaffSession } from '../../plugins/staff-session.js';
 import { createPasswordHasher, type PasswordHasher } from '../accounts/passwords.js';
 import { writeAudit } from './audit.js';
@@ -45,20 +44,20 @@ export async function seedStaff(db: Db, agencyId: string, config: Config, log: P
 
 const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 'username or password incorrect');
 
-/** Staff login and logout, with the players' rate limits under their own keys. */
+/** Staff login and logout, with the players' login rules under their own keys (plugins/login-throttle.ts). */
 export function staffAuthService(app: FastifyInstance) {
   const hasher = createPasswordHasher(app.config);
-  const limiter = app.rateLimiter;
+  const throttle = app.loginThrottle;
   return {
     async login(request: FastifyRequest, reply: FastifyReply, agency: AgencyContext, body: StaffLoginBody): Promise<StaffSessionResponse> {
-      await limiter.consume(LIMITS.loginPerIp, `staff:${agency.id}:${request.ip}`);
+      await throttle.consume(request, 'staff', agency.id);
       const username = body.username.trim().toLowerCase();
-      const key = `staff:${agency.id}:${username}`;
       if (!STAFF_USERNAME.test(username)) {
         await hasher.verifyDummy(body.password);
         throw invalidCredentials();
       }
-      await limiter.check(LIMITS.loginFailuresPerAccount, key);
+      const attempt = throttle.attempt(request, 'staff', agency.id, username);
+      await throttle.admit(attempt, 'staff');
       const [staff] = await app.db
         .select()
         .from(staffUsers)
@@ -67,9 +66,10 @@ export function staffAuthService(app: FastifyInstance) {
       let ok = false;
       if (staff) ok = await hasher.verify(staff.passwordHash, body.password);
       else await hasher.verifyDummy(body.password);
-      if (!ok) await limiter.record(LIMITS.loginFailuresPerAccount, key);
-      if (!staff || !ok || !staff.active) throw invalidCredentials();
-      await limiter.reset(LIMITS.loginFailuresPerAccount, key);
+      if (!staff || !ok || !staff.active) {
+        await throttle.failed(attempt, 'staff');
+        throw invalidCredentials();
+      }
       if (request.staff) await endStaffSession(app.db, request, reply);
       const rehash = hasher.needsRehash(staff.passwordHash) ? await hasher.hash(body.password) : undefined;
       await app.db.transaction(async (tx) => {
@@ -87,6 +87,7 @@ export function staffAuthService(app: FastifyInstance) {
         });
       });
       await startStaffSession(app.db, request, reply, { id: staff.id, agencyId: agency.id });
+      await throttle.succeeded(attempt, reply);
       return { staff: { id: staff.id, username: staff.username, role: staff.role } };
     },
 

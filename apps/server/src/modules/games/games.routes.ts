@@ -9,6 +9,7 @@ import {
   type ProviderId,
 } from '@app/contracts';
 import type { GameCatalogue } from '../../providers/types.js';
+import { agencyOf } from '../../plugins/agency.js';
 import { requirePlayer } from '../../plugins/session.js';
 import { launchGame, listGames } from './games.service.js';
 
@@ -54,8 +55,9 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const session = requirePlayer(request);
       const { provider } = request.params;
-      // the provider sends the player back to this game page; the host is one the agency serves
-      const returnUrl = `${request.protocol}://${request.host}/player/game/${encodeURIComponent(provider)}`;
+      // the provider sends the player back to this game page: on the agency's own public address,
+      // whatever Host the launch call came with (a forged one would make the provider's page an open redirect)
+      const returnUrl = `${agencyOf(request).publicOrigin}/player/game/${encodeURIComponent(provider)}`;
       return launchGame(app, catalogues, session, {
         provider,
         gameId: request.body.gameId,
