@@ -22,11 +22,12 @@ import { paymentsPlugin } from './payments/plugin.js';
 import { providersPlugin } from './providers/registry.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { gameRoutes } from './modules/games/games.routes.js';
-import { paymentCallbackPlugin } from './modules/deposits/deposits.callback.js';
+import { depositCallbackRoutes } from './modules/deposits/deposits.callback.js';
 import { depositRoutes } from './modules/deposits/deposits.routes.js';
 import { staffSessionPlugin } from './plugins/staff-session.js';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.js';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.js';
+import { servicesPlugin } from './services.js';
 // @imports (one line per area)
 
 declare module 'fastify' {
@@ -91,6 +92,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(ledgerPlugin);
   await app.register(staffSessionPlugin);
   // @plugins:ledger (idempotency, worker)
+  // every module's service, from the parts above (services.ts); the routes below take theirs from app.services
+  await app.register(servicesPlugin);
 
   await app.register(agencyRoutes, { prefix: '/api' });
   // area routes register here, one line each, in this order:
@@ -101,7 +104,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(gameRoutes, { prefix: '/api' });
   // @routes:wallet
   await app.register(depositRoutes, { prefix: '/api' });
-  await app.register(paymentCallbackPlugin);
+  await app.register(depositCallbackRoutes);
   // @routes:deposits
   await app.register(withdrawalsRoutes, { prefix: '/api' });
   // @routes:withdrawals

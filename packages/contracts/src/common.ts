@@ -12,9 +12,6 @@ export const ORDER_STATUSES = ['OPEN', 'CANCELED', 'PAID', 'SUCCESS', 'FAILED', 
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
-export const PROMOTION_USAGE_STATUSES = ['ACTIVE', 'INACTIVE', 'SUCCESS', 'CANCELED', 'USED'] as const;
-export const promotionUsageStatusSchema = z.enum(PROMOTION_USAGE_STATUSES);
-
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),

@@ -3,7 +3,7 @@ import { DEFAULT_AGENCY_SETTINGS, PROVIDER_IDS } from '@app/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from './client.js';
-import { seedStaff } from '../modules/backoffice/staff.service.js';
+import { seedStaff } from '../modules/backoffice/staff-users.js';
 import { seedBankConfig } from '../payments/bank-config.js';
 import { agencies, agencyHosts, currencies, providers } from './schema/index.js';
 

@@ -56,6 +56,11 @@ export interface ProviderAdapter {
   turnoverSince(player: ProviderPlayer, reference: string): Promise<bigint>;
 }
 
+/** Finds a provider's adapter by id (the registry, or a stand-in in tests). */
+export interface ProviderLookup {
+  get(id: string): ProviderAdapter;
+}
+
 /** A read that could not be answered now (maintenance, 5xx, timeout). Maps to PROVIDER_UNAVAILABLE. */
 export class ProviderUnavailableError extends Error {}
 

@@ -1,26 +1,16 @@
 import type { FastifyInstance, FastifyPluginAsync, InjectOptions } from 'fastify';
 import { buildApp } from '../app.js';
-import { loadConfig, type Config } from '../config.js';
+import type { Config } from '../config.js';
+import { testConfig } from './config.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
+
+export { testConfig };
 
 export interface TestContext {
   app: FastifyInstance;
   database: TestDatabase;
   config: Config;
   close(): Promise<void>;
-}
-
-/** Config for tests: quiet, no background worker, fast argon2 unless a test asks otherwise. */
-export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    WORKER_ENABLED: 'false',
-    WEB_DIST: '/nonexistent',
-    ARGON2_MEMORY_KIB: '1024',
-    ARGON2_ITERATIONS: '1',
-    ...overrides,
-  });
 }
 
 /**

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { openDatabase, type Database } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
 import { seedDemo, seedReference } from '../db/seed.js';
-import { testConfig } from './app.js';
+import { testConfig } from './config.js';
 
 export interface TestDatabase extends Database {
   agencyId: string;

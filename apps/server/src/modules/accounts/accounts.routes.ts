@@ -4,7 +4,6 @@ import {
   FINGERPRINT_HEADER,
   backlistResponseSchema,
   changePasswordBodySchema,
-  errorBodySchema,
   fingerprintBodySchema,
   loginBodySchema,
   okResponseSchema,
@@ -15,18 +14,16 @@ import {
   validateUsernameResponseSchema,
 } from '@app/contracts';
 import { agencyOf } from '../../plugins/agency.js';
-import { endSession, requirePlayer } from '../../plugins/session.js';
-import { assertStorable } from './accounts.errors.js';
-import { accountsService } from './accounts.service.js';
-import { saveFingerprint } from './fingerprints.js';
+import { requirePlayer } from '../../plugins/session.js';
+import { errorResponses } from '../shared/route-errors.js';
 
 // the route checks shapes only; the agency's own bounds are applied in the service
 const SHAPE_BOUNDS = { usernameMin: 1, usernameMax: 64, passwordMin: 1, passwordMax: 256 };
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404, 429);
 
 /** SPEC.md §7 account calls; DESIGN.md §10 for sessions, passwords and limits. */
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const accounts = accountsService(app);
+  const { accounts } = app.services;
   const tags = ['accounts'];
   // a logged-out call answers 401 before its body is judged
   const loggedIn = { preValidation: async (request: FastifyRequest) => void requirePlayer(request) };
@@ -38,7 +35,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Create an account and log in',
         body: registerBodySchema(SHAPE_BOUNDS),
-        response: { 201: sessionResponseSchema, 409: errorBodySchema, ...errors },
+        response: { 201: sessionResponseSchema, ...errorResponses(409), ...errors },
       },
     },
     async (request, reply) => {
@@ -77,7 +74,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v2/players/logout',
     { schema: { tags, summary: 'End this session', response: { 200: okResponseSchema, ...errors } } },
     async (request, reply) => {
-      await endSession(app.db, request, reply);
+      await accounts.logout(request, reply);
       return { ok: true as const };
     },
   );
@@ -109,9 +106,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: "Today's device fingerprint", body: fingerprintBodySchema, response: { 200: okResponseSchema, ...errors } },
     },
     async (request) => {
-      const player = requirePlayer(request);
-      assertStorable(request.body, 'fingerprint');
-      await saveFingerprint(app.db, player.playerId, request.body);
+      await accounts.saveFingerprint(requirePlayer(request), request.body);
       return { ok: true as const };
     },
   );

@@ -1,18 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import {
-  USERNAME_PATTERN,
-  registerBodySchema,
-  usernameSchema,
-  type ChangePasswordBody,
-  type LoginBody,
-  type SessionResponse,
-} from '@app/contracts';
+import { USERNAME_PATTERN, registerBodySchema, usernameSchema, type SessionResponse } from '@app/contracts';
 import { isUniqueViolation } from '../../db/errors.js';
 import { playerFingerprints, players } from '../../db/schema/index.js';
 import type { AgencyContext } from '../../plugins/agency.js';
 import { LIMITS } from '../../plugins/rate-limit.js';
-import { endAllSessions, endSession, startSession, type PlayerSession } from '../../plugins/session.js';
+import { endAllSessions, endSession, startSession } from '../../plugins/session.js';
 import { AppError } from '../../errors.js';
 import {
   FINGERPRINT_MISMATCH_KEY,
@@ -23,9 +16,9 @@ import {
   usernameTaken,
   USERNAME_EXIST_KEY,
 } from './accounts.errors.js';
-import { createPasswordHasher } from './passwords.js';
-import { vientianeDay } from './fingerprints.js';
-import { listBankAccountsForInfo } from './bank-accounts-for-info.js';
+import { vientianeDay } from '../shared/business-day.js';
+import type { AccountsService, AccountsServiceDependencies } from './accounts.types.js';
+import { saveFingerprint } from './fingerprints.js';
 
 type PlayerRow = typeof players.$inferSelect;
 
@@ -38,12 +31,13 @@ const toPlayer = (p: PlayerRow): SessionResponse['player'] => ({
 
 const ipKey = (agency: AgencyContext, request: FastifyRequest) => `${agency.id}:${request.ip}`;
 
-export function accountsService(app: FastifyInstance) {
-  const db = app.db;
-  const hasher = createPasswordHasher(app.config);
-  const limiter = app.rateLimiter;
-  const throttle = app.loginThrottle;
-
+export function createAccountsService({
+  db,
+  passwords: hasher,
+  rateLimiter: limiter,
+  loginThrottle: throttle,
+  bankAccounts,
+}: AccountsServiceDependencies): AccountsService {
   async function findPlayer(agencyId: string, username: string): Promise<PlayerRow | undefined> {
     const rows = await db
       .select()
@@ -53,7 +47,7 @@ export function accountsService(app: FastifyInstance) {
   }
 
   return {
-    async register(request: FastifyRequest, reply: FastifyReply, agency: AgencyContext, body: unknown, header: string | undefined) {
+    async register(request, reply, agency, body, header) {
       const input = parseOrFail(registerBodySchema(agency.settings), body);
       assertStorable(input.fingerprint, 'fingerprint');
       // SPEC.md §3 sends it twice; two different values mean a hand-made request
@@ -82,7 +76,7 @@ export function accountsService(app: FastifyInstance) {
       }
     },
 
-    async validateUsername(request: FastifyRequest, agency: AgencyContext, username: string) {
+    async validateUsername(request, agency, username) {
       await limiter.consume(LIMITS.usernameCheckPerIp, ipKey(agency, request));
       const parsed = usernameSchema(agency.settings.usernameMin, agency.settings.usernameMax).safeParse(username);
       if (!parsed.success) return { valid: false, available: false, reason: parsed.error.issues[0]!.message };
@@ -90,7 +84,7 @@ export function accountsService(app: FastifyInstance) {
       return { valid: true, available: true };
     },
 
-    async login(request: FastifyRequest, reply: FastifyReply, agency: AgencyContext, body: LoginBody) {
+    async login(request, reply, agency, body) {
       await throttle.consume(request, 'player', agency.id);
       // usernames are lowercase by rule; a capitalised entry (phone keyboards) still finds the account
       const username = body.username.trim().toLowerCase();
@@ -122,23 +116,27 @@ export function accountsService(app: FastifyInstance) {
       return { player: toPlayer(player) };
     },
 
-    async info(session: PlayerSession) {
+    async logout(request, reply) {
+      await endSession(db, request, reply);
+    },
+
+    async info(session) {
       const rows = await db.select().from(players).where(eq(players.id, session.playerId));
       const player = rows[0];
       if (!player) throw new AppError('UNAUTHORIZED', 'login required');
       return {
         player: toPlayer(player),
         credential: { username: player.username, lastLoginAt: player.lastLoginAt?.toISOString() ?? null },
-        bankAccounts: await listBankAccountsForInfo(db, session.agencyId, session.playerId),
+        bankAccounts: await bankAccounts.list(session.agencyId, session.playerId),
       };
     },
 
-    async isPromotionBlocked(session: PlayerSession) {
+    async isPromotionBlocked(session) {
       const rows = await db.select({ blocked: players.promotionBlocked }).from(players).where(eq(players.id, session.playerId));
       return { isBlocked: rows[0]?.blocked ?? false };
     },
 
-    async changePassword(request: FastifyRequest, reply: FastifyReply, session: PlayerSession, body: ChangePasswordBody) {
+    async changePassword(request, reply, session, body) {
       // per player, not per account name: only the session's holder can fail it, and failing it never touches logins
       await limiter.check(LIMITS.passwordChangeFailures, session.playerId);
       const rows = await db.select().from(players).where(eq(players.id, session.playerId));
@@ -155,7 +153,10 @@ export function accountsService(app: FastifyInstance) {
       await endSession(db, request, reply);
       return { ok: true as const };
     },
+
+    async saveFingerprint(session, body) {
+      assertStorable(body, 'fingerprint');
+      await saveFingerprint(db, session.playerId, body);
+    },
   };
 }
-
-export type AccountsService = ReturnType<typeof accountsService>;

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.js';
 import { createTestApp, type TestContext } from '../../test/app.js';
 import { loginPlayer, registerPlayer } from '../../test/players.js';
-import { vientianeDay } from './fingerprints.js';
+import { vientianeDay } from '../shared/business-day.js';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -6,39 +6,24 @@ import {
   backofficeWithdrawalResponseSchema,
   backofficeWithdrawalsQuerySchema,
   backofficeWithdrawalsResponseSchema,
-  errorBodySchema,
   okResponseSchema,
   rejectWithdrawalBodySchema,
   staffLoginBodySchema,
   staffSessionResponseSchema,
   type StaffRole,
 } from '@app/contracts';
-import type { Tx } from '../../db/client.js';
 import { agencyOf } from '../../plugins/agency.js';
-import { requireStaff, type StaffSession } from '../../plugins/staff-session.js';
-import { approveWithdrawal, rejectWithdrawal, type Decision } from '../withdrawals/decisions.js';
-import { transactionWithRetry } from '../../db/errors.js';
-import { settleSoon } from '../withdrawals/withdrawals.service.js';
-import { toBackofficeWithdrawal } from '../withdrawals/view.js';
-import { writeAudit } from './audit.js';
-import { listWithdrawals, playerUsername } from './withdrawal-queue.js';
-import { staffAuthService } from './staff.service.js';
+import { requireStaff } from '../../plugins/staff-session.js';
+import { errorResponses } from '../shared/route-errors.js';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  429: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 /** who may pay out or refuse; support reads only (DESIGN.md §9) */
 const DECIDERS: readonly StaffRole[] = ['owner', 'finance'];
 const idParams = z.object({ id: z.string().uuid() });
 
 /** The back office API: never reachable with a player session (plugins/staff-session.ts). */
 export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const auth = staffAuthService(app);
+  const { backoffice } = app.services;
   const tags = ['backoffice'];
   const staffOnly = { preValidation: async (request: FastifyRequest) => void requireStaff(request) };
   const decidersOnly = { preValidation: async (request: FastifyRequest) => void requireStaff(request, DECIDERS) };
@@ -46,14 +31,14 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v2/backoffice/login',
     { schema: { tags, summary: 'Staff login', body: staffLoginBodySchema, response: { 200: staffSessionResponseSchema, ...errors } } },
-    async (request, reply) => auth.login(request, reply, agencyOf(request), request.body),
+    async (request, reply) => backoffice.login(request, reply, agencyOf(request), request.body),
   );
 
   app.post(
     '/v2/backoffice/logout',
     { schema: { tags, summary: 'End this staff session', response: { 200: okResponseSchema, ...errors } } },
     async (request, reply) => {
-      await auth.logout(request, reply);
+      await backoffice.logout(request, reply);
       return { ok: true as const };
     },
   );
@@ -72,29 +57,9 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const staff = requireStaff(request);
       const { status, page, pageSize } = request.query;
-      return listWithdrawals(app.db, staff.agencyId, status, page, pageSize);
+      return backoffice.withdrawals(staff.agencyId, status, page, pageSize);
     },
   );
-
-  /** One decision: the change, its audit row and the ledger commit together; a return settles after. */
-  async function decide(request: FastifyRequest, staff: StaffSession, action: string, run: (tx: Tx) => Promise<Decision>) {
-    const decision = await transactionWithRetry(app.db, async (tx) => {
-      const d = await run(tx);
-      await writeAudit(tx, {
-        agencyId: staff.agencyId,
-        staff: { staffId: staff.staffId, username: staff.username },
-        action,
-        entityType: 'withdrawal',
-        entityId: d.after.id,
-        before: { status: d.before.status },
-        after: { status: d.after.status, bankReference: d.after.bankReference, rejectReason: d.after.rejectReason },
-        ip: request.ip,
-      });
-      return d;
-    });
-    if (decision.transfer) await settleSoon(app, decision.transfer);
-    return { withdrawal: toBackofficeWithdrawal(decision.after, await playerUsername(app.db, decision.after.playerId)) };
-  }
 
   app.post(
     '/v2/backoffice/withdrawals/:id/approve',
@@ -109,15 +74,8 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const staff = requireStaff(request, DECIDERS);
-      return decide(request, staff, 'withdrawal.approve', (tx) =>
-        approveWithdrawal(app, tx, {
-          agencyId: staff.agencyId,
-          id: request.params.id,
-          staffId: staff.staffId,
-          bankReference: request.body.bankReference,
-        }),
-      );
+      const actor = { staff: requireStaff(request, DECIDERS), ip: request.ip };
+      return backoffice.approveWithdrawal(actor, request.params.id, request.body.bankReference);
     },
   );
 
@@ -134,10 +92,8 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const staff = requireStaff(request, DECIDERS);
-      return decide(request, staff, 'withdrawal.reject', (tx) =>
-        rejectWithdrawal(app, tx, { agencyId: staff.agencyId, id: request.params.id, staffId: staff.staffId, reason: request.body.reason }),
-      );
+      const actor = { staff: requireStaff(request, DECIDERS), ip: request.ip };
+      return backoffice.rejectWithdrawal(actor, request.params.id, request.body.reason);
     },
   );
 };

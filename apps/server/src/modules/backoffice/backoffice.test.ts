@@ -4,7 +4,7 @@ import { DEFAULT_AGENCY_SETTINGS } from '@app/contracts';
 import { agencies, agencyHosts, auditLog, ledgerAccounts, withdrawals } from '../../db/schema/index.js';
 import { registerPlayer, type TestPlayer } from '../../test/players.js';
 import { useServerAndSandbox } from '../../test/server-and-sandbox.js';
-import { seedStaff } from './staff.service.js';
+import { seedStaff } from './staff-users.js';
 import { addBankAccount, decide, fundCredit, staffLogin, withdraw } from '../withdrawals/withdrawals.test-helpers.js';
 
 const env = useServerAndSandbox({});

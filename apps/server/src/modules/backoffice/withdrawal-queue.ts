@@ -2,7 +2,7 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import type { WithdrawalStatus } from '@app/contracts';
 import type { Db } from '../../db/client.js';
 import { players, withdrawals } from '../../db/schema/index.js';
-import { toBackofficeWithdrawal } from '../withdrawals/view.js';
+import { toBackofficeWithdrawal } from '../withdrawals/withdrawals.view.js';
 
 /** The agency's withdrawals in one status, oldest first: the order staff work through them. */
 export async function listWithdrawals(db: Db, agencyId: string, status: WithdrawalStatus, page: number, pageSize: number) {

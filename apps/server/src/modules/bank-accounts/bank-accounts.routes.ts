@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { addBankAccountBodySchema, addBankAccountResponseSchema, bankAccountsResponseSchema, errorBodySchema } from '@app/contracts';
+import { addBankAccountBodySchema, addBankAccountResponseSchema, bankAccountsResponseSchema } from '@app/contracts';
 import { requirePlayer } from '../../plugins/session.js';
-import { addBankAccount, listBankAccounts } from './bank-accounts.service.js';
+import { errorResponses } from '../shared/route-errors.js';
 
 export const bankAccountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { bankAccounts } = app.services;
   // a visitor gets 401 before any body is judged
   app.addHook('preValidation', async (request) => {
     requirePlayer(request);
@@ -15,12 +16,12 @@ export const bankAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['bank-accounts'],
         summary: "The player's bank account (at most one)",
-        response: { 200: bankAccountsResponseSchema, 401: errorBodySchema },
+        response: { 200: bankAccountsResponseSchema, ...errorResponses(401) },
       },
     },
     async (request) => {
       const p = requirePlayer(request);
-      return { bankAccounts: await listBankAccounts(app.db, p.agencyId, p.playerId) };
+      return { bankAccounts: await bankAccounts.list(p.agencyId, p.playerId) };
     },
   );
 
@@ -31,17 +32,12 @@ export const bankAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['bank-accounts'],
         summary: "Adds the player's one bank account (LAK, six banks, no mobile wallets)",
         body: addBankAccountBodySchema,
-        response: {
-          201: addBankAccountResponseSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          409: errorBodySchema,
-        },
+        response: { 201: addBankAccountResponseSchema, ...errorResponses(400, 401, 409) },
       },
     },
     async (request, reply) => {
       const p = requirePlayer(request);
-      const bankAccount = await addBankAccount(app.db, p.agencyId, p.playerId, request.body);
+      const bankAccount = await bankAccounts.add(p.agencyId, p.playerId, request.body);
       return reply.status(201).send({ bankAccount });
     },
   );

@@ -49,7 +49,7 @@ const count = async (query: ReturnType<typeof sql>) => Number((await queryRows<{
 const paidPostings = (id: string) => count(sql`SELECT count(*) AS n FROM ledger_transactions WHERE reference = ${`deposit:${id}:paid`}`);
 /** Every confirmation and dispatched transfer finished, then whatever the worker has left (retries made due). */
 async function settleAll() {
-  await env.ctx.app.depositConfirmations.idle();
+  await env.ctx.app.services.deposits.confirmations.idle();
   await env.ctx.app.transfers.idle();
   await env.ctx.app.worker.drain({ skipBackoff: true });
 }
@@ -75,7 +75,7 @@ describe('POST /api/v2/payments/callback', () => {
     expect([res.statusCode, res.json()]).toEqual([202, { ok: true, status: 'OPEN' }]);
     await new Promise((r) => setTimeout(r, 100));
     // never paid at the bank: asked again and again (10 ms, 20 ms, … here), nothing written
-    expect(env.ctx.app.depositConfirmations.size).toBe(1);
+    expect(env.ctx.app.services.deposits.confirmations.size).toBe(1);
     expect((await orderOf(p, order.id)).status).toBe('OPEN');
     expect(await paidPostings(order.id)).toBe(0);
     expect(await transfersOf(order.id)).toBe(0);
@@ -84,8 +84,8 @@ describe('POST /api/v2/payments/callback', () => {
     // the order is canceled meanwhile and its expiry long past: the next answer ends the asking
     await env.ctx.app.db.execute(sql`UPDATE deposit_orders SET expires_at = now() - interval '1 hour' WHERE id = ${order.id}`);
     await sendCallback(env.ctx.app, { reference, bankReference: 'BCEL-FAKE-1', amount: '100000' });
-    await env.ctx.app.depositConfirmations.idle();
-    expect(env.ctx.app.depositConfirmations.size).toBe(0);
+    await env.ctx.app.services.deposits.confirmations.idle();
+    expect(env.ctx.app.services.deposits.confirmations.size).toBe(0);
   });
 
   it('credits a duplicated callback once, and the credit reaches the provider', async () => {
@@ -139,11 +139,11 @@ describe('POST /api/v2/payments/callback', () => {
     try {
       const res = await sendCallback(env.ctx.app, { reference, bankReference: 'BCEL-SHORT-1', amount: '10000' });
       expect(res.statusCode).toBe(202);
-      await env.ctx.app.depositConfirmations.idle();
+      await env.ctx.app.services.deposits.confirmations.idle();
     } finally {
       gateway.status = realStatus;
     }
-    expect([asked, env.ctx.app.depositConfirmations.size]).toEqual([1, 0]);
+    expect([asked, env.ctx.app.services.deposits.confirmations.size]).toEqual([1, 0]);
     expect((await orderOf(p, order.id)).status).toBe('OPEN');
     expect(await paidPostings(order.id)).toBe(0);
     expect(await transfersOf(order.id)).toBe(0);
@@ -152,7 +152,7 @@ describe('POST /api/v2/payments/callback', () => {
   it('refuses callbacks beyond what can wait for the bank, so that the gateway sends them again', async () => {
     const p = await registerPlayer(env.ctx.app);
     const { reference } = await openDeposit(p);
-    const confirmations = env.ctx.app.depositConfirmations as unknown as { opts: { maxPending: number } };
+    const confirmations = env.ctx.app.services.deposits.confirmations as unknown as { opts: { maxPending: number } };
     const max = confirmations.opts.maxPending;
     confirmations.opts.maxPending = 0;
     try {

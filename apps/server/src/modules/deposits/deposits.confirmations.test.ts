@@ -2,8 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import pino from 'pino';
 import type { DepositOrderRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import { PaymentConfirmations } from './deposits.confirmations.js';
-import type { Confirmation } from './deposits.settlement.js';
+import { PaymentConfirmations, type Confirmation } from './deposits.confirmations.js';
 
 const log = pino({ level: 'silent' });
 const order = (id: string, expiresInMs: number) => ({ id, expiresAt: new Date(Date.now() + expiresInMs) }) as DepositOrderRow;

@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import pLimit from 'p-limit';
 import type { DepositOrderRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import type { Confirmation } from './deposits.settlement.js';
 
 export interface ConfirmationOptions {
   /** the first retry of an unconfirmed payment waits this long, doubling each time (capped at 30 s) */
@@ -14,6 +13,9 @@ export interface ConfirmationOptions {
   /** orders waiting for a confirmation at once; a callback beyond this is refused, and the gateway sends it again */
   maxPending: number;
 }
+
+/** What asking the gateway about an order found: paid (and settled), or not yet. */
+export type Confirmation = { paid: true; order: DepositOrderRow } | { paid: false; order: DepositOrderRow };
 
 /** Runs a call within the bound on status calls at once. */
 export type StatusCalls = <T>(call: () => Promise<T>) => Promise<T>;

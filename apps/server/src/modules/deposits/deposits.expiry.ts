@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { depositOrders } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import type { JobResult } from '../../jobs/worker.js';
-import { cancelIfOpen, confirmWithGateway } from './deposits.settlement.js';
+import type { JobHandler } from '../../jobs/worker.js';
+import type { DepositSettlement } from './deposits.settlement.js';
+import type { DepositsServiceDependencies } from './deposits.types.js';
 
 export const DEPOSIT_EXPIRY_JOB = 'deposit_expiry';
 /** While the gateway cannot answer, the expiry waits; after this many tries it cancels anyway (a late payment still credits). */
@@ -13,27 +13,30 @@ const MAX_EXPIRY_TRIES = 6;
  * Runs at an order's expiry (written with the order): an OPEN order is checked with the gateway
  * once more, credited when paid, else CANCELED (DESIGN.md §5 step 5).
  */
-export function registerDepositExpiry(app: FastifyInstance) {
-  app.worker.register(DEPOSIT_EXPIRY_JOB, async (job): Promise<JobResult> => {
+export function depositExpiryJob(
+  { db, log, worker }: Pick<DepositsServiceDependencies, 'db' | 'log' | 'worker'>,
+  settlement: DepositSettlement,
+): JobHandler {
+  return async (job) => {
     const orderId = String(job.payload.orderId);
-    const [order] = await app.db.select().from(depositOrders).where(eq(depositOrders.id, orderId));
+    const [order] = await db.select().from(depositOrders).where(eq(depositOrders.id, orderId));
     if (!order || order.status !== 'OPEN') return { done: true };
     if (order.expiresAt.getTime() > Date.now()) {
       return { done: false, retryInMs: order.expiresAt.getTime() - Date.now(), error: 'not expired yet' };
     }
     try {
-      const result = await confirmWithGateway(app, order);
-      if (!result.paid) await cancelIfOpen(app, order.id, 'EXPIRED');
+      const result = await settlement.confirmWithGateway(order);
+      if (!result.paid) await settlement.cancelIfOpen(order.id, 'EXPIRED');
       return { done: true };
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       if (err.code === 'BANK_GATEWAY_UNAVAILABLE' && job.attempts < MAX_EXPIRY_TRIES) {
-        return { done: false, retryInMs: app.worker.backoff(job.attempts + 1), error: err.message };
+        return { done: false, retryInMs: worker.backoff(job.attempts + 1), error: err.message };
       }
       // the player must be able to deposit again; a late callback still credits a real payment
-      await cancelIfOpen(app, order.id, 'EXPIRED');
-      app.log.warn({ orderId, code: err.code }, 'deposit expired without a confirmation from the bank');
+      await settlement.cancelIfOpen(order.id, 'EXPIRED');
+      log.warn({ orderId, code: err.code }, 'deposit expired without a confirmation from the bank');
       return { done: true };
     }
-  });
+  };
 }

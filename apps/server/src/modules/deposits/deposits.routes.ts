@@ -5,7 +5,6 @@ import {
   depositListResponseSchema,
   depositQrResponseSchema,
   depositResponseSchema,
-  errorBodySchema,
   fromMinor,
   openDepositResponseSchema,
   pageQuerySchema,
@@ -13,24 +12,14 @@ import {
 import { agencyOf } from '../../plugins/agency.js';
 import { requirePlayer } from '../../plugins/session.js';
 import { renderQrSvg } from '../../payments/index.js';
-import { registerDepositExpiry } from './deposits.expiry.js';
-import { cancelDeposit, checkDeposit, createDeposit, listDeposits, openOrderOf, ownOrder } from './deposits.service.js';
-import { registerDepositSettlement } from './deposits.settlement.js';
+import { errorResponses } from '../shared/route-errors.js';
 import { depositView } from './deposits.view.js';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  422: errorBodySchema,
-  503: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 404, 409, 422, 503);
 
 /** Deposit by LAO QR (DESIGN.md §5, docs/decisions/014-deposits.md). */
 export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
-  registerDepositSettlement(app);
-  registerDepositExpiry(app);
+  const { deposits } = app.services;
 
   app.post(
     '/v2/deposits',
@@ -44,7 +33,7 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const order = await createDeposit(app, agencyOf(request), requirePlayer(request), request.body);
+      const order = await deposits.create(agencyOf(request), requirePlayer(request), request.body);
       return reply.code(201).send({ order: depositView(order) });
     },
   );
@@ -59,7 +48,7 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const order = await openOrderOf(app, requirePlayer(request));
+      const order = await deposits.open(requirePlayer(request));
       return { order: order ? depositView(order) : null };
     },
   );
@@ -75,7 +64,7 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { items, total } = await listDeposits(app, requirePlayer(request), request.query);
+      const { items, total } = await deposits.list(requirePlayer(request), request.query);
       return { items: items.map(depositView), page: request.query.page, pageSize: request.query.pageSize, total };
     },
   );
@@ -90,7 +79,7 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: depositResponseSchema, ...errors },
       },
     },
-    async (request) => ({ order: depositView(await ownOrder(app, requirePlayer(request), request.params.id)) }),
+    async (request) => ({ order: depositView(await deposits.own(requirePlayer(request), request.params.id)) }),
   );
 
   app.get(
@@ -104,7 +93,7 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const order = await ownOrder(app, requirePlayer(request), request.params.id);
+      const order = await deposits.own(requirePlayer(request), request.params.id);
       return {
         payload: order.qrPayload,
         svg: await renderQrSvg(order.qrPayload),
@@ -126,7 +115,7 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: depositResponseSchema, ...errors },
       },
     },
-    async (request) => ({ order: depositView(await checkDeposit(app, requirePlayer(request), request.params.id)) }),
+    async (request) => ({ order: depositView(await deposits.check(requirePlayer(request), request.params.id)) }),
   );
 
   app.post(
@@ -140,6 +129,6 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: depositResponseSchema, ...errors },
       },
     },
-    async (request) => ({ order: depositView(await cancelDeposit(app, requirePlayer(request), request.params.id)) }),
+    async (request) => ({ order: depositView(await deposits.cancel(requirePlayer(request), request.params.id)) }),
   );
 };

@@ -1,145 +1,184 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { DEPOSIT_EXPIRY_MINUTES, type CreateDepositBody, type PageQuery } from '@app/contracts';
-import { depositOrders, type DepositOrderRow } from '../../db/schema/index.js';
-import { AppError, notFound } from '../../errors.js';
-import { enqueue } from '../../jobs/queue.js';
-import type { AgencyContext } from '../../plugins/agency.js';
-import type { PlayerSession } from '../../plugins/session.js';
-import { BankGatewayRefusedError, BankGatewayUnavailableError, laoQrFor } from '../../payments/index.js';
+import { DEPOSIT_EXPIRY_MINUTES } from '@app/contracts';
+import { textArray } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { priceDeposit } from './deposits.rules.js';
-import { DEPOSIT_EXPIRY_JOB } from './deposits.expiry.js';
-import { cancelIfOpen, confirmWithGateway } from './deposits.settlement.js';
+import { GroupCommit } from '../../db/group-commit.js';
+import { depositOrders, type DepositOrderRow } from '../../db/schema/index.js';
+import { enqueue } from '../../jobs/queue.js';
+import { BankGatewayRefusedError, BankGatewayUnavailableError, laoQrFor } from '../../payments/index.js';
+import { PaymentConfirmations } from './deposits.confirmations.js';
+import { gatewayCannotTakeOrders, noDepositWithReference, noSuchDeposit, notOpen, notPaid, openOrderExists } from './deposits.errors.js';
+import { DEPOSIT_EXPIRY_JOB, depositExpiryJob } from './deposits.expiry.js';
+import { DEPOSIT_TRANSFER_KIND } from './deposits.paid.js';
+import { priceDeposit } from './deposits.pricing.js';
+import { createDepositSettlement, settleDepositTransfers } from './deposits.settlement.js';
+import type { DepositsService, DepositsServiceDependencies } from './deposits.types.js';
 import { nextTransactionCode } from './transaction-code.js';
-
-const openOrderExists = () => new AppError('DEPOSIT_OPEN_ORDER_EXISTS', 'close the open deposit order first');
 
 /** The gateway's order reference: the code plus a random tail, unique across agencies, ≤ 25 characters. */
 const gatewayReferenceOf = (code: string) => `${code}-${randomBytes(5).toString('hex').toUpperCase()}`;
 
-/** The player's own order, or 404 (another player's id looks exactly like a missing one). */
-export async function ownOrder(app: FastifyInstance, session: PlayerSession, id: string): Promise<DepositOrderRow> {
-  const [order] = await app.db
+export function createDepositsService(deps: DepositsServiceDependencies): DepositsService {
+  const { db, log, config, bankGateway, transfers, worker } = deps;
+  const settlement = createDepositSettlement(deps);
+  transfers.onSettledMany(DEPOSIT_TRANSFER_KIND, settleDepositTransfers);
+  worker.register(DEPOSIT_EXPIRY_JOB, depositExpiryJob(deps, settlement));
+
+  const confirmations = new PaymentConfirmations((order, statusCalls) => settlement.confirmWithGateway(order, statusCalls), log, {
+    retryBaseMs: config.WORKER_RETRY_BASE_MS,
+    graceMs: 60_000,
+    concurrency: config.BANK_STATUS_CONCURRENCY,
+    maxPending: 10_000,
+  });
+  // the orders of the callbacks that arrive together, looked up in one prepared statement
+  const byGatewayReference = db
     .select()
     .from(depositOrders)
-    .where(and(eq(depositOrders.id, id), eq(depositOrders.playerId, session.playerId), eq(depositOrders.agencyId, session.agencyId)));
-  if (!order) throw notFound('no such deposit');
-  return order;
-}
+    .where(sql`${depositOrders.gatewayReference} = ANY (${sql.placeholder('references')}::text[])`)
+    .prepare('deposits_by_gateway_reference');
+  const lookups = new GroupCommit<string, DepositOrderRow | null>(
+    async (references) => {
+      const rows = await byGatewayReference.execute({ references: textArray(new Set(references)) });
+      const found = new Map(rows.map((row) => [row.gatewayReference, row]));
+      return references.map((reference) => ({ ok: true, value: found.get(reference) ?? null }));
+    },
+    { maxItems: 256 },
+  );
 
-export async function openOrderOf(app: FastifyInstance, session: PlayerSession): Promise<DepositOrderRow | null> {
-  const [order] = await app.db
-    .select()
-    .from(depositOrders)
-    .where(
-      and(eq(depositOrders.playerId, session.playerId), eq(depositOrders.agencyId, session.agencyId), eq(depositOrders.status, 'OPEN')),
-    );
-  return order ?? null;
-}
-
-/**
- * An OPEN order (DESIGN.md §5 step 1): priced and written with its expiry job in one transaction
- * (the partial unique index keeps one open order per player even in a race), then registered at
- * the gateway. A gateway that cannot take it cancels the order again: the player never saw its QR.
- */
-export async function createDeposit(
-  app: FastifyInstance,
-  agency: AgencyContext,
-  session: PlayerSession,
-  body: CreateDepositBody,
-): Promise<DepositOrderRow> {
-  if (await openOrderOf(app, session)) throw openOrderExists();
-  const priced = await priceDeposit(app, agency, session, body);
-  const now = new Date();
-  const expiresAt = new Date(now.getTime() + DEPOSIT_EXPIRY_MINUTES * 60_000);
-  let order: DepositOrderRow;
-  try {
-    order = await app.db.transaction(async (tx) => {
-      const code = await nextTransactionCode(tx, agency.id, now);
-      const gatewayReference = gatewayReferenceOf(code);
-      const qrPayload = laoQrFor(priced.bankConfig, { amountLak: priced.amountLak, billNumber: code, reference: gatewayReference });
-      const [row] = await tx
-        .insert(depositOrders)
-        .values({
-          agencyId: agency.id,
-          playerId: session.playerId,
-          transactionCode: code,
-          providerId: body.providerId,
-          mid: body.mid,
-          bank: body.bank,
-          amountLak: priced.amountLak,
-          creditThb: priced.creditThb,
-          sellRate: priced.sellRate,
-          gatewayReference,
-          qrPayload,
-          expiresAt,
-        })
-        .returning();
-      await enqueue(tx, {
-        type: DEPOSIT_EXPIRY_JOB,
-        payload: { orderId: row!.id },
-        uniqueKey: `deposit-expiry:${row!.id}`,
-        runAt: expiresAt,
-      });
-      return row!;
-    });
-  } catch (err) {
-    if (isUniqueViolation(err, 'deposit_orders_one_open')) throw openOrderExists();
-    throw err;
-  }
-  try {
-    await app.bankGateway.createOrder({
-      reference: order.gatewayReference,
-      payload: order.qrPayload,
-      amountLak: order.amountLak,
-      expiresAt,
-    });
-  } catch (err) {
-    if (!(err instanceof BankGatewayUnavailableError || err instanceof BankGatewayRefusedError)) throw err;
-    app.log.warn({ orderId: order.id, err: err.message }, 'bank gateway did not take the deposit order');
-    await app.db
-      .update(depositOrders)
-      .set({ status: 'CANCELED', cancelReason: 'GATEWAY_ERROR', updatedAt: sql`now()` })
-      .where(and(eq(depositOrders.id, order.id), eq(depositOrders.status, 'OPEN')));
-    throw new AppError('BANK_GATEWAY_UNAVAILABLE', 'the bank cannot take deposits now, try again in a moment');
-  }
-  return order;
-}
-
-export async function listDeposits(app: FastifyInstance, session: PlayerSession, page: PageQuery) {
-  const where = and(eq(depositOrders.playerId, session.playerId), eq(depositOrders.agencyId, session.agencyId));
-  const [items, [total]] = await Promise.all([
-    app.db
+  const own: DepositsService['own'] = async (session, id) => {
+    const [order] = await db
       .select()
       .from(depositOrders)
-      .where(where)
-      .orderBy(desc(depositOrders.createdAt), desc(depositOrders.transactionCode))
-      .limit(page.pageSize)
-      .offset((page.page - 1) * page.pageSize),
-    app.db.select({ n: count() }).from(depositOrders).where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
-}
+      .where(and(eq(depositOrders.id, id), eq(depositOrders.playerId, session.playerId), eq(depositOrders.agencyId, session.agencyId)));
+    if (!order) throw noSuchDeposit();
+    return order;
+  };
 
-/**
- * The "check" button: asks the gateway now. Paid → settled, the order answered; not paid →
- * ORDER_NOT_PAID ("scan the QR"). A canceled order is asked too, so a late payment is found.
- */
-export async function checkDeposit(app: FastifyInstance, session: PlayerSession, id: string): Promise<DepositOrderRow> {
-  const order = await ownOrder(app, session, id);
-  if (order.status !== 'OPEN' && order.status !== 'CANCELED') return order;
-  const result = await confirmWithGateway(app, order);
-  if (!result.paid) throw new AppError('ORDER_NOT_PAID', 'the order has not been paid, so scan the QR');
-  return result.order;
-}
+  const open: DepositsService['open'] = async (session) => {
+    const [order] = await db
+      .select()
+      .from(depositOrders)
+      .where(
+        and(eq(depositOrders.playerId, session.playerId), eq(depositOrders.agencyId, session.agencyId), eq(depositOrders.status, 'OPEN')),
+      );
+    return order ?? null;
+  };
 
-/** OPEN → CANCELED, after asking the gateway, so that a paid order is never canceled. */
-export async function cancelDeposit(app: FastifyInstance, session: PlayerSession, id: string): Promise<DepositOrderRow> {
-  const order = await ownOrder(app, session, id);
-  if (order.status !== 'OPEN') throw new AppError('ORDER_NOT_OPEN', 'only an open order can be canceled');
-  const result = await confirmWithGateway(app, order);
-  if (result.paid) return result.order;
-  return cancelIfOpen(app, id, 'PLAYER');
+  return {
+    own,
+    open,
+    confirmations,
+
+    /**
+     * An OPEN order (DESIGN.md §5 step 1): priced and written with its expiry job in one transaction
+     * (the partial unique index keeps one open order per player even in a race), then registered at
+     * the gateway. A gateway that cannot take it cancels the order again: the player never saw its QR.
+     */
+    async create(agency, session, body) {
+      if (await open(session)) throw openOrderExists();
+      const priced = await priceDeposit(deps, agency, session, body);
+      const now = new Date();
+      const expiresAt = new Date(now.getTime() + DEPOSIT_EXPIRY_MINUTES * 60_000);
+      let order: DepositOrderRow;
+      try {
+        order = await db.transaction(async (tx) => {
+          const code = await nextTransactionCode(tx, agency.id, now);
+          const gatewayReference = gatewayReferenceOf(code);
+          const qrPayload = laoQrFor(priced.bankConfig, { amountLak: priced.amountLak, billNumber: code, reference: gatewayReference });
+          const [row] = await tx
+            .insert(depositOrders)
+            .values({
+              agencyId: agency.id,
+              playerId: session.playerId,
+              transactionCode: code,
+              providerId: body.providerId,
+              mid: body.mid,
+              bank: body.bank,
+              amountLak: priced.amountLak,
+              creditThb: priced.creditThb,
+              sellRate: priced.sellRate,
+              gatewayReference,
+              qrPayload,
+              expiresAt,
+            })
+            .returning();
+          await enqueue(tx, {
+            type: DEPOSIT_EXPIRY_JOB,
+            payload: { orderId: row!.id },
+            uniqueKey: `deposit-expiry:${row!.id}`,
+            runAt: expiresAt,
+          });
+          return row!;
+        });
+      } catch (err) {
+        if (isUniqueViolation(err, 'deposit_orders_one_open')) throw openOrderExists();
+        throw err;
+      }
+      try {
+        await bankGateway.createOrder({
+          reference: order.gatewayReference,
+          payload: order.qrPayload,
+          amountLak: order.amountLak,
+          expiresAt,
+        });
+      } catch (err) {
+        if (!(err instanceof BankGatewayUnavailableError || err instanceof BankGatewayRefusedError)) throw err;
+        log.warn({ orderId: order.id, err: err.message }, 'bank gateway did not take the deposit order');
+        await db
+          .update(depositOrders)
+          .set({ status: 'CANCELED', cancelReason: 'GATEWAY_ERROR', updatedAt: sql`now()` })
+          .where(and(eq(depositOrders.id, order.id), eq(depositOrders.status, 'OPEN')));
+        throw gatewayCannotTakeOrders();
+      }
+      return order;
+    },
+
+    async list(session, page) {
+      const where = and(eq(depositOrders.playerId, session.playerId), eq(depositOrders.agencyId, session.agencyId));
+      const [items, [total]] = await Promise.all([
+        db
+          .select()
+          .from(depositOrders)
+          .where(where)
+          .orderBy(desc(depositOrders.createdAt), desc(depositOrders.transactionCode))
+          .limit(page.pageSize)
+          .offset((page.page - 1) * page.pageSize),
+        db.select({ n: count() }).from(depositOrders).where(where),
+      ]);
+      return { items, total: total?.n ?? 0 };
+    },
+
+    /** A canceled order is asked too, so that a late payment is found. */
+    async check(session, id) {
+      const order = await own(session, id);
+      if (order.status !== 'OPEN' && order.status !== 'CANCELED') return order;
+      const result = await settlement.confirmWithGateway(order);
+      if (!result.paid) throw notPaid();
+      return result.order;
+    },
+
+    async cancel(session, id) {
+      const order = await own(session, id);
+      if (order.status !== 'OPEN') throw notOpen();
+      const result = await settlement.confirmWithGateway(order);
+      if (result.paid) return result.order;
+      return settlement.cancelIfOpen(id, 'PLAYER');
+    },
+
+    /**
+     * The callback is acknowledged once its order is known (docs/decisions/024): an order not paid
+     * yet (OPEN, or CANCELED and perhaps paid late) is confirmed in the background; a settled one is
+     * only answered.
+     */
+    async callback(gatewayReference) {
+      const order = await lookups.run(gatewayReference);
+      if (!order) throw noDepositWithReference(gatewayReference);
+      if (order.bankReference !== null) return { confirming: false, status: order.status };
+      confirmations.hint(order);
+      return { confirming: true, status: order.status };
+    },
+
+    close: () => confirmations.close(),
+  };
 }

@@ -1,6 +1,6 @@
 import { fromMinor, type DepositOrder } from '@app/contracts';
 import type { DepositOrderRow } from '../../db/schema/index.js';
-import { trimRate } from '../wallet/currencies.service.js';
+import { trimRate } from '../shared/rates.js';
 
 /** An order as the player sees it (contracts' depositOrderSchema). */
 export function depositView(o: DepositOrderRow): DepositOrder {

@@ -1,21 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  errorBodySchema,
   gamesQuerySchema,
   gamesResponseSchema,
   launchGameBodySchema,
   launchGameResponseSchema,
   providerParamsSchema,
-  type ProviderId,
 } from '@app/contracts';
-import type { GameCatalogue } from '../../providers/types.js';
 import { agencyOf } from '../../plugins/agency.js';
 import { requirePlayer } from '../../plugins/session.js';
-import { launchGame, listGames } from './games.service.js';
+import { errorResponses } from '../shared/route-errors.js';
 
 export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
-  const catalogues = new Map<ProviderId, { at: number; value: GameCatalogue }>();
-
+  const { games } = app.services;
   app.addHook('preValidation', async (request) => {
     requirePlayer(request);
   });
@@ -28,10 +24,10 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "A provider's game catalogue, one tab at a time",
         params: providerParamsSchema,
         querystring: gamesQuerySchema,
-        response: { 200: gamesResponseSchema, 401: errorBodySchema, 404: errorBodySchema, 503: errorBodySchema },
+        response: { 200: gamesResponseSchema, ...errorResponses(401, 404, 503) },
       },
     },
-    async (request) => listGames(app, catalogues, request.params.provider, request.query.tab),
+    async (request) => games.list(request.params.provider, request.query.tab),
   );
 
   app.post(
@@ -42,14 +38,7 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'A one-time launch URL for a game; refused without credit at the provider',
         params: providerParamsSchema,
         body: launchGameBodySchema,
-        response: {
-          200: launchGameResponseSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          404: errorBodySchema,
-          422: errorBodySchema,
-          503: errorBodySchema,
-        },
+        response: { 200: launchGameResponseSchema, ...errorResponses(400, 401, 404, 422, 503) },
       },
     },
     async (request) => {
@@ -58,12 +47,7 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
       // the provider sends the player back to this game page: on the agency's own public address,
       // whatever Host the launch call came with (a forged one would make the provider's page an open redirect)
       const returnUrl = `${agencyOf(request).publicOrigin}/player/game/${encodeURIComponent(provider)}`;
-      return launchGame(app, catalogues, session, {
-        provider,
-        gameId: request.body.gameId,
-        language: request.body.language ?? 'lo',
-        returnUrl,
-      });
+      return games.launch(session, { provider, gameId: request.body.gameId, language: request.body.language ?? 'lo', returnUrl });
     },
   );
 };

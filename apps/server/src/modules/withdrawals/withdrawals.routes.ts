@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createWithdrawalBodySchema,
-  errorBodySchema,
   openWithdrawalsResponseSchema,
   pageQuerySchema,
   withdrawalPageSchema,
@@ -11,23 +10,14 @@ import {
 } from '@app/contracts';
 import { agencyOf } from '../../plugins/agency.js';
 import { requirePlayer } from '../../plugins/session.js';
-import { registerWithdrawalSettlement } from './settlement.js';
-import { withdrawalsService } from './withdrawals.service.js';
-import { toWithdrawal } from './view.js';
+import { errorResponses } from '../shared/route-errors.js';
+import { toWithdrawal } from './withdrawals.view.js';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  422: errorBodySchema,
-  503: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 404, 409, 422, 503);
 
 /** DESIGN.md §6: the player's withdrawals. */
 export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
-  registerWithdrawalSettlement(app);
-  const service = withdrawalsService(app);
+  const service = app.services.withdrawals;
   const tags = ['withdrawals'];
   // a logged-out call answers 401 before its body is judged
   const loggedIn = { preValidation: async (request: FastifyRequest) => void requirePlayer(request) };

@@ -1,44 +1,34 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { convert, findRate, isProviderId, toMinor, type CreateWithdrawalBody } from '@app/contracts';
-import type { Tx } from '../../db/client.js';
+import { convert, findRate, isProviderId, toMinor } from '@app/contracts';
+import type { Db, Tx } from '../../db/client.js';
+import { isUniqueViolation, transactionWithRetry } from '../../db/errors.js';
 import { currencies, ledgerAccounts, players, withdrawals, type WithdrawalRow } from '../../db/schema/index.js';
-import { AppError, notFound } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import { InsufficientFundsError } from '../../ledger/ledger.js';
 import type { Transfer } from '../../ledger/transfers.js';
-import type { AgencyContext } from '../../plugins/agency.js';
-import type { PlayerSession } from '../../plugins/session.js';
-import { isUniqueViolation } from '../../db/errors.js';
-import { findBankAccount } from '../bank-accounts/bank-accounts.service.js';
-import { creditMinorAt } from '../wallet/credits.service.js';
-import { transactionWithRetry } from '../../db/errors.js';
-import { withdrawalPromotionRules } from './promotion-rules.js';
-import { lockWithdrawal, ownedBy, payableAccount, requestReturn, WITHDRAW_KIND } from './settlement.js';
+import { approveWithdrawal, rejectWithdrawal } from './withdrawals.decisions.js';
+import {
+  amountOutOfRange,
+  bankAccountRequired,
+  insufficientCredit,
+  noKipRate,
+  noSuchWithdrawal,
+  notOpen,
+  openExists,
+  unknownProvider,
+} from './withdrawals.errors.js';
+import { createWithdrawalSettlement, lockWithdrawal, ownedBy, payableAccount, WITHDRAW_KIND } from './withdrawals.settlement.js';
+import type { WithdrawalsService, WithdrawalsServiceDependencies } from './withdrawals.types.js';
 import { nextWithdrawalCode } from './transaction-code.js';
 
 const IN_PROGRESS = ['PENDING', 'OPEN'] as const;
 
-const openExists = () => new AppError('WITHDRAW_OPEN_ORDER_EXISTS', 'a withdrawal is already in progress');
-const short = () =>
-  new AppError('WITHDRAW_INSUFFICIENT_CREDIT', 'not enough credit', { amount: 'withdraw.validation.insufficient_credit' });
+export function createWithdrawalsService(deps: WithdrawalsServiceDependencies): WithdrawalsService {
+  const { db, log, transfers, wallet, bankAccounts, promotions } = deps;
+  const settlement = createWithdrawalSettlement(deps);
 
-/**
- * Tells the provider now instead of waiting for the worker's next poll, so the answer usually
- * shows the settled state. The job stays queued: an unknown outcome is the worker's to finish.
- */
-export async function settleSoon(app: FastifyInstance, transfer: Transfer) {
-  try {
-    await app.transfers.process(transfer.id);
-  } catch (err) {
-    app.log.warn({ err, transferId: transfer.id }, 'transfer not settled inline; the worker will');
-  }
-}
-
-export function withdrawalsService(app: FastifyInstance) {
-  const db = app.db;
-
-  async function inProgress(tx: Tx | typeof db, agencyId: string, playerId: string) {
+  async function inProgress(tx: Tx | Db, agencyId: string, playerId: string) {
     const rows = await tx
       .select({ id: withdrawals.id })
       .from(withdrawals)
@@ -53,7 +43,7 @@ export function withdrawalsService(app: FastifyInstance) {
    * two from waiting on each other crosswise (a read lock only: the ledger still does the writing).
    */
   async function lockCreditAndInFlight(tx: Tx, agencyId: string, playerId: string, providerId: string) {
-    const ids = await app.transfers.playerAccounts(tx, agencyId, playerId, providerId);
+    const ids = await transfers.playerAccounts(tx, agencyId, playerId, providerId);
     await tx
       .select({ id: ledgerAccounts.id })
       .from(ledgerAccounts)
@@ -67,41 +57,45 @@ export function withdrawalsService(app: FastifyInstance) {
     return w!;
   }
 
+  /**
+   * Tells the provider now instead of waiting for the worker's next poll, so the answer usually
+   * shows the settled state. The job stays queued: an unknown outcome is the worker's to finish.
+   */
+  async function settleSoon(transfer: Transfer) {
+    try {
+      await transfers.process(transfer.id);
+    } catch (err) {
+      log.warn({ err, transferId: transfer.id }, 'transfer not settled inline; the worker will');
+    }
+  }
+
   return {
     /**
      * SPEC.md §5's checks, then in one transaction: the order (PENDING), the ledger synced with the
      * provider's live balance, and the credit taken through the transfer path (DESIGN.md §6).
      */
-    async create(agency: AgencyContext, session: PlayerSession, body: CreateWithdrawalBody): Promise<WithdrawalRow> {
+    async create(agency, session, body) {
       const { providerId } = body;
-      if (!isProviderId(providerId))
-        throw new AppError('PROVIDER_NOT_FOUND', `no provider ${providerId}`, { providerId: 'withdraw.validation.provider_required' });
+      if (!isProviderId(providerId)) throw unknownProvider(providerId);
       const amount = toMinor(body.amount, 'THB');
-      const min = toMinor(agency.settings.withdrawMinThb, 'THB');
-      const max = toMinor(agency.settings.withdrawMaxThb, 'THB');
-      if (amount < min || amount > max) {
-        throw new AppError(
-          'WITHDRAW_AMOUNT_OUT_OF_RANGE',
-          `between ${agency.settings.withdrawMinThb} and ${agency.settings.withdrawMaxThb}`,
-          {
-            amount: 'withdraw.validation.amount_range',
-          },
-        );
+      const { withdrawMinThb, withdrawMaxThb } = agency.settings;
+      if (amount < toMinor(withdrawMinThb, 'THB') || amount > toMinor(withdrawMaxThb, 'THB')) {
+        throw amountOutOfRange(withdrawMinThb, withdrawMaxThb);
       }
-      const bank = await findBankAccount(db, agency.id, session.playerId);
-      if (!bank) throw new AppError('BANK_ACCOUNT_REQUIRED', 'add a bank account first');
+      const bank = await bankAccounts.find(agency.id, session.playerId);
+      if (!bank) throw bankAccountRequired();
       if (await inProgress(db, agency.id, session.playerId)) throw openExists();
 
       // the version first: a move between it and the provider's answer makes syncCredit skip
-      const versionSeen = await app.transfers.creditVersion(db, agency.id, session.playerId, providerId);
-      const credit = await creditMinorAt(app, session, providerId);
-      if (amount > credit) throw short();
-      const rules = await withdrawalPromotionRules({ agencyId: agency.id, playerId: session.playerId, providerId, amount, credit });
+      const versionSeen = await transfers.creditVersion(db, agency.id, session.playerId, providerId);
+      const credit = await wallet.creditMinorAt(session, providerId);
+      if (amount > credit) throw insufficientCredit();
+      const rules = await promotions.withdrawalRules({ agencyId: agency.id, playerId: session.playerId, providerId, amount, credit });
       if (!rules.ok) throw new AppError(rules.code);
       const { plan } = rules;
       const rates = await db.select().from(currencies).where(eq(currencies.agencyId, agency.id));
       const rate = findRate(rates, { currency: 'LAK' });
-      if (!rate) throw new AppError('CURRENCY_NOT_FOUND', 'no kip rate is set');
+      if (!rate) throw noKipRate();
       const amountLak = convert('WITHDRAW', plan.creditReceived, rate);
 
       const id = randomUUID();
@@ -112,7 +106,7 @@ export function withdrawalsService(app: FastifyInstance) {
           await tx.select({ id: players.id }).from(players).where(eq(players.id, session.playerId)).for('update');
           if (await inProgress(tx, agency.id, session.playerId)) throw openExists();
           await lockCreditAndInFlight(tx, agency.id, session.playerId, providerId);
-          await app.transfers.syncCredit(tx, {
+          await transfers.syncCredit(tx, {
             agencyId: agency.id,
             playerId: session.playerId,
             providerId,
@@ -134,7 +128,7 @@ export function withdrawalsService(app: FastifyInstance) {
             accountNumber: bank.accountNumber,
             accountName: bank.accountName,
           });
-          const requested = await app.transfers.request(tx, {
+          const requested = await transfers.request(tx, {
             agencyId: agency.id,
             playerId: session.playerId,
             username: session.username,
@@ -149,31 +143,30 @@ export function withdrawalsService(app: FastifyInstance) {
           return requested.transfer;
         });
       } catch (err) {
-        if (err instanceof InsufficientFundsError) throw short();
+        if (err instanceof InsufficientFundsError) throw insufficientCredit();
         if (isUniqueViolation(err, 'withdrawals_one_open')) throw openExists();
         throw err;
       }
-      await settleSoon(app, transfer);
+      await settleSoon(transfer);
       return reload(id);
     },
 
-    /** The player's cancel: only while OPEN; the credit goes back to the provider once. */
-    async cancel(agency: AgencyContext, session: PlayerSession, id: string): Promise<WithdrawalRow> {
+    async cancel(agency, session, id) {
       const transfer = await transactionWithRetry(db, async (tx) => {
         const w = await lockWithdrawal(tx, id);
-        if (!w || w.agencyId !== agency.id || w.playerId !== session.playerId) throw notFound('no such withdrawal');
-        if (w.status !== 'OPEN') throw new AppError('ORDER_NOT_OPEN', `the withdrawal is ${w.status}`);
+        if (!w || w.agencyId !== agency.id || w.playerId !== session.playerId) throw noSuchWithdrawal();
+        if (w.status !== 'OPEN') throw notOpen(w.status);
         await tx
           .update(withdrawals)
           .set({ status: 'CANCELED', updatedAt: sql`now()` })
           .where(eq(withdrawals.id, id));
-        return requestReturn(app, tx, { ...w, status: 'CANCELED' });
+        return settlement.requestReturn(tx, { ...w, status: 'CANCELED' });
       });
-      await settleSoon(app, transfer);
+      await settleSoon(transfer);
       return reload(id);
     },
 
-    async open(agencyId: string, playerId: string): Promise<WithdrawalRow[]> {
+    async open(agencyId, playerId) {
       return db
         .select()
         .from(withdrawals)
@@ -181,7 +174,7 @@ export function withdrawalsService(app: FastifyInstance) {
         .orderBy(desc(withdrawals.createdAt));
     },
 
-    async page(agencyId: string, playerId: string, page: number, pageSize: number) {
+    async page(agencyId, playerId, page, pageSize) {
       const where = ownedBy(agencyId, playerId);
       const [items, [total]] = await Promise.all([
         db
@@ -195,5 +188,9 @@ export function withdrawalsService(app: FastifyInstance) {
       ]);
       return { items, total: total?.n ?? 0 };
     },
+
+    approve: (tx, p) => approveWithdrawal(settlement, tx, p),
+    reject: (tx, p) => rejectWithdrawal(settlement, tx, p),
+    settleSoon,
   };
 }

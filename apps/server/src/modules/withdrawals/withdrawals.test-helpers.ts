@@ -4,7 +4,7 @@ import type { StaffRole } from '@app/contracts';
 import { houseAccount } from '../../ledger/ledger.js';
 import type { TestPlayer } from '../../test/players.js';
 import { createPasswordHasher } from '../accounts/passwords.js';
-import { createStaffUser } from '../backoffice/staff.service.js';
+import { createStaffUser } from '../backoffice/staff-users.js';
 
 /**
  * Credit at a provider the way a paid deposit puts it there (EXCHANGE(THB) → provider through the

@@ -1,8 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import { isProviderId } from '@app/contracts';
-import { ProviderRequestError, ProviderUnavailableError, type ProviderAdapter, type ProviderPlayer } from '../../providers/types.js';
-import type { PlayerSession } from '../../plugins/session.js';
-import { AppError } from '../../errors.js';
+import { ProviderRequestError, ProviderUnavailableError, type ProviderAdapter, type ProviderLookup, type ProviderPlayer } from './types.js';
+import type { PlayerSession } from '../plugins/session.js';
+import { AppError } from '../errors.js';
 
 /**
  * Reads a page waits on (credit, catalogue, launch) give up sooner than the adapters' transfer
@@ -11,9 +10,9 @@ import { AppError } from '../../errors.js';
 export const PROVIDER_READ_TIMEOUT_MS = 3000;
 
 /** The adapter of a provider named in a path, or 404 PROVIDER_NOT_FOUND. */
-export function adapterOf(app: FastifyInstance, provider: string): ProviderAdapter {
+export function adapterOf(providers: ProviderLookup, provider: string): ProviderAdapter {
   if (!isProviderId(provider)) throw new AppError('PROVIDER_NOT_FOUND', `no provider ${provider}`);
-  return app.providers.get(provider);
+  return providers.get(provider);
 }
 
 export function providerPlayer(session: PlayerSession): ProviderPlayer {

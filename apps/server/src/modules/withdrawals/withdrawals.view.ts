@@ -1,6 +1,6 @@
 import { fromMinor, type BackofficeWithdrawal, type Withdrawal } from '@app/contracts';
 import type { WithdrawalRow } from '../../db/schema/index.js';
-import { trimRate } from '../wallet/currencies.service.js';
+import { trimRate } from '../shared/rates.js';
 
 const thb = (v: bigint) => fromMinor(v, 'THB');
 

@@ -1,24 +1,16 @@
-import type { FastifyInstance } from 'fastify';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { withdrawals, type WithdrawalRow } from '../../db/schema/index.js';
-import { AppError, notFound } from '../../errors.js';
 import { houseAccount, post, type Entry } from '../../ledger/ledger.js';
-import type { Transfer } from '../../ledger/transfers.js';
-import { lockWithdrawal, payableAccount, requestReturn } from './settlement.js';
-
-export interface Decision {
-  before: WithdrawalRow;
-  after: WithdrawalRow;
-  /** a return to the provider to settle after commit */
-  transfer: Transfer | null;
-}
+import { bankReferenceUsed, noSuchWithdrawal, notOpen } from './withdrawals.errors.js';
+import { lockWithdrawal, payableAccount, type WithdrawalSettlement } from './withdrawals.settlement.js';
+import type { ApproveInput, Decision, RejectInput } from './withdrawals.types.js';
 
 async function lockOpen(tx: Tx, agencyId: string, id: string): Promise<WithdrawalRow> {
   const w = await lockWithdrawal(tx, id);
   // another agency's order does not exist for this staff member
-  if (!w || w.agencyId !== agencyId) throw notFound('no such withdrawal');
-  if (w.status !== 'OPEN') throw new AppError('ORDER_NOT_OPEN', `the withdrawal is ${w.status}`);
+  if (!w || w.agencyId !== agencyId) throw noSuchWithdrawal();
+  if (w.status !== 'OPEN') throw notOpen(w.status);
   return w;
 }
 
@@ -36,21 +28,14 @@ async function update(tx: Tx, id: string, set: Partial<WithdrawalRow>): Promise<
  * for the credit paid, → PROMOTION_EXPENSE for a deducted bonus; LAK EXCHANGE(LAK) → BANK_CLEARING;
  * a cap's excess goes back to the provider. Runs in the caller's transaction (with its audit row).
  */
-export async function approveWithdrawal(
-  app: FastifyInstance,
-  tx: Tx,
-  p: { agencyId: string; id: string; staffId: string; bankReference: string },
-): Promise<Decision> {
+export async function approveWithdrawal(settlement: WithdrawalSettlement, tx: Tx, p: ApproveInput): Promise<Decision> {
   const before = await lockOpen(tx, p.agencyId, p.id);
   const used = await tx
     .select({ id: withdrawals.id })
     .from(withdrawals)
     .where(and(eq(withdrawals.agencyId, p.agencyId), eq(withdrawals.bankReference, p.bankReference), ne(withdrawals.id, p.id)))
     .limit(1);
-  if (used[0])
-    throw new AppError('WITHDRAW_BANK_REFERENCE_USED', 'this bank reference pays another withdrawal', {
-      bankReference: 'backoffice.validation.bank_reference_used',
-    });
+  if (used[0]) throw bankReferenceUsed();
   const after = await update(tx, p.id, { status: 'SUCCESS', bankReference: p.bankReference, decidedBy: p.staffId });
 
   const agencyId = p.agencyId;
@@ -87,18 +72,14 @@ export async function approveWithdrawal(
       metadata: { withdrawalId: p.id, bankReference: p.bankReference },
     });
   }
-  const transfer = after.creditReturned > 0n ? await requestReturn(app, tx, after) : null;
+  const transfer = after.creditReturned > 0n ? await settlement.requestReturn(tx, after) : null;
   return { before, after, transfer };
 }
 
 /** Staff refused to pay: REJECTED, and the credit goes back to the provider once. */
-export async function rejectWithdrawal(
-  app: FastifyInstance,
-  tx: Tx,
-  p: { agencyId: string; id: string; staffId: string; reason: string },
-): Promise<Decision> {
+export async function rejectWithdrawal(settlement: WithdrawalSettlement, tx: Tx, p: RejectInput): Promise<Decision> {
   const before = await lockOpen(tx, p.agencyId, p.id);
   const after = await update(tx, p.id, { status: 'REJECTED', rejectReason: p.reason, decidedBy: p.staffId });
-  const transfer = await requestReturn(app, tx, after);
+  const transfer = await settlement.requestReturn(tx, after);
   return { before, after, transfer };
 }

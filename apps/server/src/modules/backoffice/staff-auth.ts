@@ -1,0 +1,69 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { staffUsers } from '../../db/schema/index.js';
+import { endStaffSession, startStaffSession } from '../../plugins/staff-session.js';
+import { writeAudit } from './audit.js';
+import { invalidCredentials } from './backoffice.errors.js';
+import type { BackofficeService, BackofficeServiceDependencies } from './backoffice.types.js';
+
+const STAFF_USERNAME = /^[a-z0-9_.-]{1,64}$/;
+
+/** A staff member's own session starting or ending, in the audit log. */
+const auditSession = (db: Db | Tx, s: { agencyId: string; staffId: string; username: string }, action: string, ip: string) =>
+  writeAudit(db, {
+    agencyId: s.agencyId,
+    staff: { staffId: s.staffId, username: s.username },
+    action,
+    entityType: 'staff',
+    entityId: s.staffId,
+    ip,
+  });
+
+/** Staff login and logout, with the players' login rules under their own keys (plugins/login-throttle.ts). */
+export function createStaffAuth({
+  db,
+  passwords: hasher,
+  loginThrottle: throttle,
+}: Pick<BackofficeServiceDependencies, 'db' | 'passwords' | 'loginThrottle'>): Pick<BackofficeService, 'login' | 'logout'> {
+  return {
+    async login(request, reply, agency, body) {
+      await throttle.consume(request, 'staff', agency.id);
+      const username = body.username.trim().toLowerCase();
+      if (!STAFF_USERNAME.test(username)) {
+        await hasher.verifyDummy(body.password);
+        throw invalidCredentials();
+      }
+      const attempt = throttle.attempt(request, 'staff', agency.id, username);
+      await throttle.admit(attempt, 'staff');
+      const [staff] = await db
+        .select()
+        .from(staffUsers)
+        .where(and(eq(staffUsers.agencyId, agency.id), eq(staffUsers.username, username)));
+      // an unknown name and a wrong password cost the same time and answer the same (DESIGN.md §10)
+      let ok = false;
+      if (staff) ok = await hasher.verify(staff.passwordHash, body.password);
+      else await hasher.verifyDummy(body.password);
+      if (!staff || !ok || !staff.active) {
+        await throttle.failed(attempt, 'staff');
+        throw invalidCredentials();
+      }
+      if (request.staff) await endStaffSession(db, request, reply);
+      const rehash = hasher.needsRehash(staff.passwordHash) ? await hasher.hash(body.password) : undefined;
+      await db.transaction(async (tx) => {
+        await tx
+          .update(staffUsers)
+          .set({ lastLoginAt: new Date(), ...(rehash ? { passwordHash: rehash } : {}) })
+          .where(eq(staffUsers.id, staff.id));
+        await auditSession(tx, { agencyId: agency.id, staffId: staff.id, username: staff.username }, 'staff.login', request.ip);
+      });
+      await startStaffSession(db, request, reply, { id: staff.id, agencyId: agency.id });
+      await throttle.succeeded(attempt, reply);
+      return { staff: { id: staff.id, username: staff.username, role: staff.role } };
+    },
+
+    async logout(request, reply) {
+      if (request.staff) await auditSession(db, request.staff, 'staff.logout', request.ip);
+      await endStaffSession(db, request, reply);
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import type { AddBankAccountBody, BankAccount } from '@app/contracts';
+import type { Db, Tx } from '../../db/client.js';
+import type { ServiceDependencies } from '../service-dependencies.js';
+
+export type BankAccountsServiceDependencies = Pick<ServiceDependencies, 'db'>;
+
+/** The player's one bank account (DESIGN.md §7), every call scoped by agency and owner. */
+export interface BankAccountsService {
+  /** the player's bank accounts (at most one), oldest first */
+  list(agencyId: string, playerId: string, db?: Db | Tx): Promise<BankAccount[]>;
+  /** the account withdrawals pay to, or null when the player has not added one */
+  find(agencyId: string, playerId: string): Promise<BankAccount | null>;
+  add(agencyId: string, playerId: string, body: AddBankAccountBody): Promise<BankAccount>;
+}

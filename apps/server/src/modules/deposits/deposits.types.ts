@@ -1,0 +1,54 @@
+import type { CreateDepositBody, PageQuery } from '@app/contracts';
+import type { Config } from '../../config.js';
+import type { DepositOrderRow, DepositStatus } from '../../db/schema/index.js';
+import type { Worker } from '../../jobs/worker.js';
+import type { TransferService } from '../../ledger/transfers.js';
+import type { BankGatewayClient } from '../../payments/index.js';
+import type { AgencyContext } from '../../plugins/agency.js';
+import type { PlayerSession } from '../../plugins/session.js';
+import type { PromotionsService } from '../promotions/promotions.types.js';
+import type { ServiceDependencies } from '../service-dependencies.js';
+import type { WalletService } from '../wallet/wallet.types.js';
+import type { PaymentConfirmations } from './deposits.confirmations.js';
+
+export interface DepositsServiceDependencies extends ServiceDependencies {
+  config: Pick<Config, 'WORKER_RETRY_BASE_MS' | 'BANK_STATUS_CONCURRENCY'>;
+  bankGateway: Pick<BankGatewayClient, 'createOrder' | 'status'>;
+  transfers: TransferService;
+  worker: Worker;
+  wallet: Pick<WalletService, 'creditMinorAt'>;
+  promotions: Pick<PromotionsService, 'inUse'>;
+}
+
+export interface ConfirmedPayment {
+  bankReference: string;
+  paidAt: Date;
+}
+
+/** What a bank callback is answered: 202 while its payment is being confirmed, 200 once it was settled before. */
+export interface CallbackAnswer {
+  confirming: boolean;
+  status: DepositStatus;
+}
+
+/** Deposit by LAO QR (DESIGN.md §5, docs/decisions/014-deposits.md). */
+export interface DepositsService {
+  /** an OPEN order, priced, written with its expiry job and registered at the gateway */
+  create(agency: AgencyContext, session: PlayerSession, body: CreateDepositBody): Promise<DepositOrderRow>;
+  /** the player's deposit history, newest first */
+  list(session: PlayerSession, page: PageQuery): Promise<{ items: DepositOrderRow[]; total: number }>;
+  /** the player's own order, or 404 (another player's id looks exactly like a missing one) */
+  own(session: PlayerSession, id: string): Promise<DepositOrderRow>;
+  /** the player's OPEN order, if any */
+  open(session: PlayerSession): Promise<DepositOrderRow | null>;
+  /** the "check" button: asks the gateway now; ORDER_NOT_PAID until paid */
+  check(session: PlayerSession, id: string): Promise<DepositOrderRow>;
+  /** OPEN → CANCELED after asking the gateway, so that a paid order is never canceled */
+  cancel(session: PlayerSession, id: string): Promise<DepositOrderRow>;
+  /** a verified bank callback named this gateway reference: a hint, confirmed with the gateway in the background */
+  callback(gatewayReference: string): Promise<CallbackAnswer>;
+  /** the payments waiting for the gateway's confirmation (tests look at it) */
+  readonly confirmations: PaymentConfirmations;
+  /** stops asking the gateway (app close): the confirmations under way finish */
+  close(): Promise<void>;
+}

@@ -1,0 +1,24 @@
+import type { GamesResponse, Language } from '@app/contracts';
+import type { PlayerSession } from '../../plugins/session.js';
+import type { ProviderLookup } from '../../providers/types.js';
+import type { WalletService } from '../wallet/wallet.types.js';
+
+export interface GamesServiceDependencies {
+  providers: ProviderLookup;
+  wallet: Pick<WalletService, 'creditMinorAt'>;
+}
+
+export interface LaunchRequest {
+  provider: string;
+  gameId: string;
+  language: Language;
+  /** where the provider sends the player back: the game page on a host the agency serves */
+  returnUrl: string;
+}
+
+/** A provider's catalogue, one tab at a time, and launch URLs (SPEC.md §6). */
+export interface GamesService {
+  /** one tab of a provider's catalogue: the asked tab when it exists, else the first */
+  list(provider: string, askedTab: string | undefined): Promise<GamesResponse>;
+  launch(session: PlayerSession, req: LaunchRequest): Promise<{ url: string }>;
+}

@@ -1,0 +1,101 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from './config.js';
+import type { Worker } from './jobs/worker.js';
+import type { TransferService } from './ledger/transfers.js';
+import type { BankGatewayClient } from './payments/index.js';
+import type { LoginThrottle } from './plugins/login-throttle.js';
+import type { RateLimiter } from './plugins/rate-limit.js';
+import type { ProviderLookup } from './providers/types.js';
+import { createAccountsService } from './modules/accounts/accounts.service.js';
+import type { AccountsService } from './modules/accounts/accounts.types.js';
+import { createPasswordHasher } from './modules/accounts/passwords.js';
+import { createBackofficeService } from './modules/backoffice/backoffice.service.js';
+import type { BackofficeService } from './modules/backoffice/backoffice.types.js';
+import { createBankAccountsService } from './modules/bank-accounts/bank-accounts.service.js';
+import type { BankAccountsService } from './modules/bank-accounts/bank-accounts.types.js';
+import { createDepositsService } from './modules/deposits/deposits.service.js';
+import type { DepositsService } from './modules/deposits/deposits.types.js';
+import { createGamesService } from './modules/games/games.service.js';
+import type { GamesService } from './modules/games/games.types.js';
+import { createPromotionsService } from './modules/promotions/promotions.service.js';
+import type { PromotionsService } from './modules/promotions/promotions.types.js';
+import type { ServiceDependencies } from './modules/service-dependencies.js';
+import { createWalletService } from './modules/wallet/wallet.service.js';
+import type { WalletService } from './modules/wallet/wallet.types.js';
+import { createWithdrawalsService } from './modules/withdrawals/withdrawals.service.js';
+import type { WithdrawalsService } from './modules/withdrawals/withdrawals.types.js';
+
+/** Every module's service, built once; the routes of a module take theirs from `app.services`. */
+export interface Services {
+  accounts: AccountsService;
+  bankAccounts: BankAccountsService;
+  wallet: WalletService;
+  games: GamesService;
+  promotions: PromotionsService;
+  deposits: DepositsService;
+  withdrawals: WithdrawalsService;
+  backoffice: BackofficeService;
+}
+
+/** The parts of the core a module's service may be given (the plugins registered before this one make them). */
+export interface CoreDependencies extends ServiceDependencies {
+  config: Config;
+  providers: ProviderLookup;
+  bankGateway: BankGatewayClient;
+  rateLimiter: RateLimiter;
+  loginThrottle: LoginThrottle;
+  transfers: TransferService;
+  worker: Worker;
+}
+
+/**
+ * The composition root: each service receives only what it uses, other modules' services among it.
+ * A service that settles transfers or runs jobs registers its kinds and job types with the transfer
+ * service and the worker as it is built here (checked complete when the app is ready).
+ */
+export function createServices(core: CoreDependencies): Services {
+  const { db, log, config, providers, bankGateway, rateLimiter, loginThrottle, transfers, worker } = core;
+  const passwords = createPasswordHasher(config);
+  const promotions = createPromotionsService({ db, log });
+  const bankAccounts = createBankAccountsService({ db });
+  const wallet = createWalletService({ db, providers });
+  const withdrawals = createWithdrawalsService({ db, log, config, transfers, worker, wallet, bankAccounts, promotions });
+  return {
+    accounts: createAccountsService({ db, passwords, rateLimiter, loginThrottle, bankAccounts }),
+    bankAccounts,
+    wallet,
+    games: createGamesService({ providers, wallet }),
+    promotions,
+    deposits: createDepositsService({ db, log, config, bankGateway, transfers, worker, wallet, promotions }),
+    withdrawals,
+    backoffice: createBackofficeService({ db, passwords, loginThrottle, withdrawals }),
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+/** Decorates `app.services`, built from the app's core parts. */
+export const servicesPlugin = fp(async (app: FastifyInstance) => {
+  const services = createServices({
+    db: app.db,
+    log: app.log,
+    config: app.config,
+    providers: app.providers,
+    bankGateway: app.bankGateway,
+    rateLimiter: app.rateLimiter,
+    loginThrottle: app.loginThrottle,
+    transfers: app.transfers,
+    worker: app.worker,
+  });
+  app.decorate('services', services);
+  // before the database closes: the confirmations under way finish, then the transfers they dispatched
+  app.addHook('preClose', async () => {
+    await services.deposits.close();
+    await app.transfers.idle();
+  });
+});
