@@ -67,7 +67,7 @@ export function createServices(core: CoreDependencies): Services {
     wallet,
     games: createGamesService({ providers, wallet }),
     promotions,
-    deposits: createDepositsService({ db, log, config, bankGateway, transfers, worker, wallet, promotions }),
+    deposits: createDepositsService({ db, log, config, bankGateway, rateLimiter, transfers, worker, wallet, promotions }),
     withdrawals,
     backoffice: createBackofficeService({ db, passwords, loginThrottle, withdrawals }),
   };

@@ -36,11 +36,19 @@ export function postgresRateLimitStore(db: Db): RateLimitStore {
     async hit(key, windowMs, now = Date.now()) {
       const start = windowOf(now, windowMs);
       const expires = new Date(start + 2 * windowMs).toISOString();
-      await db.execute(sql`
-        INSERT INTO rate_limit_counters (key, window_start, count, expires_at)
-        VALUES (${key}, ${new Date(start).toISOString()}, 1, ${expires})
-        ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limit_counters.count + 1`);
-      return sum(key, windowMs, now);
+      // this hit's own count, as its increment left it (RETURNING), not a sum read after other hits
+      // landed too: of a burst of N, exactly the first `max` pass, as with Redis's INCR
+      const rows = await queryRows<{ n: string | number }>(
+        db,
+        sql`WITH cur AS (
+              INSERT INTO rate_limit_counters (key, window_start, count, expires_at)
+              VALUES (${key}, ${new Date(start).toISOString()}, 1, ${expires})
+              ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limit_counters.count + 1
+              RETURNING count)
+            SELECT (SELECT count FROM cur) + coalesce((SELECT count FROM rate_limit_counters
+                     WHERE key = ${key} AND window_start = ${new Date(start - windowMs).toISOString()}), 0) AS n`,
+      );
+      return Number(rows[0]!.n);
     },
     count: (key, windowMs, now = Date.now()) => sum(key, windowMs, now),
     async clear(key) {
@@ -107,6 +115,10 @@ export const LIMITS = {
   /** wrong current passwords in a password change, per player (the session's holder is the only one who can fail it) */
   passwordChangeFailures: { name: 'password-change-fail', max: 5, windowMs: 15 * MINUTE },
   loginPerIp: { name: 'login-ip', max: 30, windowMs: MINUTE },
+  /** the bank gateway asked about one deposit order by its player's "check" or "cancel": once per 2–4 s (docs/decisions/040) */
+  depositQuestionsPerOrder: { name: 'deposit-ask-order', max: 1, windowMs: 2000 },
+  /** the "check" button across a player's orders (a canceled one may be checked too) */
+  depositChecksPerPlayer: { name: 'deposit-check-player', max: 10, windowMs: MINUTE },
   registerPerIp: { name: 'register-ip', max: 20, windowMs: 60 * MINUTE },
   usernameCheckPerIp: { name: 'username-ip', max: 60, windowMs: MINUTE },
 } satisfies Record<string, Limit>;

@@ -65,6 +65,13 @@ describe.each([
     expect(await s.count(key, WINDOW)).toBe(25);
   });
 
+  it('lets exactly the first `max` of a concurrent burst through', async () => {
+    const limiter = createRateLimiter(store(), true);
+    const limit = { name: `b-${randomBytes(4).toString('hex')}`, max: 3, windowMs: WINDOW };
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => limiter.consume(limit, 'one-order')));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
+  });
+
   it('backs a limiter that refuses once the limit is reached', async () => {
     const limiter = createRateLimiter(store(), true);
     const limit = { name: `l-${randomBytes(4).toString('hex')}`, max: 3, windowMs: WINDOW };
