@@ -9,9 +9,23 @@ import { test as base, expect } from '@playwright/test';
  */
 const ALWAYS: readonly RegExp[] = [/\/api\/v2\/players\/info$/];
 
+/**
+ * The specs' own API calls speak for the site, as its pages do: the server refuses a state-changing
+ * call that says neither Origin nor Sec-Fetch-Site (decision 041). The `request` fixture sends
+ * Sec-Fetch-Site; a call through `page.request` (which shares the page's cookies, and whose extra
+ * headers would also go on the browser's own requests) passes `SAME_ORIGIN` itself. The browser's own
+ * calls carry their real Origin, which the server checks.
+ */
+export const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' } as const;
+
 export function testAllowing(patterns: readonly RegExp[], messages: readonly RegExp[] = []) {
   const allowed = [...ALWAYS, ...patterns];
   return base.extend<{ consoleErrors: string[] }>({
+    request: async ({ playwright, baseURL }, use) => {
+      const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: SAME_ORIGIN });
+      await use(request);
+      await request.dispose();
+    },
     consoleErrors: [
       async ({ page }, use) => {
         const errors: string[] = [];

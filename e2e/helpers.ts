@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
-import { expect } from './fixtures';
+import { SAME_ORIGIN, expect } from './fixtures';
 
 /** The Lao texts the player sees, read from the bundled translations so a spec follows them. */
 export function lo(ns: string): Record<string, unknown> {
@@ -27,7 +27,7 @@ export async function registerPlayer(api: APIRequestContext): Promise<{ username
   const password = `pw-${randomBytes(6).toString('hex')}`;
   const fingerprint = randomBytes(16).toString('hex');
   const registered = await api.post('/api/v2/players/register', {
-    headers: { 'x-fingerprint': fingerprint },
+    headers: { ...SAME_ORIGIN, 'x-fingerprint': fingerprint },
     data: { username, password, confirmPassword: password, fingerprint },
   });
   expect(registered.status(), await registered.text()).toBe(201);

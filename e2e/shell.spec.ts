@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, testAllowing } from './fixtures';
+import { SAME_ORIGIN, expect, testAllowing } from './fixtures';
 import lo from '../apps/web/src/locales/lo/common.json' with { type: 'json' };
 import cn from '../apps/web/src/locales/cn/common.json' with { type: 'json' };
 
@@ -16,7 +16,7 @@ async function registerPlayer(request: APIRequestContext, prefix: string) {
   const fingerprint = 'e2e-shell-fingerprint';
   const res = await request.post('/api/v2/players/register', {
     data: { username, password: 'shell-pass-1', confirmPassword: 'shell-pass-1', fingerprint },
-    headers: { 'x-fingerprint': fingerprint },
+    headers: { ...SAME_ORIGIN, 'x-fingerprint': fingerprint },
   });
   expect(res.status(), await res.text()).toBeLessThan(300);
   return username;

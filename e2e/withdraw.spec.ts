@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { SAME_ORIGIN, test, expect } from './fixtures';
 import { lo, pick, SANDBOX, registerPlayer } from './helpers';
 
 const withdraw = lo('withdraw');
@@ -9,6 +9,7 @@ const common = lo('common');
 /** 500,000 kip deposited to gclub through the API and paid at the sandbox bank: 724.63 THB at 690. */
 async function depositThroughTheBank(api: APIRequestContext, sandbox: APIRequestContext) {
   const created = await api.post('/api/v2/deposits', {
+    headers: SAME_ORIGIN,
     data: { providerId: 'gclub', mid: 'DEMO-LAK-001', bank: 'bcel', amount: '500000' },
   });
   expect(created.status(), await created.text()).toBe(201);
@@ -27,6 +28,7 @@ test('withdraw part of the credit to the bank account; OPEN in history, SUCCESS 
   await registerPlayer(page.request);
   const accountNumber = `0101${String(100_000_000 + (randomBytes(4).readUInt32BE() % 900_000_000))}`;
   const bank = await page.request.post('/api/v2/players/bank-accounts', {
+    headers: SAME_ORIGIN,
     data: { bank: 'bcel', accountNumber, accountName: 'E2E Withdrawer', currency: 'LAK', owner: true },
   });
   expect(bank.status(), await bank.text()).toBe(201);

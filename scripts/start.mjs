@@ -2,6 +2,12 @@
 import { spawn } from 'node:child_process';
 import { ensureWebBuilt } from './lib/web-build.mjs';
 
+// the sandbox pays any QR and mints provider credit: never beside a production server (decision 038)
+if (process.env.NODE_ENV === 'production') {
+  console.error('[start] npm start is the development setup, sandbox included; in production: npm run build && npm run start:prod');
+  process.exit(1);
+}
+
 const root = new URL('../', import.meta.url).pathname;
 ensureWebBuilt();
 

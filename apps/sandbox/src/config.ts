@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
 export const sandboxConfigSchema = z.object({
-  SANDBOX_HOST: z.string().default('0.0.0.0'),
+  /**
+   * loopback only by default: its bank pays any QR and its fault knobs stop every confirmation, with
+   * no authentication, so only this machine may reach it (docs/decisions/038-production-fails-closed.md)
+   */
+  SANDBOX_HOST: z.string().default('127.0.0.1'),
   SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
   /** the sandbox keeps its own state (provider wallets, bank orders) in its own PGlite databases, here */
   SANDBOX_DATA_DIR: z.string().default('./data/sandbox'),

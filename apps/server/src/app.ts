@@ -13,6 +13,7 @@ import { webPlugin } from './plugins/web.js';
 import { agencyRoutes } from './modules/agency/agency.routes.js';
 import { sessionPlugin } from './plugins/session.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { loginThrottlePlugin } from './plugins/login-throttle.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { bankAccountRoutes } from './modules/bank-accounts/bank-accounts.routes.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
@@ -81,6 +82,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(agencyPlugin);
   await app.register(sessionPlugin);
   await app.register(rateLimitPlugin);
+  await app.register(loginThrottlePlugin);
   // @plugins:accounts (session, rate limits)
   await app.register(providersPlugin);
   // @plugins:providers

@@ -1,10 +1,28 @@
 import { z } from 'zod';
+import { PROVIDER_IDS, type ProviderId } from '@app/contracts';
+import {
+  DEVELOPMENT_SECRETS,
+  productionProblems,
+  providerUrlVariable,
+  unknownProviderUrls,
+  type ProviderUrlVariable,
+} from './config-production.js';
+import { trustProxySchema } from './config-trust-proxy.js';
+
+export { DEVELOPMENT_SECRETS, providerUrlVariable };
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+// PROVIDER_GCLUB_URL, …: one optional base URL per known provider (another id is refused)
+const providerUrls = Object.fromEntries(PROVIDER_IDS.map((id) => [providerUrlVariable(id), z.string().url().optional()])) as Record<
+  ProviderUrlVariable,
+  z.ZodOptional<z.ZodString>
+>;
+
 /**
  * Every setting the server reads, validated at boot: a bad value stops start-up with a message
- * naming it. The README's configuration table mirrors this schema.
+ * naming it. The README's configuration table mirrors this schema. In production the settings must
+ * also be safe (config-production.ts, docs/decisions/038-production-fails-closed.md).
  */
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -23,11 +41,11 @@ export const configSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
-  /** trust X-Forwarded-* (only behind a proxy you run) */
-  TRUST_PROXY: bool.default(false),
+  /** the proxies whose X-Forwarded-* headers are believed: their addresses or CIDRs (docs/decisions/041) */
+  TRUST_PROXY: trustProxySchema,
   /** the built player site (apps/web/dist); not served when missing */
   WEB_DIST: z.string().default(new URL('../../web/dist', import.meta.url).pathname),
-  /** Secure cookies; default on in production */
+  /** Secure cookies; default on in production, where it cannot be turned off */
   COOKIE_SECURE: bool.optional(),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
@@ -40,45 +58,63 @@ export const configSchema = z.object({
   WORKER_POLL_MS: z.coerce.number().int().min(10).default(500),
   /** first retry delay of a job whose outcome is unknown; doubles up to 60 s */
   WORKER_RETRY_BASE_MS: z.coerce.number().int().min(1).default(1000),
-  /** status calls to the bank gateway at once, confirming callbacks (docs/decisions/024): its rate limit bounds this */
+  /** status calls to the bank gateway at once, confirming callbacks and the players' "check" (docs/decisions/024) */
   BANK_STATUS_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
   /** calls to the game providers at once, telling them about transfers just committed (docs/decisions/024) */
   PROVIDER_CALL_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
   /** a transfer still unknown after this long is flagged for staff (DESIGN.md §4) */
   TRANSFER_ATTENTION_MINUTES: z.coerce.number().int().min(1).default(15),
-  /** the sandbox: default base for every provider and for the bank gateway */
+  /** the sandbox: default base for every provider and for the bank gateway (development and tests only) */
   SANDBOX_URL: z.string().url().default('http://127.0.0.1:3100'),
-  /** per-provider overrides, e.g. PROVIDER_GCLUB_URL; shared secret for request signing */
-  PROVIDER_SECRET: z.string().min(16).default('sandbox-provider-secret-change-me'),
+  ...providerUrls,
+  /** shared secret for request signing */
+  PROVIDER_SECRET: z.string().min(16).default(DEVELOPMENT_SECRETS.PROVIDER_SECRET),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(50).default(5000),
   BANK_GATEWAY_URL: z.string().url().optional(),
   BANK_GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(50).default(5000),
-  BANK_GATEWAY_SECRET: z.string().min(16).default('sandbox-bank-secret-change-me'),
-  BANK_CALLBACK_SECRET: z.string().min(16).default('sandbox-callback-secret-change-me'),
-  /** where the bank gateway sends callbacks (the sandbox is told per order) */
+  BANK_GATEWAY_SECRET: z.string().min(16).default(DEVELOPMENT_SECRETS.BANK_GATEWAY_SECRET),
+  BANK_CALLBACK_SECRET: z.string().min(16).default(DEVELOPMENT_SECRETS.BANK_CALLBACK_SECRET),
+  /** where the bank gateway sends callbacks (the sandbox is told per order); its scheme and port are the site's */
   PUBLIC_URL: z.string().url().default('http://127.0.0.1:3000'),
-  SEED_DEMO: bool.default(true),
+  /** the demo agency on localhost; default off in production, where it cannot be turned on */
+  SEED_DEMO: bool.optional(),
   SEED_STAFF_USERNAME: z.string().default('owner'),
   SEED_STAFF_PASSWORD: z.string().min(8).optional(),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19456),
   ARGON2_ITERATIONS: z.coerce.number().int().min(1).default(2),
   RATE_LIMIT_ENABLED: bool.default(true),
+  /** the API reference at /api/docs; default off in production */
+  API_DOCS_ENABLED: bool.optional(),
 });
 
-export type Config = z.infer<typeof configSchema>;
+type Parsed = z.infer<typeof configSchema>;
+export type Config = Omit<Parsed, 'SEED_DEMO' | 'API_DOCS_ENABLED'> & { SEED_DEMO: boolean; API_DOCS_ENABLED: boolean };
 
 export class ConfigError extends Error {}
 
+function fail(problems: { variable: string; message: string }[]): never {
+  throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p.variable}: ${p.message}`).join('\n')}`);
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = configSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
-  return parsed.data;
+  if (!parsed.success) fail(parsed.error.issues.map((i) => ({ variable: i.path.join('.'), message: i.message })));
+  const problems = [...unknownProviderUrls(env), ...productionProblems(parsed.data)];
+  if (problems.length > 0) fail(problems);
+  const development = parsed.data.NODE_ENV !== 'production';
+  return {
+    ...parsed.data,
+    SEED_DEMO: parsed.data.SEED_DEMO ?? development,
+    API_DOCS_ENABLED: parsed.data.API_DOCS_ENABLED ?? development,
+  };
 }
 
 /** The base URL of a provider: PROVIDER_<ID>_URL, else the sandbox's provider API. */
-export function providerBaseUrl(config: Config, providerId: string, env = process.env): string {
-  return env[`PROVIDER_${providerId.toUpperCase()}_URL`] ?? `${config.SANDBOX_URL}/providers/${providerId}`;
+export function providerBaseUrl(config: Pick<Parsed, 'SANDBOX_URL'> & Partial<Parsed>, providerId: ProviderId): string {
+  return config[providerUrlVariable(providerId)] ?? `${config.SANDBOX_URL}/providers/${providerId}`;
+}
+
+/** The bank gateway's base URL: BANK_GATEWAY_URL, else the sandbox. */
+export function bankGatewayBaseUrl(config: Pick<Parsed, 'SANDBOX_URL' | 'BANK_GATEWAY_URL'>): string {
+  return config.BANK_GATEWAY_URL ?? config.SANDBOX_URL;
 }

@@ -1,7 +1,10 @@
-import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 
-/** Listens and closes gracefully; everything else is in app.ts. */
+/**
+ * Listens and closes gracefully; everything else is in app.ts. The configuration is judged before
+ * the app is even loaded: a refused one (docs/decisions/038-production-fails-closed.md) exits at once,
+ * naming its variables, with status 1.
+ */
 async function main() {
   let config;
   try {
@@ -13,6 +16,7 @@ async function main() {
     }
     throw err;
   }
+  const { buildApp } = await import('./app.js');
   const app = await buildApp({ config });
   let closing = false;
   const close = async (signal: string) => {

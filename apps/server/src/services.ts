@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import type { Worker } from './jobs/worker.js';
 import type { TransferService } from './ledger/transfers.js';
 import type { BankGatewayClient } from './payments/index.js';
+import type { LoginThrottle } from './plugins/login-throttle.js';
 import type { RateLimiter } from './plugins/rate-limit.js';
 import type { ProviderLookup } from './providers/types.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
@@ -43,6 +44,7 @@ export interface CoreDependencies extends ServiceDependencies {
   providers: ProviderLookup;
   bankGateway: BankGatewayClient;
   rateLimiter: RateLimiter;
+  loginThrottle: LoginThrottle;
   transfers: TransferService;
   worker: Worker;
 }
@@ -53,21 +55,21 @@ export interface CoreDependencies extends ServiceDependencies {
  * service and the worker as it is built here (checked complete when the app is ready).
  */
 export function createServices(core: CoreDependencies): Services {
-  const { db, log, config, providers, bankGateway, rateLimiter, transfers, worker } = core;
+  const { db, log, config, providers, bankGateway, rateLimiter, loginThrottle, transfers, worker } = core;
   const passwords = createPasswordHasher(config);
   const promotions = createPromotionsService({ db, log });
   const bankAccounts = createBankAccountsService({ db });
   const wallet = createWalletService({ db, providers });
   const withdrawals = createWithdrawalsService({ db, log, config, transfers, worker, wallet, bankAccounts, promotions });
   return {
-    accounts: createAccountsService({ db, passwords, rateLimiter, bankAccounts }),
+    accounts: createAccountsService({ db, passwords, rateLimiter, loginThrottle, bankAccounts }),
     bankAccounts,
     wallet,
     games: createGamesService({ providers, wallet }),
     promotions,
-    deposits: createDepositsService({ db, log, config, bankGateway, transfers, worker, wallet, promotions }),
+    deposits: createDepositsService({ db, log, config, bankGateway, rateLimiter, transfers, worker, wallet, promotions }),
     withdrawals,
-    backoffice: createBackofficeService({ db, passwords, rateLimiter, withdrawals }),
+    backoffice: createBackofficeService({ db, passwords, loginThrottle, withdrawals }),
   };
 }
 
@@ -86,6 +88,7 @@ export const servicesPlugin = fp(async (app: FastifyInstance) => {
     providers: app.providers,
     bankGateway: app.bankGateway,
     rateLimiter: app.rateLimiter,
+    loginThrottle: app.loginThrottle,
     transfers: app.transfers,
     worker: app.worker,
   });

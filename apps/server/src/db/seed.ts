@@ -25,7 +25,7 @@ export async function seedReference(db: Db) {
 }
 
 /**
- * The demo agency bound to localhost and 127.0.0.1, with its social links and currencies.
+ * The demo agency bound to localhost (its primary host) and 127.0.0.1, with its social links and currencies.
  * Runs once: an existing demo agency is left as staff may have edited it. Returns its id.
  */
 export async function seedDemoAgency(db: Db, hosts: string[] = ['localhost', '127.0.0.1']): Promise<string> {
@@ -50,7 +50,7 @@ export async function seedDemoAgency(db: Db, hosts: string[] = ['localhost', '12
     const id = agency!.id;
     await tx
       .insert(agencyHosts)
-      .values(hosts.map((host) => ({ host, agencyId: id })))
+      .values(hosts.map((host, i) => ({ host, agencyId: id, isPrimary: i === 0 })))
       .onConflictDoNothing();
     // rates: units of the currency per 1 THB of credit (docs/decisions/001-money-representation.md)
     await tx.insert(currencies).values([

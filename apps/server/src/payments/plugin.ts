@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { bankGatewayBaseUrl } from '../config.js';
 import { createBankGatewayClient, type BankGatewayClient } from './gateway-client.js';
 
 declare module 'fastify' {
@@ -28,7 +29,7 @@ export const paymentsPlugin = fp(
       'bankGateway',
       opts.gateway ??
         createBankGatewayClient({
-          baseUrl: config.BANK_GATEWAY_URL ?? config.SANDBOX_URL,
+          baseUrl: bankGatewayBaseUrl(config),
           gatewaySecret: config.BANK_GATEWAY_SECRET,
           callbackSecret: config.BANK_CALLBACK_SECRET,
           callbackUrl: new URL(BANK_CALLBACK_PATH, config.PUBLIC_URL).toString(),

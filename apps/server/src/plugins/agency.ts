@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AgencySettings } from '@app/contracts';
 import { agencies, agencyHosts, type Social } from '../db/schema/index.js';
 import { AppError } from '../errors.js';
@@ -10,6 +10,12 @@ export interface AgencyContext {
   code: string;
   social: Social;
   settings: AgencySettings;
+  /**
+   * The agency's public origin: its primary host with the site's public scheme and port (those of
+   * PUBLIC_URL), e.g. `https://laocredit.la`. Links back to the site are built on it, never on the
+   * request's Host (docs/decisions/041-requests-from-browsers-and-proxies.md).
+   */
+  publicOrigin: string;
   /** `GET /v2/agency/info`'s answer, serialized once per cache fill: it is asked before every screen */
   infoJson: string;
 }
@@ -38,15 +44,28 @@ export const agencyPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('invalidateAgencyCache', () => cache.clear());
   app.decorateRequest('agency', null);
 
+  const site = new URL(app.config.PUBLIC_URL);
+  const originOf = (host: string) => `${site.protocol}//${host}${site.port ? `:${site.port}` : ''}`;
+
   async function lookup(host: string): Promise<AgencyContext | null> {
     const rows = await app.db
-      .select({ id: agencies.id, code: agencies.code, social: agencies.social, settings: agencies.settings })
+      .select({
+        id: agencies.id,
+        code: agencies.code,
+        social: agencies.social,
+        settings: agencies.settings,
+        // the primary host, else the first by name (an agency configured before hosts had a primary)
+        publicHost: sql<string>`(SELECT p.host FROM agency_hosts p WHERE p.agency_id = ${agencies.id}
+                                  ORDER BY p.is_primary DESC, p.host LIMIT 1)`,
+      })
       .from(agencyHosts)
       .innerJoin(agencies, eq(agencies.id, agencyHosts.agencyId))
       .where(eq(agencyHosts.host, host))
       .limit(1);
     const row = rows[0];
-    return row ? { ...row, infoJson: JSON.stringify({ agency: { id: row.id, social: row.social } }) } : null;
+    if (!row) return null;
+    const { publicHost, ...agency } = row;
+    return { ...agency, publicOrigin: originOf(publicHost), infoJson: JSON.stringify({ agency: { id: row.id, social: row.social } }) };
   }
 
   // a callback hook, synchronous on a cache hit: no promise on the path every screen starts with.

@@ -1,19 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { queryRows } from '../db/client.js';
 import { AppError } from '../errors.js';
 import { createTestApp, type TestContext } from '../test/app.js';
+import { registerPlayer, type TestPlayer } from '../test/players.js';
+import { IDEMPOTENCY_LEASE_SECONDS } from './idempotency.js';
 
 let ctx: TestContext;
 let app: FastifyInstance;
+let player: TestPlayer;
 let calls = 0;
+// a request that never answers, as one whose process died mid-way
+let hang: Promise<void> = Promise.resolve();
 
 const probe: FastifyPluginAsyncZod = async (a) => {
   a.post('/pay', { config: { idempotent: true }, schema: { body: z.object({ amount: z.number() }) } }, async (req, reply) => {
     calls++;
     if (req.body.amount < 0) throw new AppError('VALIDATION_FAILED', 'negative');
     if (req.body.amount === 500) throw new Error('boom');
+    if (req.body.amount === 999) await hang;
     return reply.code(201).send({ paid: req.body.amount, call: calls });
   });
 };
@@ -21,16 +29,19 @@ const probe: FastifyPluginAsyncZod = async (a) => {
 beforeAll(async () => {
   ctx = await createTestApp({}, probe);
   app = ctx.app;
+  player = await registerPlayer(app);
 });
 afterAll(() => ctx.close());
 
-const pay = (amount: number, key?: string) =>
+const pay = (amount: number, key?: string, cookie: string | undefined = player.cookie) =>
   app.inject({
     method: 'POST',
     url: '/api/test/pay',
-    headers: { host: 'localhost', ...(key ? { 'idempotency-key': key } : {}) },
+    headers: { host: 'localhost', ...(cookie ? { cookie } : {}), ...(key ? { 'idempotency-key': key } : {}) },
     payload: { amount },
   });
+const rowsOf = async (key: string) =>
+  queryRows<{ owner: string; status_code: number | null }>(app.db, sql`SELECT owner, status_code FROM idempotency_keys WHERE key = ${key}`);
 
 describe('Idempotency-Key', () => {
   it('answers a repeated key with the first answer, running the handler once', async () => {
@@ -83,5 +94,86 @@ describe('Idempotency-Key', () => {
     const answers = await Promise.all(Array.from({ length: 8 }, () => pay(7, 'k-5')));
     expect(calls - before).toBe(1);
     for (const r of answers) expect([201, 409]).toContain(r.statusCode);
+  });
+
+  it('answers 401 without a session and writes nothing, whatever the body', async () => {
+    const before = calls;
+    for (const payload of [{ amount: 1 }, { amount: 'not a number' }]) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/test/pay',
+        headers: { host: 'localhost', 'idempotency-key': 'anon-1' },
+        payload,
+      });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error.code).toBe('UNAUTHORIZED');
+    }
+    expect(calls).toBe(before);
+    expect(await rowsOf('anon-1')).toEqual([]);
+  });
+
+  it('keeps one key per player: the same key of another player runs again', async () => {
+    const other = await registerPlayer(app);
+    const before = calls;
+    expect((await pay(3, 'shared-key')).statusCode).toBe(201);
+    expect((await pay(3, 'shared-key', other.cookie)).headers['idempotent-replayed']).toBeUndefined();
+    expect(calls - before).toBe(2);
+    expect((await rowsOf('shared-key')).map((r) => r.owner).sort()).toEqual([player.playerId, other.playerId].sort());
+  });
+});
+
+describe('the lease of a key still running', () => {
+  let release = () => {};
+  const hangNext = () => (hang = new Promise<void>((resolve) => (release = resolve)));
+  const expireLease = (key: string) =>
+    app.db.execute(sql`UPDATE idempotency_keys SET lease_expires_at = now() - interval '1 second' WHERE key = ${key}`);
+
+  it('answers 409 while the lease holds, then lets the next request with the same body take it over', async () => {
+    hangNext();
+    const first = pay(999, 'lease-1');
+    await expect.poll(async () => (await rowsOf('lease-1')).length).toBe(1);
+    const [row] = await queryRows<{ s: number }>(
+      app.db,
+      sql`SELECT round(extract(epoch FROM lease_expires_at - now()))::int AS s FROM idempotency_keys WHERE key = 'lease-1'`,
+    );
+    expect(row!.s).toBeGreaterThan(IDEMPOTENCY_LEASE_SECONDS - 5);
+    expect((await pay(999, 'lease-1')).statusCode).toBe(409);
+
+    // the first request's process "died": its lease passes without an answer
+    await expireLease('lease-1');
+    expect((await pay(998, 'lease-1')).statusCode).toBe(422);
+    hang = Promise.resolve();
+    const before = calls;
+    const taken = await pay(999, 'lease-1');
+    expect(taken.statusCode).toBe(201);
+    expect(calls - before).toBe(1);
+    expect((await pay(999, 'lease-1')).headers['idempotent-replayed']).toBe('true');
+
+    // the first one finishing late does not overwrite the answer its taker stored
+    release();
+    expect((await first).statusCode).toBe(201);
+    expect((await pay(999, 'lease-1')).json()).toEqual(taken.json());
+  });
+
+  it('lets only one of several requests take an expired lease over', async () => {
+    hangNext();
+    const first = pay(999, 'lease-2');
+    await expect.poll(async () => (await rowsOf('lease-2')).length).toBe(1);
+    await expireLease('lease-2');
+    hang = Promise.resolve();
+    const before = calls;
+    const answers = await Promise.all(Array.from({ length: 6 }, () => pay(999, 'lease-2')));
+    expect(calls - before).toBe(1);
+    for (const r of answers) expect([201, 409]).toContain(r.statusCode);
+    release();
+    await first;
+  });
+
+  it('never takes over a key that has its answer', async () => {
+    expect((await pay(5, 'lease-3')).statusCode).toBe(201);
+    await expireLease('lease-3');
+    const before = calls;
+    expect((await pay(5, 'lease-3')).headers['idempotent-replayed']).toBe('true');
+    expect(calls).toBe(before);
   });
 });

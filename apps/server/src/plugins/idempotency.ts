@@ -1,9 +1,10 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { idempotencyKeys } from '../db/schema/index.js';
 import { AppError } from '../errors.js';
+import { requirePlayer } from './session.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -11,18 +12,25 @@ declare module 'fastify' {
     idempotent?: boolean;
   }
   interface FastifyRequest {
-    idempotency: { agencyId: string; owner: string; key: string } | null;
+    idempotency: { agencyId: string; owner: string; key: string; leaseId: string } | null;
   }
 }
 
 const HEADER = 'idempotency-key';
 const KEY = /^[\w.:-]{1,128}$/;
+/** How long a request holds its key before another with the same key and body may take it over: well beyond any request's run */
+export const IDEMPOTENCY_LEASE_SECONDS = 60;
+const leaseEnd = sql`now() + make_interval(secs => ${IDEMPOTENCY_LEASE_SECONDS})`;
 
 /**
  * The same key with the same body answers the first answer again (marked `idempotent-replayed`);
  * with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 CONFLICT.
  * Keys are per agency and per owner (the player), so one player's key never meets another's.
  * A 5xx answer is not kept, so the client may retry with the same key.
+ *
+ * The session is checked first: a call without one answers 401 before any row is written. A key
+ * still without an answer after its lease (IDEMPOTENCY_LEASE_SECONDS: its request died, e.g. in a
+ * crash) is taken over by the next request with the same body (docs/decisions/040-repeated-calls.md).
  */
 export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('idempotency', null);
@@ -30,28 +38,44 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
   // attached to the routes that ask for it only: every other request skips both hooks
   const preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     const raw = request.headers[HEADER];
-    if (raw === undefined || !request.agency) return;
+    if (raw === undefined) return;
     const key = Array.isArray(raw) ? raw[0]! : raw;
     if (!KEY.test(key)) throw new AppError('VALIDATION_FAILED', 'bad Idempotency-Key', { [HEADER]: 'idempotency.invalid' });
-    const agencyId = request.agency.id;
-    const owner = request.player?.playerId ?? 'anonymous';
+    const { agencyId, playerId: owner } = requirePlayer(request);
     const route = `${request.method} ${request.routeOptions.url}`;
     const requestHash = createHash('sha256')
       .update(`${route}\n${request.url}\n${JSON.stringify(request.body ?? null)}`)
       .digest('hex');
+    const leaseId = randomUUID();
     const inserted = await app.db
       .insert(idempotencyKeys)
-      .values({ agencyId, owner, key, route, requestHash })
+      .values({ agencyId, owner, key, route, requestHash, leaseId, leaseExpiresAt: leaseEnd })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
-    if (inserted[0]) {
-      request.idempotency = { agencyId, owner, key };
+    const where = and(eq(idempotencyKeys.agencyId, agencyId), eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.key, key));
+    // a request of its own, or one whose holder died: one statement, so two takers never both win
+    const taken =
+      inserted.length > 0 ||
+      (
+        await app.db
+          .update(idempotencyKeys)
+          .set({ leaseId, leaseExpiresAt: leaseEnd })
+          .where(
+            and(
+              where,
+              isNull(idempotencyKeys.statusCode),
+              eq(idempotencyKeys.requestHash, requestHash),
+              lt(idempotencyKeys.leaseExpiresAt, sql`now()`),
+            ),
+          )
+          .returning({ key: idempotencyKeys.key })
+      ).length > 0;
+    if (taken) {
+      if (inserted.length === 0) request.log.warn({ key }, 'idempotency key taken over after its lease');
+      request.idempotency = { agencyId, owner, key, leaseId };
       return;
     }
-    const [first] = await app.db
-      .select()
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.agencyId, agencyId), eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.key, key)));
+    const [first] = await app.db.select().from(idempotencyKeys).where(where);
     if (!first) throw new AppError('CONFLICT', 'try again');
     if (first.requestHash !== requestHash) {
       throw new AppError('IDEMPOTENCY_KEY_REUSED', 'this Idempotency-Key was used with another request');
@@ -64,7 +88,13 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     const k = request.idempotency;
     if (!k) return payload;
     request.idempotency = null;
-    const where = and(eq(idempotencyKeys.agencyId, k.agencyId), eq(idempotencyKeys.owner, k.owner), eq(idempotencyKeys.key, k.key));
+    // only the lease holder answers: a request whose key was taken over leaves the answer to its taker
+    const where = and(
+      eq(idempotencyKeys.agencyId, k.agencyId),
+      eq(idempotencyKeys.owner, k.owner),
+      eq(idempotencyKeys.key, k.key),
+      eq(idempotencyKeys.leaseId, k.leaseId),
+    );
     if (reply.statusCode >= 500) {
       await app.db.delete(idempotencyKeys).where(where);
       return payload;
@@ -81,8 +111,12 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     return payload;
   };
 
+  // before the body is judged, so that a logged-out call answers 401 whatever it sends
+  const preValidation = async (request: FastifyRequest) => void requirePlayer(request);
+
   app.addHook('onRoute', (route) => {
     if (!route.config?.idempotent) return;
+    route.preValidation = [...toArray(route.preValidation), preValidation];
     route.preHandler = [...toArray(route.preHandler), preHandler];
     route.onSend = [...toArray(route.onSend), onSend];
   });

@@ -36,11 +36,19 @@ export function postgresRateLimitStore(db: Db): RateLimitStore {
     async hit(key, windowMs, now = Date.now()) {
       const start = windowOf(now, windowMs);
       const expires = new Date(start + 2 * windowMs).toISOString();
-      await db.execute(sql`
-        INSERT INTO rate_limit_counters (key, window_start, count, expires_at)
-        VALUES (${key}, ${new Date(start).toISOString()}, 1, ${expires})
-        ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limit_counters.count + 1`);
-      return sum(key, windowMs, now);
+      // this hit's own count, as its increment left it (RETURNING), not a sum read after other hits
+      // landed too: of a burst of N, exactly the first `max` pass, as with Redis's INCR
+      const rows = await queryRows<{ n: string | number }>(
+        db,
+        sql`WITH cur AS (
+              INSERT INTO rate_limit_counters (key, window_start, count, expires_at)
+              VALUES (${key}, ${new Date(start).toISOString()}, 1, ${expires})
+              ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limit_counters.count + 1
+              RETURNING count)
+            SELECT (SELECT count FROM cur) + coalesce((SELECT count FROM rate_limit_counters
+                     WHERE key = ${key} AND window_start = ${new Date(start - windowMs).toISOString()}), 0) AS n`,
+      );
+      return Number(rows[0]!.n);
     },
     count: (key, windowMs, now = Date.now()) => sum(key, windowMs, now),
     async clear(key) {
@@ -96,10 +104,21 @@ export interface Limit {
 }
 
 const MINUTE = 60_000;
-/** DESIGN.md §10; the per-IP numbers are ours (see the decision record). */
+/** DESIGN.md §10; the numbers are ours (docs/decisions/006 and 039-login-throttling.md). */
 export const LIMITS = {
+  /** failed logins of one account from everywhere: past it, only the account's known clients may try (a budget, not a lock) */
   loginFailuresPerAccount: { name: 'login-fail', max: 10, windowMs: 15 * MINUTE },
+  /** failed logins of one account from one client: past it, that client is refused for that account */
+  loginFailuresPerAccountClient: { name: 'login-fail-client', max: 5, windowMs: 15 * MINUTE },
+  /** failed logins from one client, whatever the account (guessing across accounts); generous: towns share a NAT address */
+  loginFailuresPerIp: { name: 'login-fail-ip', max: 50, windowMs: 15 * MINUTE },
+  /** wrong current passwords in a password change, per player (the session's holder is the only one who can fail it) */
+  passwordChangeFailures: { name: 'password-change-fail', max: 5, windowMs: 15 * MINUTE },
   loginPerIp: { name: 'login-ip', max: 30, windowMs: MINUTE },
+  /** the bank gateway asked about one deposit order by its player's "check" or "cancel": once per 2–4 s (docs/decisions/040) */
+  depositQuestionsPerOrder: { name: 'deposit-ask-order', max: 1, windowMs: 2000 },
+  /** the "check" button across a player's orders (a canceled one may be checked too) */
+  depositChecksPerPlayer: { name: 'deposit-check-player', max: 10, windowMs: MINUTE },
   registerPerIp: { name: 'register-ip', max: 20, windowMs: 60 * MINUTE },
   usernameCheckPerIp: { name: 'username-ip', max: 60, windowMs: MINUTE },
 } satisfies Record<string, Limit>;
@@ -109,6 +128,8 @@ export interface RateLimiter {
   consume(limit: Limit, key: string): Promise<void>;
   /** RATE_LIMITED when `max` attempts were already counted (counts nothing). */
   check(limit: Limit, key: string): Promise<void>;
+  /** Whether `max` attempts were already counted (counts nothing; never, when limits are off). */
+  exceeded(limit: Limit, key: string): Promise<boolean>;
   /** Counts one attempt without refusing (a failure seen after the fact). */
   record(limit: Limit, key: string): Promise<void>;
   reset(limit: Limit, key: string): Promise<void>;
@@ -120,18 +141,22 @@ declare module 'fastify' {
   }
 }
 
-const refused = () => new AppError('RATE_LIMITED', 'too many attempts, try again later');
+export const refused = () => new AppError('RATE_LIMITED', 'too many attempts, try again later');
 
 export function createRateLimiter(store: RateLimitStore, enabled: boolean): RateLimiter {
   const id = (limit: Limit, key: string) => `${limit.name}:${key}`;
-  if (!enabled) return { consume: async () => {}, check: async () => {}, record: async () => {}, reset: async () => {} };
+  if (!enabled) {
+    return { consume: async () => {}, check: async () => {}, exceeded: async () => false, record: async () => {}, reset: async () => {} };
+  }
+  const exceeded = async (limit: Limit, key: string) => (await store.count(id(limit, key), limit.windowMs)) >= limit.max;
   return {
     async consume(limit, key) {
       if ((await store.hit(id(limit, key), limit.windowMs)) > limit.max) throw refused();
     },
     async check(limit, key) {
-      if ((await store.count(id(limit, key), limit.windowMs)) >= limit.max) throw refused();
+      if (await exceeded(limit, key)) throw refused();
     },
+    exceeded,
     async record(limit, key) {
       await store.hit(id(limit, key), limit.windowMs);
     },

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { InjectOptions } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createTestApp, type TestContext } from '../test/app.js';
+import { safeProductionEnv } from '../test/production-env.js';
 
 // The full set of security headers, pinned: any answer, JSON or HTML, success or failure
 const CSP =
@@ -18,6 +19,9 @@ const SECURITY_HEADERS = {
   'referrer-policy': 'strict-origin-when-cross-origin',
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
+  'permissions-policy':
+    'accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), hid=(), magnetometer=(), microphone=(), ' +
+    'midi=(), payment=(), serial=(), usb=()',
 };
 const HSTS = 'max-age=31536000; includeSubDomains';
 // headers of old browsers we do not send (bytes on every answer to a slow phone)
@@ -71,12 +75,17 @@ beforeAll(() => {
 afterAll(() => rmSync(web, { recursive: true, force: true }));
 
 describe.each([
-  { env: 'development', expected: SECURITY_HEADERS },
-  { env: 'production', expected: { ...SECURITY_HEADERS, 'strict-transport-security': HSTS } },
-])('security headers in $env', ({ env, expected }) => {
+  { env: 'development', vars: { NODE_ENV: 'development' } as Record<string, string>, expected: SECURITY_HEADERS },
+  {
+    env: 'production',
+    // the docs page is published on purpose, to pin its headers too
+    vars: { ...safeProductionEnv(), API_DOCS_ENABLED: 'true' },
+    expected: { ...SECURITY_HEADERS, 'strict-transport-security': HSTS },
+  },
+])('security headers in $env', ({ env, vars, expected }) => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp({ NODE_ENV: env, WEB_DIST: web }, probe);
+    ctx = await createTestApp({ ...vars, WEB_DIST: web }, probe);
   });
   afterAll(() => ctx.close());
 

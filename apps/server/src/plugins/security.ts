@@ -10,6 +10,44 @@ const UNSTORABLE = /\\u0000|\\ud[89a-f][0-9a-f]{2}/i;
 /** Paths that take state-changing calls from other servers (signed), not from browsers. */
 const SERVER_TO_SERVER = ['/api/v2/payments/callback'];
 
+/**
+ * Powerful browser features the site never uses, off for it and anything it could ever embed: an
+ * injected script cannot ask for the camera, the microphone, the location or a payment. Only
+ * features Chromium knows: an unknown one is a console error on every page.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'serial',
+  'usb',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
+const crossSite = () => new AppError('FORBIDDEN', 'cross-site request refused');
+
+/**
+ * Whether a call's Origin is the origin it was sent to: scheme, host and port. The scheme is the
+ * connection's, or X-Forwarded-Proto from a trusted proxy (Fastify's `request.protocol`); the host
+ * is one of the agency's configured hosts, or the call answers AGENCY_NOT_FOUND anyway.
+ */
+function sameOrigin(origin: string, request: FastifyRequest): boolean {
+  try {
+    return new URL(origin).origin === new URL(`${request.protocol}://${request.host}`).origin;
+  } catch {
+    // "null" (a sandboxed frame, a privacy redirect) or a malformed header
+    return false;
+  }
+}
+
 function helmetOptions(production: boolean): Readonly<HelmetOptions> {
   return {
     contentSecurityPolicy: {
@@ -59,12 +97,15 @@ export function securityHeaders(production: boolean): Readonly<Record<string, st
   helmet(helmetOptions(production))({} as never, res as unknown as ServerResponse, (err?: unknown) => {
     if (err) throw err;
   });
+  // helmet no longer sets this one
+  headers['permissions-policy'] = PERMISSIONS_POLICY;
   return Object.freeze(headers);
 }
 
 /**
- * Strict headers on every answer and the cross-site request rules of DESIGN.md §10:
- * JSON bodies only, and a state-changing call from a browser must come from our own origin.
+ * Strict headers on every answer and the cross-site request rules of DESIGN.md §10: JSON bodies
+ * only, and a state-changing call must say it comes from our own origin (Origin, else
+ * Sec-Fetch-Site), except the bank's signed callback.
  */
 export const security = fp(async (app: FastifyInstance) => {
   // helmet's own header set for our options, worked out once: the options are the same for every
@@ -92,19 +133,12 @@ export const security = fp(async (app: FastifyInstance) => {
     if (!path.startsWith('/api/') || SERVER_TO_SERVER.includes(path)) return;
     const origin = request.headers.origin;
     if (origin !== undefined) {
-      let host: string;
-      try {
-        host = new URL(origin).host;
-      } catch {
-        throw new AppError('FORBIDDEN', 'cross-site request refused');
-      }
-      if (host !== request.host) throw new AppError('FORBIDDEN', 'cross-site request refused');
+      if (!sameOrigin(origin, request)) throw crossSite();
       return;
     }
-    const site = request.headers['sec-fetch-site'];
-    if (site !== undefined && site !== 'same-origin' && site !== 'none') {
-      throw new AppError('FORBIDDEN', 'cross-site request refused');
-    }
+    // a browser that sends no Origin still tells where the call comes from; a call that says
+    // neither is refused, whoever sent it (docs/decisions/041-requests-from-browsers-and-proxies.md)
+    if (request.headers['sec-fetch-site'] !== 'same-origin') throw crossSite();
   };
   // the first hook of all, so that an answer refused here or by any later hook carries the headers
   // too; synchronous: reads need no origin check and pay no promise

@@ -13,7 +13,7 @@ let providers: ProviderRegistry;
 beforeAll(async () => {
   sandbox = await startSandbox();
   const config = testConfig({ ...sandbox.serverOverrides, PROVIDER_TIMEOUT_MS: String(TIMEOUT_MS) });
-  providers = createProviderRegistry(config, {});
+  providers = createProviderRegistry(config);
 });
 afterEach(() => sandbox.providerFaults.reset());
 afterAll(() => sandbox.close());

@@ -25,9 +25,13 @@ describe('app.providers', () => {
   });
 
   it('takes a per-provider base URL from PROVIDER_<ID>_URL', async () => {
-    const registry = createProviderRegistry(testConfig({ SANDBOX_URL: 'http://127.0.0.1:9', PROVIDER_TIMEOUT_MS: '2000' }), {
-      PROVIDER_GCLUB_LIVE_URL: `${env.sandbox.url}/providers/gclub_live`,
-    });
+    const registry = createProviderRegistry(
+      testConfig({
+        SANDBOX_URL: 'http://127.0.0.1:9',
+        PROVIDER_TIMEOUT_MS: '2000',
+        PROVIDER_GCLUB_LIVE_URL: `${env.sandbox.url}/providers/gclub_live`,
+      }),
+    );
     expect((await registry.get('gclub_live').games('Live')).games.length).toBeGreaterThan(0);
     await expect(registry.get('gclub').games()).rejects.toThrow(/gclub/);
   });

@@ -30,13 +30,13 @@ export class ProviderRegistry {
 }
 
 /** One HTTP adapter per provider: base URL PROVIDER_<ID>_URL or the sandbox, the shared secret, the timeout. */
-export function createProviderRegistry(config: Config, env: Record<string, string | undefined> = process.env): ProviderRegistry {
+export function createProviderRegistry(config: Config): ProviderRegistry {
   return new ProviderRegistry(
     PROVIDER_IDS.map(
       (id) =>
         new HttpProviderAdapter({
           id,
-          baseUrl: providerBaseUrl(config, id, env),
+          baseUrl: providerBaseUrl(config, id),
           secret: config.PROVIDER_SECRET,
           timeoutMs: config.PROVIDER_TIMEOUT_MS,
         }),

@@ -8,6 +8,8 @@ export interface TestPlayer {
   password: string;
   /** ready for `headers: { cookie }` */
   cookie: string;
+  /** the address it registered or logged in from: a known client of the account (plugins/login-throttle.ts) */
+  address: string;
 }
 
 let serial = 0;
@@ -31,28 +33,30 @@ export async function registerPlayer(app: FastifyInstance, opts: { username?: st
   const username = opts.username ?? `p${randomBytes(5).toString('hex')}`;
   const password = opts.password ?? `pw-${randomBytes(6).toString('hex')}`;
   const fingerprint = randomBytes(16).toString('hex');
+  const address = nextAddress();
   const res = await app.inject({
     method: 'POST',
     url: '/api/v2/players/register',
-    remoteAddress: nextAddress(),
+    remoteAddress: address,
     headers: { host: 'localhost', [FINGERPRINT_HEADER]: fingerprint },
     payload: { username, password, confirmPassword: password, fingerprint },
   });
   if (res.statusCode !== 201) throw new Error(`register ${username} failed: ${res.statusCode} ${res.body}`);
   const body = res.json() as { player: { id: string } };
-  return { playerId: body.player.id, username, password, cookie: sessionCookie(res.headers['set-cookie']) };
+  return { playerId: body.player.id, username, password, cookie: sessionCookie(res.headers['set-cookie']), address };
 }
 
 /** Logs an existing player in again: a new session and its cookie. */
 export async function loginPlayer(app: FastifyInstance, username: string, password: string): Promise<TestPlayer> {
+  const address = nextAddress();
   const res = await app.inject({
     method: 'POST',
     url: '/api/v2/players/login',
-    remoteAddress: nextAddress(),
+    remoteAddress: address,
     headers: { host: 'localhost' },
     payload: { username, password },
   });
   if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
   const body = res.json() as { player: { id: string } };
-  return { playerId: body.player.id, username, password, cookie: sessionCookie(res.headers['set-cookie']) };
+  return { playerId: body.player.id, username, password, cookie: sessionCookie(res.headers['set-cookie']), address };
 }

@@ -68,3 +68,17 @@ export const rateLimitCounters = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limit_counters_expires_idx').on(t.expiresAt)],
 );
+
+/** Clients an account has logged in from: `device:<sha256>` or `ip:<address>` (plugins/login-throttle.ts). */
+export const loginKnownClients = pgTable(
+  'login_known_clients',
+  {
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    account: text('account').notNull(),
+    client: text('client').notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.agencyId, t.account, t.client] })],
+);

@@ -91,4 +91,7 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   statusCode: integer('status_code'),
   response: jsonb('response'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** the request holding the key until it answers; another may take it over once the lease has passed */
+  leaseId: uuid('lease_id'),
+  leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -25,6 +25,8 @@ export const agencyHosts = pgTable(
     agencyId: uuid('agency_id')
       .notNull()
       .references(() => agencies.id),
+    /** the agency's public address (at most one per agency): links back to the site are built on it */
+    isPrimary: boolean('is_primary').notNull().default(false),
   },
   (t) => [index('agency_hosts_agency_idx').on(t.agencyId)],
 );

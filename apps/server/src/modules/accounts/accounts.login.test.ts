@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { DEVICE_COOKIE, clientKey } from '../../plugins/login-throttle.js';
+import { LIMITS } from '../../plugins/rate-limit.js';
 import { createTestApp, type TestContext } from '../../test/app.js';
 import { registerPlayer } from '../../test/players.js';
+
+const deviceCookie = (res: LightMyRequestResponse) =>
+  [res.headers['set-cookie']]
+    .flat()
+    .map(String)
+    .find((c) => c.startsWith(`${DEVICE_COOKIE}=`))!
+    .split(';')[0]!;
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -84,27 +94,76 @@ describe('POST /v2/players/login', () => {
     expect(info.statusCode).toBe(401);
   });
 
-  it('refuses the 11th failed login within 15 minutes with 429, even with the right password', async () => {
+  it('refuses a client after 5 failures on one account, even with the right password; the owner elsewhere logs in', async () => {
     const p = await registerPlayer(ctx.app);
-    for (let i = 0; i < 10; i++) expect((await login(p.username, `wrong-${i}`)).statusCode).toBe(401);
-    const eleventh = await login(p.username, p.password);
-    expect(eleventh.statusCode).toBe(429);
-    expect(eleventh.json().error.code).toBe('RATE_LIMITED');
-    // the lock is per account: another player logs in from the same addresses
+    const ip = '198.51.100.251';
+    for (let i = 0; i < 5; i++) expect((await login(p.username, `wrong-${i}`, { ip })).statusCode).toBe(401);
+    const sixth = await login(p.username, p.password, { ip });
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().error.code).toBe('RATE_LIMITED');
+    // the limit is this client's on this account: the owner from another address, and this address on another account
+    expect((await login(p.username, p.password, { ip: '198.51.100.252' })).statusCode).toBe(200);
     const other = await registerPlayer(ctx.app);
-    expect((await login(other.username, other.password)).statusCode).toBe(200);
+    expect((await login(other.username, other.password, { ip })).statusCode).toBe(200);
   });
 
-  it('locks unknown usernames the same way, so the lock tells nothing', async () => {
-    for (let i = 0; i < 10; i++) expect((await login('ghost_user', `wrong-${i}`)).statusCode).toBe(401);
-    expect((await login('ghost_user', 'any-password')).statusCode).toBe(429);
-  });
-
-  it('forgets earlier failures after a successful login', async () => {
+  it("does not let a stranger's failures from many addresses keep the owner out", async () => {
     const p = await registerPlayer(ctx.app);
-    for (let i = 0; i < 9; i++) await login(p.username, `wrong-${i}`);
-    expect((await login(p.username, p.password)).statusCode).toBe(200);
-    for (let i = 0; i < 10; i++) expect((await login(p.username, `again-${i}`)).statusCode).toBe(401);
+    const owner = await login(p.username, p.password, { ip: '203.0.113.10' });
+    expect(owner.statusCode).toBe(200);
+    const device = deviceCookie(owner);
+    // wrong passwords from 20 addresses, each under its own limit: the account's budget of 10 is used up,
+    // and from then on a new client is refused the account, right password or not ...
+    for (let i = 0; i < 40; i++) {
+      expect((await login(p.username, `guess-${i}`, { ip: `192.0.2.${i % 20}` })).statusCode).toBe(i < 10 ? 401 : 429);
+    }
+    expect((await login(p.username, p.password, { ip: '192.0.2.200' })).statusCode).toBe(429);
+    // ... but the owner gets in from the address they logged in from, and from anywhere with their browser
+    expect((await login(p.username, p.password, { ip: '203.0.113.10' })).statusCode).toBe(200);
+    expect((await login(p.username, p.password, { ip: '192.0.2.202', headers: { cookie: device } })).statusCode).toBe(200);
+    // registering made the player's own address known too
+    expect((await login(p.username, p.password, { ip: p.address })).statusCode).toBe(200);
+    // a known client still has its own limit: guessing from the owner's address stops after 5
+    for (let i = 0; i < 5; i++) await login(p.username, `near-${i}`, { ip: '203.0.113.10' });
+    expect((await login(p.username, p.password, { ip: '203.0.113.10' })).statusCode).toBe(429);
+  });
+
+  it('treats an unknown username exactly like an account: the same answers, the same refusals', async () => {
+    for (let i = 0; i < 12; i++) {
+      expect((await login('ghost_user', `wrong-${i}`, { ip: `192.0.2.${100 + i}` })).statusCode).toBe(i < 10 ? 401 : 429);
+    }
+    for (let i = 0; i < 5; i++) expect((await login('ghost_two', `wrong-${i}`, { ip: '192.0.2.151' })).statusCode).toBe(401);
+    expect((await login('ghost_two', 'any-password', { ip: '192.0.2.151' })).statusCode).toBe(429);
+  });
+
+  it("forgets a client's failures on the account after it logs in", async () => {
+    const p = await registerPlayer(ctx.app);
+    const ip = '198.51.100.240';
+    for (let i = 0; i < 4; i++) await login(p.username, `wrong-${i}`, { ip });
+    expect((await login(p.username, p.password, { ip })).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await login(p.username, `again-${i}`, { ip })).statusCode).toBe(401);
+    expect((await login(p.username, p.password, { ip })).statusCode).toBe(429);
+  });
+
+  it('refuses a client after 50 failures across accounts in 15 minutes', async () => {
+    const ip = '198.51.100.230';
+    const key = clientKey('player', ctx.database.agencyId, ip);
+    // 49 failures already counted from this address (the attempts-per-minute limit would stop a real run sooner)
+    for (let i = 0; i < 49; i++) await ctx.app.rateLimiter.record(LIMITS.loginFailuresPerIp, key);
+    const p = await registerPlayer(ctx.app);
+    expect((await login(p.username, p.password, { ip })).statusCode).toBe(200);
+    expect((await login('someone_else', 'wrong', { ip })).statusCode).toBe(401);
+    expect((await login(p.username, p.password, { ip })).statusCode).toBe(429);
+    expect((await login(p.username, p.password, { ip: '198.51.100.231' })).statusCode).toBe(200);
+  });
+
+  it('sets the device cookie once: HttpOnly, for the API only, a year long', async () => {
+    const p = await registerPlayer(ctx.app);
+    const first = await login(p.username, p.password);
+    const cookie = [first.headers['set-cookie']].flat().find((c) => String(c).startsWith(`${DEVICE_COOKIE}=`));
+    expect(cookie).toMatch(/^lc_device=[A-Za-z0-9_-]{43}; Max-Age=31536000; Path=\/api\/; HttpOnly; SameSite=Lax$/);
+    const again = await login(p.username, p.password, { headers: { cookie: deviceCookie(first) } });
+    expect([again.headers['set-cookie']].flat().some((c) => String(c).startsWith(`${DEVICE_COOKIE}=`))).toBe(false);
   });
 
   it('limits one address to 30 login attempts a minute', async () => {

@@ -30,12 +30,12 @@ const toPlayer = (p: PlayerRow): SessionResponse['player'] => ({
 });
 
 const ipKey = (agency: AgencyContext, request: FastifyRequest) => `${agency.id}:${request.ip}`;
-const accountKey = (agencyId: string, username: string) => `${agencyId}:${username}`;
 
 export function createAccountsService({
   db,
   passwords: hasher,
   rateLimiter: limiter,
+  loginThrottle: throttle,
   bankAccounts,
 }: AccountsServiceDependencies): AccountsService {
   async function findPlayer(agencyId: string, username: string): Promise<PlayerRow | undefined> {
@@ -67,6 +67,8 @@ export function createAccountsService({
           await startSession(tx, request, reply, row!);
           return row!;
         });
+        // the new player's own browser and address are known clients of the account from the start
+        await throttle.remember(throttle.attempt(request, 'player', agency.id, player.username), reply);
         return { player: toPlayer(player) };
       } catch (err) {
         if (isUniqueViolation(err)) throw usernameTaken();
@@ -83,7 +85,7 @@ export function createAccountsService({
     },
 
     async login(request, reply, agency, body) {
-      await limiter.consume(LIMITS.loginPerIp, ipKey(agency, request));
+      await throttle.consume(request, 'player', agency.id);
       // usernames are lowercase by rule; a capitalised entry (phone keyboards) still finds the account
       const username = body.username.trim().toLowerCase();
       if (!USERNAME_PATTERN.test(username)) {
@@ -91,18 +93,17 @@ export function createAccountsService({
         await hasher.verifyDummy(body.password);
         throw invalidCredentials();
       }
-      const key = accountKey(agency.id, username);
-      await limiter.check(LIMITS.loginFailuresPerAccount, key);
+      // the same rules, queries and time for an unknown name as for a wrong password (DESIGN.md §10)
+      const attempt = throttle.attempt(request, 'player', agency.id, username);
+      await throttle.admit(attempt, 'player');
       const player = await findPlayer(agency.id, username);
-      if (!player) {
-        await hasher.verifyDummy(body.password);
-        await limiter.record(LIMITS.loginFailuresPerAccount, key);
+      let ok = false;
+      if (player) ok = await hasher.verify(player.passwordHash, body.password);
+      else await hasher.verifyDummy(body.password);
+      if (!player || !ok || player.status !== 'active') {
+        await throttle.failed(attempt, 'player');
         throw invalidCredentials();
       }
-      const ok = await hasher.verify(player.passwordHash, body.password);
-      if (!ok) await limiter.record(LIMITS.loginFailuresPerAccount, key);
-      if (!ok || player.status !== 'active') throw invalidCredentials();
-      await limiter.reset(LIMITS.loginFailuresPerAccount, key);
       // a token that existed before login is never the one after it (session fixation)
       if (request.player) await endSession(db, request, reply);
       const rehash = hasher.needsRehash(player.passwordHash) ? await hasher.hash(body.password) : undefined;
@@ -111,6 +112,7 @@ export function createAccountsService({
         .set({ lastLoginAt: new Date(), ...(rehash ? { passwordHash: rehash } : {}) })
         .where(eq(players.id, player.id));
       await startSession(db, request, reply, player);
+      await throttle.succeeded(attempt, reply);
       return { player: toPlayer(player) };
     },
 
@@ -135,12 +137,12 @@ export function createAccountsService({
     },
 
     async changePassword(request, reply, session, body) {
-      const key = accountKey(session.agencyId, session.username);
-      await limiter.check(LIMITS.loginFailuresPerAccount, key);
+      // per player, not per account name: only the session's holder can fail it, and failing it never touches logins
+      await limiter.check(LIMITS.passwordChangeFailures, session.playerId);
       const rows = await db.select().from(players).where(eq(players.id, session.playerId));
       const player = rows[0];
       if (!player || !(await hasher.verify(player.passwordHash, body.currentPassword))) {
-        await limiter.record(LIMITS.loginFailuresPerAccount, key);
+        await limiter.record(LIMITS.passwordChangeFailures, session.playerId);
         throw passwordIncorrect();
       }
       const passwordHash = await hasher.hash(body.newPassword);

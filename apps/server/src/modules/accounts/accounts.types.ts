@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ChangePasswordBody, FingerprintBody, LoginBody, PlayerInfoResponse, SessionResponse } from '@app/contracts';
 import type { AgencyContext } from '../../plugins/agency.js';
+import type { LoginThrottle } from '../../plugins/login-throttle.js';
 import type { RateLimiter } from '../../plugins/rate-limit.js';
 import type { PlayerSession } from '../../plugins/session.js';
 import type { BankAccountsService } from '../bank-accounts/bank-accounts.types.js';
@@ -10,6 +11,7 @@ import type { PasswordHasher } from './passwords.js';
 export interface AccountsServiceDependencies extends Pick<ServiceDependencies, 'db'> {
   passwords: PasswordHasher;
   rateLimiter: RateLimiter;
+  loginThrottle: LoginThrottle;
   bankAccounts: Pick<BankAccountsService, 'list'>;
 }
 

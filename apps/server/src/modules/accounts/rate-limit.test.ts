@@ -65,6 +65,13 @@ describe.each([
     expect(await s.count(key, WINDOW)).toBe(25);
   });
 
+  it('lets exactly the first `max` of a concurrent burst through', async () => {
+    const limiter = createRateLimiter(store(), true);
+    const limit = { name: `b-${randomBytes(4).toString('hex')}`, max: 3, windowMs: WINDOW };
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => limiter.consume(limit, 'one-order')));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
+  });
+
   it('backs a limiter that refuses once the limit is reached', async () => {
     const limiter = createRateLimiter(store(), true);
     const limit = { name: `l-${randomBytes(4).toString('hex')}`, max: 3, windowMs: WINDOW };
@@ -100,19 +107,23 @@ describe('purgeExpiredCounters', () => {
 });
 
 describe('an app with REDIS_URL', () => {
-  it('counts failed logins in Redis: the 11th gets 429', async () => {
+  it("counts failed logins in Redis: a client's 6th try gets 429, a stranger's budget does not stop the owner", async () => {
     const redisApp = await createTestApp({ REDIS_URL });
     try {
       const p = await registerPlayer(redisApp.app);
-      const login = (password: string) =>
+      const login = (password: string, remoteAddress: string) =>
         redisApp.app.inject({
           method: 'POST',
           url: '/api/v2/players/login',
+          remoteAddress,
           headers: { host: 'localhost' },
           payload: { username: p.username, password },
         });
-      for (let i = 0; i < 10; i++) expect((await login(`wrong-${i}`)).statusCode).toBe(401);
-      expect((await login(p.password)).statusCode).toBe(429);
+      for (let i = 0; i < 5; i++) expect((await login(`wrong-${i}`, '192.0.2.1')).statusCode).toBe(401);
+      expect((await login(p.password, '192.0.2.1')).statusCode).toBe(429);
+      for (let i = 0; i < 10; i++) expect((await login(`wrong-${i}`, `192.0.2.${10 + i}`)).statusCode).toBe(i < 5 ? 401 : 429);
+      expect((await login(p.password, '192.0.2.99')).statusCode).toBe(429);
+      expect((await login(p.password, p.address)).statusCode).toBe(200);
       const rows = await queryRows<{ n: number }>(redisApp.app.db, sql`SELECT count(*)::int AS n FROM rate_limit_counters`);
       expect(rows[0]!.n).toBe(0);
     } finally {

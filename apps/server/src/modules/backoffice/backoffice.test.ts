@@ -62,6 +62,22 @@ describe('staff login and sessions', () => {
     expect(actions.map((a) => a.action)).toEqual(['staff.login', 'staff.logout']);
   });
 
+  it("keeps the owner's way in while strangers guess the name from many addresses", async () => {
+    const staff = await staffLogin(env.ctx.app, agencyId(), 'owner');
+    const from = (remoteAddress: string, password: string) =>
+      env.ctx.app.inject({
+        method: 'POST',
+        url: '/api/v2/backoffice/login',
+        remoteAddress,
+        headers: { host: 'localhost' },
+        payload: { username: staff.username, password },
+      });
+    for (let i = 0; i < 12; i++) expect((await from(`192.0.2.${i}`, `guess-${i}`)).statusCode).toBe(i < 10 ? 401 : 429);
+    expect((await from('192.0.2.99', staff.password)).statusCode).toBe(429);
+    // the address the owner logged in from (inject's default) still gets in
+    expect((await from('127.0.0.1', staff.password)).statusCode).toBe(200);
+  });
+
   it('never lets a player session through, and a staff cookie is not a player session', async () => {
     const { player, id } = await openWithdrawal();
     const asPlayer = await decide(env.ctx.app, player, id, 'approve', { bankReference: 'BCEL-PLAYER' });

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { BackofficeWithdrawal, StaffLoginBody, StaffSessionResponse, WithdrawalStatus } from '@app/contracts';
 import type { AgencyContext } from '../../plugins/agency.js';
-import type { RateLimiter } from '../../plugins/rate-limit.js';
+import type { LoginThrottle } from '../../plugins/login-throttle.js';
 import type { StaffSession } from '../../plugins/staff-session.js';
 import type { PasswordHasher } from '../accounts/passwords.js';
 import type { ServiceDependencies } from '../service-dependencies.js';
@@ -9,7 +9,7 @@ import type { WithdrawalsService } from '../withdrawals/withdrawals.types.js';
 
 export interface BackofficeServiceDependencies extends Pick<ServiceDependencies, 'db'> {
   passwords: PasswordHasher;
-  rateLimiter: RateLimiter;
+  loginThrottle: LoginThrottle;
   withdrawals: Pick<WithdrawalsService, 'approve' | 'reject' | 'settleSoon'>;
 }
 

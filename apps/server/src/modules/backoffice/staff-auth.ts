@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { staffUsers } from '../../db/schema/index.js';
-import { LIMITS } from '../../plugins/rate-limit.js';
 import { endStaffSession, startStaffSession } from '../../plugins/staff-session.js';
 import { writeAudit } from './audit.js';
 import { invalidCredentials } from './backoffice.errors.js';
@@ -20,22 +19,22 @@ const auditSession = (db: Db | Tx, s: { agencyId: string; staffId: string; usern
     ip,
   });
 
-/** Staff login and logout, with the players' rate limits under their own keys. */
+/** Staff login and logout, with the players' login rules under their own keys (plugins/login-throttle.ts). */
 export function createStaffAuth({
   db,
   passwords: hasher,
-  rateLimiter: limiter,
-}: Pick<BackofficeServiceDependencies, 'db' | 'passwords' | 'rateLimiter'>): Pick<BackofficeService, 'login' | 'logout'> {
+  loginThrottle: throttle,
+}: Pick<BackofficeServiceDependencies, 'db' | 'passwords' | 'loginThrottle'>): Pick<BackofficeService, 'login' | 'logout'> {
   return {
     async login(request, reply, agency, body) {
-      await limiter.consume(LIMITS.loginPerIp, `staff:${agency.id}:${request.ip}`);
+      await throttle.consume(request, 'staff', agency.id);
       const username = body.username.trim().toLowerCase();
-      const key = `staff:${agency.id}:${username}`;
       if (!STAFF_USERNAME.test(username)) {
         await hasher.verifyDummy(body.password);
         throw invalidCredentials();
       }
-      await limiter.check(LIMITS.loginFailuresPerAccount, key);
+      const attempt = throttle.attempt(request, 'staff', agency.id, username);
+      await throttle.admit(attempt, 'staff');
       const [staff] = await db
         .select()
         .from(staffUsers)
@@ -44,9 +43,10 @@ export function createStaffAuth({
       let ok = false;
       if (staff) ok = await hasher.verify(staff.passwordHash, body.password);
       else await hasher.verifyDummy(body.password);
-      if (!ok) await limiter.record(LIMITS.loginFailuresPerAccount, key);
-      if (!staff || !ok || !staff.active) throw invalidCredentials();
-      await limiter.reset(LIMITS.loginFailuresPerAccount, key);
+      if (!staff || !ok || !staff.active) {
+        await throttle.failed(attempt, 'staff');
+        throw invalidCredentials();
+      }
       if (request.staff) await endStaffSession(db, request, reply);
       const rehash = hasher.needsRehash(staff.passwordHash) ? await hasher.hash(body.password) : undefined;
       await db.transaction(async (tx) => {
@@ -57,6 +57,7 @@ export function createStaffAuth({
         await auditSession(tx, { agencyId: agency.id, staffId: staff.id, username: staff.username }, 'staff.login', request.ip);
       });
       await startStaffSession(db, request, reply, { id: staff.id, agencyId: agency.id });
+      await throttle.succeeded(attempt, reply);
       return { staff: { id: staff.id, username: staff.username, role: staff.role } };
     },
 

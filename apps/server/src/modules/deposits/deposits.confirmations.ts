@@ -39,6 +39,11 @@ export class PaymentConfirmations {
   >();
   private readonly calls: ReturnType<typeof pLimit>;
   private closed = false;
+  /**
+   * The bound itself, for the gateway questions the players' "check" and "cancel" ask: they share
+   * BANK_STATUS_CONCURRENCY with the callbacks' confirmations, so no burst of presses goes past it.
+   */
+  readonly statusCalls: StatusCalls = (call) => this.calls(call);
 
   constructor(
     /** asks the gateway about the order, the call itself through `statusCalls`, and settles it when paid */

@@ -7,6 +7,7 @@ import { GroupCommit } from '../../db/group-commit.js';
 import { depositOrders, type DepositOrderRow } from '../../db/schema/index.js';
 import { enqueue } from '../../jobs/queue.js';
 import { BankGatewayRefusedError, BankGatewayUnavailableError, laoQrFor } from '../../payments/index.js';
+import { LIMITS } from '../../plugins/rate-limit.js';
 import { PaymentConfirmations } from './deposits.confirmations.js';
 import { gatewayCannotTakeOrders, noDepositWithReference, noSuchDeposit, notOpen, notPaid, openOrderExists } from './deposits.errors.js';
 import { DEPOSIT_EXPIRY_JOB, depositExpiryJob } from './deposits.expiry.js';
@@ -20,7 +21,7 @@ import { nextTransactionCode } from './transaction-code.js';
 const gatewayReferenceOf = (code: string) => `${code}-${randomBytes(5).toString('hex').toUpperCase()}`;
 
 export function createDepositsService(deps: DepositsServiceDependencies): DepositsService {
-  const { db, log, config, bankGateway, transfers, worker } = deps;
+  const { db, log, config, bankGateway, transfers, worker, rateLimiter } = deps;
   const settlement = createDepositSettlement(deps);
   transfers.onSettledMany(DEPOSIT_TRANSFER_KIND, settleDepositTransfers);
   worker.register(DEPOSIT_EXPIRY_JOB, depositExpiryJob(deps, settlement));
@@ -149,11 +150,18 @@ export function createDepositsService(deps: DepositsServiceDependencies): Deposi
       return { items, total: total?.n ?? 0 };
     },
 
-    /** A canceled order is asked too, so that a late payment is found. */
+    /**
+     * A canceled order is asked too, so that a late payment is found. A settled order is answered
+     * as it is; the gateway is asked once per order every few seconds and ten times a minute per
+     * player, through the callbacks' bound on status calls (docs/decisions/040-repeated-calls.md):
+     * a press in between answers RATE_LIMITED, the order still being what it was.
+     */
     async check(session, id) {
       const order = await own(session, id);
       if (order.status !== 'OPEN' && order.status !== 'CANCELED') return order;
-      const result = await settlement.confirmWithGateway(order);
+      await rateLimiter.consume(LIMITS.depositQuestionsPerOrder, `check:${order.id}`);
+      await rateLimiter.consume(LIMITS.depositChecksPerPlayer, `${session.agencyId}:${session.playerId}`);
+      const result = await settlement.confirmWithGateway(order, confirmations.statusCalls);
       if (!result.paid) throw notPaid();
       return result.order;
     },
@@ -161,7 +169,9 @@ export function createDepositsService(deps: DepositsServiceDependencies): Deposi
     async cancel(session, id) {
       const order = await own(session, id);
       if (order.status !== 'OPEN') throw notOpen();
-      const result = await settlement.confirmWithGateway(order);
+      // one order is canceled once: a burst of presses asks the gateway once
+      await rateLimiter.consume(LIMITS.depositQuestionsPerOrder, `cancel:${order.id}`);
+      const result = await settlement.confirmWithGateway(order, confirmations.statusCalls);
       if (result.paid) return result.order;
       return settlement.cancelIfOpen(id, 'PLAYER');
     },

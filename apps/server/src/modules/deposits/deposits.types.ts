@@ -5,6 +5,7 @@ import type { Worker } from '../../jobs/worker.js';
 import type { TransferService } from '../../ledger/transfers.js';
 import type { BankGatewayClient } from '../../payments/index.js';
 import type { AgencyContext } from '../../plugins/agency.js';
+import type { RateLimiter } from '../../plugins/rate-limit.js';
 import type { PlayerSession } from '../../plugins/session.js';
 import type { PromotionsService } from '../promotions/promotions.types.js';
 import type { ServiceDependencies } from '../service-dependencies.js';
@@ -14,6 +15,8 @@ import type { PaymentConfirmations } from './deposits.confirmations.js';
 export interface DepositsServiceDependencies extends ServiceDependencies {
   config: Pick<Config, 'WORKER_RETRY_BASE_MS' | 'BANK_STATUS_CONCURRENCY'>;
   bankGateway: Pick<BankGatewayClient, 'createOrder' | 'status'>;
+  /** bounds the players' gateway questions ("check", "cancel") per order and per player */
+  rateLimiter: Pick<RateLimiter, 'consume'>;
   transfers: TransferService;
   worker: Worker;
   wallet: Pick<WalletService, 'creditMinorAt'>;
@@ -41,7 +44,7 @@ export interface DepositsService {
   own(session: PlayerSession, id: string): Promise<DepositOrderRow>;
   /** the player's OPEN order, if any */
   open(session: PlayerSession): Promise<DepositOrderRow | null>;
-  /** the "check" button: asks the gateway now; ORDER_NOT_PAID until paid */
+  /** the "check" button: asks the gateway now (once per order every few seconds, else RATE_LIMITED); ORDER_NOT_PAID until paid */
   check(session: PlayerSession, id: string): Promise<DepositOrderRow>;
   /** OPEN → CANCELED after asking the gateway, so that a paid order is never canceled */
   cancel(session: PlayerSession, id: string): Promise<DepositOrderRow>;

@@ -6,6 +6,7 @@ import {
   launchGameResponseSchema,
   providerParamsSchema,
 } from '@app/contracts';
+import { agencyOf } from '../../plugins/agency.js';
 import { requirePlayer } from '../../plugins/session.js';
 import { errorResponses } from '../shared/route-errors.js';
 
@@ -43,8 +44,9 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const session = requirePlayer(request);
       const { provider } = request.params;
-      // the provider sends the player back to this game page; the host is one the agency serves
-      const returnUrl = `${request.protocol}://${request.host}/player/game/${encodeURIComponent(provider)}`;
+      // the provider sends the player back to this game page: on the agency's own public address,
+      // whatever Host the launch call came with (a forged one would make the provider's page an open redirect)
+      const returnUrl = `${agencyOf(request).publicOrigin}/player/game/${encodeURIComponent(provider)}`;
       return games.launch(session, { provider, gameId: request.body.gameId, language: request.body.language ?? 'lo', returnUrl });
     },
   );

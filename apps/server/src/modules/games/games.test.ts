@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { registerPlayer, type TestPlayer } from '../../test/players.js';
 import { creditAtProvider, useAppWithSandbox } from '../wallet/provider-test-kit.js';
 
@@ -81,6 +82,40 @@ describe('POST /api/v2/games/:provider/launch', () => {
     expect(await page.text()).toContain('http://localhost:3000/player/game/askmebet');
     // used once: a second open is refused
     expect((await fetch(url)).status).toBe(410);
+  });
+
+  it("sends the player back to the agency's public address, whatever Host the launch came with", async () => {
+    const p = await registerPlayer(env.ctx.app);
+    await creditAtProvider(env.ctx, p, 'askmebet', 50_00n);
+    const gameId = (await games(p, 'askmebet', 'Slot')).json().games[0].id;
+    const returnUrlOf = async (host: string) => {
+      const res = await env.ctx.app.inject({
+        method: 'POST',
+        url: '/api/v2/games/askmebet/launch',
+        headers: { host, cookie: p.cookie },
+        payload: { gameId },
+      });
+      expect(res.statusCode).toBe(200);
+      const page = await (await fetch(res.json().url)).text();
+      return /href="([^"]*\/player\/game\/askmebet)"/.exec(page)?.[1];
+    };
+    const db = env.ctx.app.db;
+    const agencyId = env.ctx.database.agencyId;
+    try {
+      // the demo's other host, on another port: the way back is still its primary host, localhost,
+      // with the site's public scheme and port (PUBLIC_URL's)
+      expect(await returnUrlOf('127.0.0.1:4444')).toBe('http://localhost:3000/player/game/askmebet');
+      await db.execute(sql`UPDATE agency_hosts SET is_primary = (host = '127.0.0.1') WHERE agency_id = ${agencyId}`);
+      env.ctx.app.invalidateAgencyCache();
+      expect(await returnUrlOf('localhost:3000')).toBe('http://127.0.0.1:3000/player/game/askmebet');
+      // no primary host: the first by name
+      await db.execute(sql`UPDATE agency_hosts SET is_primary = false WHERE agency_id = ${agencyId}`);
+      env.ctx.app.invalidateAgencyCache();
+      expect(await returnUrlOf('localhost:3000')).toBe('http://127.0.0.1:3000/player/game/askmebet');
+    } finally {
+      await db.execute(sql`UPDATE agency_hosts SET is_primary = (host = 'localhost') WHERE agency_id = ${agencyId}`);
+      env.ctx.app.invalidateAgencyCache();
+    }
   });
 
   it('answers GAME_NOT_FOUND for a game the provider does not list', async () => {

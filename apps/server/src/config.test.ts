@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+import { safeProductionEnv, unsafeProductionCases } from './test/production-env.js';
+
+/** The variables a refused configuration names, one per line of its message. */
+function refused(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    return err.message
+      .split('\n')
+      .slice(1)
+      .map((line) => line.trim().split(':')[0]!);
+  }
+  return [];
+}
+
+describe('production fails closed', () => {
+  it('starts with every value safe: no demo, no API docs', () => {
+    const config = loadConfig(safeProductionEnv());
+    expect(config.SEED_DEMO).toBe(false);
+    expect(config.API_DOCS_ENABLED).toBe(false);
+    expect(loadConfig({ ...safeProductionEnv(), API_DOCS_ENABLED: 'true' }).API_DOCS_ENABLED).toBe(true);
+  });
+
+  it.each(unsafeProductionCases())('refuses $variable: $why, naming it alone', ({ variable, env }) => {
+    expect(refused(env)).toEqual([variable]);
+  });
+
+  it('names every unsafe variable of the defaults at once', () => {
+    const names = refused({ NODE_ENV: 'production' });
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'PROVIDER_SECRET',
+        'BANK_GATEWAY_SECRET',
+        'BANK_CALLBACK_SECRET',
+        'PROVIDER_ALPHABET_URL',
+        'PROVIDER_GCLUB_LIVE_URL',
+        'BANK_GATEWAY_URL',
+        'PUBLIC_URL',
+      ]),
+    );
+  });
+
+  it('keeps the development defaults outside production: the demo, the docs, the sandbox', () => {
+    const config = loadConfig({});
+    expect(config.SEED_DEMO).toBe(true);
+    expect(config.API_DOCS_ENABLED).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
+  });
+});
+
+describe('PROVIDER_<ID>_URL', () => {
+  it('takes a URL for a known provider', () => {
+    expect(loadConfig({ PROVIDER_GCLUB_LIVE_URL: 'https://live.example/api' }).PROVIDER_GCLUB_LIVE_URL).toBe('https://live.example/api');
+  });
+
+  it('refuses an unknown provider id and a value that is no URL, in every environment', () => {
+    expect(refused({ PROVIDER_PGSOFT_URL: 'https://pg.example' })).toEqual(['PROVIDER_PGSOFT_URL']);
+    expect(refused({ PROVIDER_GCLUB_URL: 'gclub.example' })).toEqual(['PROVIDER_GCLUB_URL']);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('is off by default', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+  });
+
+  it("takes the proxies' addresses, CIDRs and proxy-addr's range names", () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,::1,fd00::/8,loopback' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it('refuses true, a hop count and anything that is no address', () => {
+    for (const value of ['true', '1', '2', '10.0.0.0/33', 'proxy.internal', '10.0.0.1/8/1', '::1/129']) {
+      expect(refused({ TRUST_PROXY: value }), value).toEqual(['TRUST_PROXY']);
+    }
+  });
+});
