@@ -33,3 +33,37 @@ export async function registerPlayer(api: APIRequestContext): Promise<{ username
   expect(registered.status(), await registered.text()).toBe(201);
   return { username, password };
 }
+
+/** 500,000 kip deposited to gclub through the API and paid at the sandbox bank: 724.63 THB at 690. */
+export async function depositThroughTheBank(api: APIRequestContext, sandbox: APIRequestContext) {
+  const created = await api.post('/api/v2/deposits', {
+    headers: SAME_ORIGIN,
+    data: { providerId: 'gclub', mid: 'DEMO-LAK-001', bank: 'bcel', amount: '500000' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { order } = (await created.json()) as { order: { id: string } };
+  const qr = (await (await api.get(`/api/v2/deposits/${order.id}/qr`)).json()) as { payload: string };
+  const paid = await sandbox.post(`${SANDBOX}/sandbox/bank/payments`, { data: { payload: qr.payload, bank: 'bcel' } });
+  expect(paid.status(), await paid.text()).toBe(200);
+  await expect
+    .poll(async () => ((await (await api.get('/api/v2/players/credits/gclub')).json()) as { credit: { amount: string } }).credit.amount, {
+      timeout: 20_000,
+    })
+    .toBe('724.63');
+}
+
+/** The seeded owner approves (with the bank's reference) or rejects (with a reason) the OPEN withdrawal of that code. */
+export async function staffDecides(request: APIRequestContext, code: string, decision: { reject: string } | { approve: string }) {
+  const login = await request.post('/api/v2/backoffice/login', { data: { username: 'owner', password: 'e2e-staff-password' } });
+  expect(login.status(), await login.text()).toBe(200);
+  const queue = (await (await request.get('/api/v2/backoffice/withdrawals?status=OPEN&pageSize=200')).json()) as {
+    items: { id: string; transactionCode: string }[];
+  };
+  const order = queue.items.find((w) => w.transactionCode === code);
+  expect(order).toBeDefined();
+  const res =
+    'reject' in decision
+      ? await request.post(`/api/v2/backoffice/withdrawals/${order!.id}/reject`, { data: { reason: decision.reject } })
+      : await request.post(`/api/v2/backoffice/withdrawals/${order!.id}/approve`, { data: { bankReference: decision.approve } });
+  expect(res.status(), await res.text()).toBe(200);
+}

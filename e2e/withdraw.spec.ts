@@ -1,28 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { APIRequestContext } from '@playwright/test';
 import { SAME_ORIGIN, test, expect } from './fixtures';
-import { lo, pick, SANDBOX, registerPlayer } from './helpers';
+import { depositThroughTheBank, lo, pick, registerPlayer, staffDecides } from './helpers';
 
 const withdraw = lo('withdraw');
 const common = lo('common');
-
-/** 500,000 kip deposited to gclub through the API and paid at the sandbox bank: 724.63 THB at 690. */
-async function depositThroughTheBank(api: APIRequestContext, sandbox: APIRequestContext) {
-  const created = await api.post('/api/v2/deposits', {
-    headers: SAME_ORIGIN,
-    data: { providerId: 'gclub', mid: 'DEMO-LAK-001', bank: 'bcel', amount: '500000' },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { order } = (await created.json()) as { order: { id: string } };
-  const qr = (await (await api.get(`/api/v2/deposits/${order.id}/qr`)).json()) as { payload: string };
-  const paid = await sandbox.post(`${SANDBOX}/sandbox/bank/payments`, { data: { payload: qr.payload, bank: 'bcel' } });
-  expect(paid.status(), await paid.text()).toBe(200);
-  await expect
-    .poll(async () => ((await (await api.get('/api/v2/players/credits/gclub')).json()) as { credit: { amount: string } }).credit.amount, {
-      timeout: 20_000,
-    })
-    .toBe('724.63');
-}
 
 test('withdraw part of the credit to the bank account; OPEN in history, SUCCESS once staff approve', async ({ page, request }) => {
   await registerPlayer(page.request);
@@ -65,15 +46,7 @@ test('withdraw part of the credit to the bank account; OPEN in history, SUCCESS 
   await expect(row).toContainText(pick(common, 'order_status.OPEN'));
 
   // the seeded owner pays it out and approves it with the bank's reference
-  const login = await request.post('/api/v2/backoffice/login', { data: { username: 'owner', password: 'e2e-staff-password' } });
-  expect(login.status(), await login.text()).toBe(200);
-  const queue = (await (await request.get('/api/v2/backoffice/withdrawals?status=OPEN&pageSize=200')).json()) as {
-    items: { id: string; transactionCode: string }[];
-  };
-  const order = queue.items.find((w) => w.transactionCode === code);
-  expect(order).toBeDefined();
-  const approved = await request.post(`/api/v2/backoffice/withdrawals/${order!.id}/approve`, { data: { bankReference: `BCEL-${code}` } });
-  expect(approved.status(), await approved.text()).toBe(200);
+  await staffDecides(request, code, { approve: `BCEL-${code}` });
 
   await page.reload();
   await expect(row.getByTestId('withdrawal-status')).toHaveAttribute('data-status', 'SUCCESS');

@@ -1,5 +1,6 @@
 export * from './errors.js';
 export * from './money.js';
+export * from './typed-amount.js';
 export * from './convert.js';
 export * from './agency.js';
 export * from './common.js';

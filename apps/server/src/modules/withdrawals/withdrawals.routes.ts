@@ -71,6 +71,23 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/v2/withdrawals/:id',
+    {
+      ...loggedIn,
+      schema: {
+        tags,
+        summary: "One of the player's withdrawals, as it is now (the page follows its status with it)",
+        params: withdrawalParamsSchema,
+        response: { 200: withdrawalResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const p = requirePlayer(request);
+      return { withdrawal: toWithdrawal(await service.one(p.agencyId, p.playerId, request.params.id)) };
+    },
+  );
+
   app.post(
     '/v2/withdrawals/:id/cancel',
     {

@@ -174,6 +174,16 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDependencies): 
         .orderBy(desc(withdrawals.createdAt));
     },
 
+    async one(agencyId, playerId, id) {
+      const [w] = await db
+        .select()
+        .from(withdrawals)
+        .where(and(ownedBy(agencyId, playerId), eq(withdrawals.id, id)))
+        .limit(1);
+      if (!w) throw noSuchWithdrawal();
+      return w;
+    },
+
     async page(agencyId, playerId, page, pageSize) {
       const where = ownedBy(agencyId, playerId);
       const [items, [total]] = await Promise.all([

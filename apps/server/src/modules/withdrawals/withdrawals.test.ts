@@ -167,3 +167,27 @@ describe('POST /api/v2/withdrawals/:id/cancel', () => {
     expect(returns.map((t) => `${t.direction}:${t.status}`).sort()).toEqual(['IN:POSTED', 'IN:VOIDED', 'IN:VOIDED', 'OUT:POSTED']);
   });
 });
+
+describe('GET /api/v2/withdrawals/:id', () => {
+  it("answers the player's own withdrawal as it is now; another player's, an unknown id and a visitor get nothing", async () => {
+    const p = await fundedPlayer(50_000n);
+    const w = (await withdraw(env.ctx.app, p, { providerId: 'alphabet', amount: '150' })).json().withdrawal;
+    const get = (cookie: string | undefined, id: string) =>
+      env.ctx.app.inject({ url: `/api/v2/withdrawals/${id}`, headers: { host: 'localhost', ...(cookie ? { cookie } : {}) } });
+    const mine = await get(p.cookie, w.id);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().withdrawal).toEqual(w);
+    await cancelWithdrawal(env.ctx.app, p, w.id);
+    expect((await get(p.cookie, w.id)).json().withdrawal.status).toBe('CANCELED');
+
+    const stranger = await registerPlayer(env.ctx.app);
+    const theirs = await get(stranger.cookie, w.id);
+    expect([theirs.statusCode, theirs.json().error.code]).toEqual([404, 'NOT_FOUND']);
+    expect(JSON.stringify(theirs.json())).not.toContain(w.transactionCode);
+    expect((await get(p.cookie, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await get(p.cookie, 'open-or-not')).statusCode).toBe(400);
+    expect((await get(undefined, w.id)).statusCode).toBe(401);
+    // the open list still answers at its own path
+    expect((await get(p.cookie, 'open')).statusCode).toBe(200);
+  });
+});

@@ -50,6 +50,8 @@ export interface WithdrawalsService {
   cancel(agency: AgencyContext, session: PlayerSession, id: string): Promise<WithdrawalRow>;
   /** the player's withdrawals in progress (PENDING or OPEN), newest first */
   open(agencyId: string, playerId: string): Promise<WithdrawalRow[]>;
+  /** one of the player's own withdrawals (another player's or agency's answers 404, as a missing one) */
+  one(agencyId: string, playerId: string, id: string): Promise<WithdrawalRow>;
   page(agencyId: string, playerId: string, page: number, pageSize: number): Promise<{ items: WithdrawalRow[]; total: number }>;
   /** staff paid the kip out: SUCCESS, in the caller's transaction (with its audit row) */
   approve(tx: Tx, p: ApproveInput): Promise<Decision>;

@@ -1,51 +1,66 @@
 import type { ReactNode } from 'react';
-import { Link } from '@tanstack/react-router';
+import { Link, Navigate } from '@tanstack/react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { buttonClass } from './button';
-import { Spinner } from './spinner';
-import { EmptyRow, TBody, THead, Table, Td, Th, Tr } from './table';
-import { errorKey } from './toast-store';
 import { formatDateTime, formatMoney } from '@/lib/format';
+import { useMediaQuery, WIDE } from '@/lib/use-media-query';
+import { buttonClass } from './button';
+import { OrderCards } from './order-cards';
+import { Spinner } from './spinner';
+import { TBody, THead, Table, Td, Th, Tr } from './table';
+import { errorKey } from './toast-store';
 
-interface OrderRow {
+export interface OrderHistoryRow {
   id: string;
   transactionCode: string;
   createdAt: string;
   providerId: string;
 }
 
-interface OrderHistoryProps<T extends OrderRow> {
+/** How one order of a history is shown: its amount, its status badge, a line under it (a rejection's reason), its details. */
+export interface OrderView<T> {
+  amount: (row: T) => { value: string; currency: 'LAK' | 'THB' | 'USD' };
+  status: (row: T) => ReactNode;
+  note?: (row: T) => ReactNode;
+  details?: (row: T) => [string, ReactNode][];
+}
+
+interface OrderHistoryProps<T extends OrderHistoryRow> {
   /** translation namespace holding history.* (deposit, withdraw) */
   ns: string;
   /** the history route, for the pager links */
   to: '/player/deposit/history' | '/player/withdraw/history';
+  /** the next step offered when there is nothing yet */
+  start: '/player/deposit' | '/player/withdraw';
   testId: string;
   rowTestId: string;
   list: UseQueryResult<{ items: T[]; total: number }>;
   page: number;
   pageSize: number;
-  amount: (row: T) => { value: string; currency: 'LAK' | 'THB' | 'USD' };
-  status: (row: T) => ReactNode;
+  view: OrderView<T>;
 }
 
 /**
- * The paged order table of the deposit and withdraw histories: SPEC.md §3's columns (transaction
- * code, date/time, game provider, amount, status), loading, error and empty rows, and the pager.
+ * The paged orders of the deposit and withdraw histories: SPEC.md §3's columns (transaction code,
+ * date/time, game provider, amount, status) as a table on wide screens and cards on phones; loading,
+ * error and empty states (with the next step), and a pager that never shows a page past the last.
  */
-export function OrderHistory<T extends OrderRow>({
+export function OrderHistory<T extends OrderHistoryRow>({
   ns,
   to,
+  start,
   testId,
   rowTestId,
   list,
   page,
   pageSize,
-  amount,
-  status,
+  view,
 }: OrderHistoryProps<T>) {
   const { t } = useTranslation([ns, 'wallet', 'errors']);
+  const wide = useMediaQuery(WIDE);
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / pageSize));
+  // ?page=99 of one page: the last page instead of "page 99 / 1" and an empty list
+  if (list.isSuccess && !list.isPlaceholderData && page > pages) return <Navigate to={to} search={{ page: pages, pageSize }} replace />;
   const pager = (target: number, label: string, disabled: boolean) => (
     <Link
       to={to}
@@ -56,9 +71,31 @@ export function OrderHistory<T extends OrderRow>({
       {label}
     </Link>
   );
-  return (
-    <div className="flex flex-col gap-3">
-      <Table data-testid={testId}>
+
+  let body: ReactNode;
+  if (list.isPending) body = <Spinner className="mx-auto my-8 h-6 w-6" />;
+  else if (list.isError)
+    body = (
+      <p role="alert" className="py-8 text-center text-red-300">
+        {t(errorKey(list.error))}
+      </p>
+    );
+  else if (list.data.items.length === 0)
+    body = (
+      <div
+        className="flex flex-col items-center gap-3 rounded-xl border border-slate-800 px-4 py-8 text-center"
+        data-testid="history-empty"
+      >
+        <p className="text-slate-400">{t('history.empty')}</p>
+        <Link to={start} className={buttonClass('primary', 'md')}>
+          {t('history.start')}
+        </Link>
+      </div>
+    );
+  else if (!wide) body = <OrderCards ns={ns} rowTestId={rowTestId} items={list.data.items} view={view} />;
+  else
+    body = (
+      <Table aria-label={t('history.caption')}>
         <THead>
           <tr>
             <Th>{t('history.code')}</Th>
@@ -69,39 +106,35 @@ export function OrderHistory<T extends OrderRow>({
           </tr>
         </THead>
         <TBody>
-          {list.isPending ? (
-            <EmptyRow colSpan={5}>
-              <Spinner className="mx-auto h-6 w-6" />
-            </EmptyRow>
-          ) : list.isError ? (
-            <EmptyRow colSpan={5}>
-              <span role="alert" className="text-red-300">
-                {t(errorKey(list.error))}
-              </span>
-            </EmptyRow>
-          ) : list.data.items.length === 0 ? (
-            <EmptyRow colSpan={5}>{t('history.empty')}</EmptyRow>
-          ) : (
-            list.data.items.map((o) => {
-              const a = amount(o);
-              return (
-                <Tr key={o.id} data-testid={rowTestId} data-code={o.transactionCode}>
-                  <Td className="font-mono">{o.transactionCode}</Td>
-                  <Td>{formatDateTime(o.createdAt)}</Td>
-                  <Td>{t(`wallet:providers.${o.providerId}`)}</Td>
-                  <Td className="text-right">{formatMoney(a.value, a.currency)}</Td>
-                  <Td>{status(o)}</Td>
-                </Tr>
-              );
-            })
-          )}
+          {list.data.items.map((o) => {
+            const a = view.amount(o);
+            return (
+              <Tr key={o.id} data-testid={rowTestId} data-code={o.transactionCode}>
+                <Td className="font-mono">{o.transactionCode}</Td>
+                <Td>{formatDateTime(o.createdAt)}</Td>
+                <Td>{t(`wallet:providers.${o.providerId}`)}</Td>
+                <Td className="text-right">{formatMoney(a.value, a.currency)}</Td>
+                <Td className="whitespace-normal">
+                  {view.status(o)}
+                  {view.note?.(o)}
+                </Td>
+              </Tr>
+            );
+          })}
         </TBody>
       </Table>
-      <nav className="flex items-center justify-between gap-2 text-sm text-slate-300" aria-label={t('history.pages')}>
-        {pager(page - 1, t('history.previous'), page <= 1)}
-        <span>{t('history.page', { page, pages })}</span>
-        {pager(page + 1, t('history.next'), page >= pages)}
-      </nav>
+    );
+
+  return (
+    <div className="flex flex-col gap-3" data-testid={testId}>
+      {body}
+      {pages > 1 || page > 1 ? (
+        <nav className="flex items-center justify-between gap-2 text-sm text-slate-300" aria-label={t('history.pages')}>
+          {pager(page - 1, t('history.previous'), page <= 1)}
+          <span>{t('history.page', { page, pages })}</span>
+          {pager(page + 1, t('history.next'), page >= pages)}
+        </nav>
+      ) : null}
     </div>
   );
 }

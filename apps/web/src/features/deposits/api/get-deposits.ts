@@ -10,6 +10,10 @@ export const depositsQueryOptions = (page: number, pageSize: number) =>
     queryKey: depositKeys.list(page, pageSize),
     queryFn: () => getDeposits(page, pageSize),
     placeholderData: keepPreviousData,
+    // an order still waiting for its payment or its credit: the list follows it while the page is visible
+    refetchInterval: (q) => (q.state.data?.items.some((o) => o.status === 'OPEN' || o.status === 'PAID') ? HISTORY_POLL_MS : false),
   });
+
+export const HISTORY_POLL_MS = 4000;
 
 export const useDeposits = (page: number, pageSize: number) => useQuery(depositsQueryOptions(page, pageSize));

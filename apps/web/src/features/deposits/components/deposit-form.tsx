@@ -2,34 +2,54 @@ import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { createDepositSchema, type CreateDepositBody, type DepositOrder } from '@app/contracts';
+import {
+  createDepositSchema,
+  typedAmountSchema,
+  type CreateDepositBody,
+  type CurrencyRow,
+  type DepositOrder,
+  type ProviderId,
+} from '@app/contracts';
+import type { z } from 'zod';
 import { BankLogo, BANKS } from '@/components/ui/bank-logo';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
+import { ProviderCredit } from '@/features/wallet/components/provider-credit';
 import { ProviderSelectField } from '@/features/wallet/components/provider-select-field';
 import { errorKey, toast } from '@/components/ui/toast-store';
 import { ApiError } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
 import { useCurrencies } from '@/features/wallet/api/get-currencies';
 import { useCreateDeposit } from '../api/mutations';
-import { creditPreview, newAttemptKey, normaliseAmount } from '../lib/credit-preview';
+import { creditPreview, newAttemptKey } from '../lib/credit-preview';
+
+/** The contract's body, with the amount as the player typed it (read by the one parser of typed amounts). */
+const depositFormSchema = createDepositSchema.extend({ amount: typedAmountSchema('LAK') });
 
 const FIELDS = ['providerId', 'mid', 'bank', 'amount'] as const;
 
 /** Provider, currency/MID, bank and amount, with the credit the amount buys at today's rate, live. */
-export function DepositForm({ onCreated, onOpenElsewhere }: { onCreated: (order: DepositOrder) => void; onOpenElsewhere: () => void }) {
+export function DepositForm({
+  provider = 'gclub',
+  onCreated,
+  onOpenElsewhere,
+}: {
+  provider?: ProviderId;
+  onCreated: (order: DepositOrder) => void;
+  onOpenElsewhere: () => void;
+}) {
   const { t } = useTranslation(['deposit', 'common', 'wallet', 'errors']);
   const currencies = useCurrencies();
   const create = useCreateDeposit();
   // one key per filled-in form: a double tap or a retry opens one order
   const [attempt, setAttempt] = useState(() => newAttemptKey());
   const rows = useMemo(() => (currencies.data ?? []).filter((c) => c.mid !== null && c.currency === 'LAK'), [currencies.data]);
-  const form = useForm<CreateDepositBody>({
-    resolver: zodResolver(createDepositSchema),
-    defaultValues: { providerId: 'gclub', mid: '', bank: 'bcel', amount: '' },
+  const form = useForm<z.input<typeof depositFormSchema>, unknown, CreateDepositBody>({
+    resolver: zodResolver(depositFormSchema),
+    defaultValues: { providerId: provider, mid: rows[0]?.mid ?? '', bank: 'bcel', amount: '' },
     mode: 'onTouched',
   });
   const firstMid = rows[0]?.mid;
@@ -38,7 +58,10 @@ export function DepositForm({ onCreated, onOpenElsewhere }: { onCreated: (order:
     if (firstMid && !form.getValues('mid')) form.setValue('mid', firstMid);
   }, [firstMid, form]);
   const errors = form.formState.errors;
-  const [mid, amount] = useWatch({ control: form.control, name: ['mid', 'amount'] });
+  const [providerId, mid, amount] = useWatch({ control: form.control, name: ['providerId', 'mid', 'amount'] });
+  // the server names a currency in Lao; the page names it in the player's language, and the MID when there are several
+  const currencyLabel = (r: CurrencyRow, withMid: boolean) =>
+    `${t(`wallet:currency_names.${r.currency}`)}${withMid && r.mid ? ` · ${r.mid}` : ''}`;
   const rate = rows.find((r) => r.mid === mid);
   const credit = creditPreview(amount, rate);
 
@@ -74,6 +97,7 @@ export function DepositForm({ onCreated, onOpenElsewhere }: { onCreated: (order:
     <Card>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" data-testid="deposit-form">
         <ProviderSelectField control={form.control} name="providerId" label={t('form.provider')} error={message('providerId')} />
+        <ProviderCredit provider={providerId as ProviderId} />
         <Controller
           control={form.control}
           name="mid"
@@ -84,7 +108,7 @@ export function DepositForm({ onCreated, onOpenElsewhere }: { onCreated: (order:
                 value={field.value || undefined}
                 onValueChange={field.onChange}
                 disabled={currencies.isPending}
-                options={rows.map((r) => ({ value: r.mid!, label: r.displayName }))}
+                options={rows.map((r) => ({ value: r.mid!, label: currencyLabel(r, rows.length > 1) }))}
               />
             </Field>
           )}
@@ -114,12 +138,7 @@ export function DepositForm({ onCreated, onOpenElsewhere }: { onCreated: (order:
             </span>
           }
         >
-          <Input
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder="100000"
-            {...form.register('amount', { setValueAs: (v: string) => normaliseAmount(v) })}
-          />
+          <Input inputMode="numeric" autoComplete="off" placeholder="100000" {...form.register('amount')} />
         </Field>
         <Button type="submit" size="lg" loading={create.isPending} className="mt-2 w-full">
           {t('form.submit')}

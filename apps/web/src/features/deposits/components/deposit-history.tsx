@@ -8,13 +8,16 @@ export function DepositHistory({ page, pageSize }: { page: number; pageSize: num
     <OrderHistory
       ns="deposit"
       to="/player/deposit/history"
+      start="/player/deposit"
       testId="deposit-history"
       rowTestId="deposit-row"
       list={useDeposits(page, pageSize)}
       page={page}
       pageSize={pageSize}
-      amount={(o) => ({ value: o.amount, currency: o.currency })}
-      status={(o) => <OrderStatusBadge status={o.status} />}
+      view={{
+        amount: (o) => ({ value: o.amount, currency: o.currency }),
+        status: (o) => <OrderStatusBadge status={o.status} />,
+      }}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { ProviderId } from '@app/contracts';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { errorKey, toast } from '@/components/ui/toast-store';
@@ -15,7 +16,7 @@ import { DepositResult } from './deposit-result';
  * /player/deposit: the form, then the order it opened (its QR while OPEN, its outcome once paid).
  * An open order is shown again when the player comes back.
  */
-export function DepositScreen() {
+export function DepositScreen({ provider }: { provider?: ProviderId }) {
   const { t } = useTranslation(['deposit', 'errors']);
   const queryClient = useQueryClient();
   const open = useOpenDeposit();
@@ -39,6 +40,7 @@ export function DepositScreen() {
   if (!current) {
     return (
       <DepositForm
+        provider={provider}
         onCreated={(order) => setOrderId(order.id)}
         onOpenElsewhere={() => void queryClient.invalidateQueries({ queryKey: depositKeys.open })}
       />

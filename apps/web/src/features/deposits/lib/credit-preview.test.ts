@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CurrencyRow } from '@app/contracts';
-import { creditPreview, normaliseAmount } from './credit-preview';
+import { creditPreview } from './credit-preview';
 
 const lak: CurrencyRow = {
   isEnabled: true,
@@ -24,8 +24,12 @@ describe('creditPreview', () => {
     expect(creditPreview('12.5', lak)).toBeNull();
     expect(creditPreview('abc', lak)).toBeNull();
   });
-  it('reads grouped digits', () => {
-    expect(normaliseAmount('100,000')).toBe('100000');
-    expect(normaliseAmount(' 1 000 000 ')).toBe('1000000');
+  it('reads the amount as the player sees it: grouped digits, never a decimal point dropped', () => {
+    expect(creditPreview('100,000', lak)).toBe('144.92');
+    expect(creditPreview('100.000', lak)).toBe('144.92');
+    expect(creditPreview(' 1 000 000 ', lak)).toBe('1449.27');
+    // 50000.00 is 50,000 kip, not 5,000,000 (issue #18 item 1)
+    expect(creditPreview('50000.00', lak)).toBe('72.46');
+    expect(creditPreview('25000.5', lak)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { convert, fromMinor, toMinor, type CurrencyRow } from '@app/contracts';
+import { convert, fromMinor, parseTypedAmount, toMinor, type CurrencyRow } from '@app/contracts';
 
 /**
  * The credit (THB, wire decimal) an amount of kip buys at the row's sell rate, exactly as the
@@ -6,19 +6,11 @@ import { convert, fromMinor, toMinor, type CurrencyRow } from '@app/contracts';
  */
 export function creditPreview(amount: string, rate: CurrencyRow | undefined): string | null {
   if (!rate) return null;
-  let minor: bigint;
-  try {
-    minor = toMinor(amount.trim(), rate.currency);
-  } catch {
-    return null;
-  }
-  if (minor <= 0n) return null;
+  if (rate.currency !== 'LAK' && rate.currency !== 'THB') return null;
+  const read = parseTypedAmount(amount, rate.currency);
+  if (!read.ok) return null;
+  const minor = toMinor(read.value, rate.currency);
   return fromMinor(convert('DEPOSIT', minor, rate), 'THB');
-}
-
-/** Whole kip typed with group separators ("100,000") is read as digits. */
-export function normaliseAmount(input: string): string {
-  return input.replace(/[\s,._]/g, '');
 }
 
 /** A random Idempotency-Key; getRandomValues works on plain-http hosts too, where randomUUID does not exist. */

@@ -38,7 +38,7 @@ export function CreditCard({ provider }: { provider: ProviderId }) {
       {empty && (
         <div className="flex w-full flex-wrap items-center justify-between gap-2 rounded-lg bg-amber-400/10 px-3 py-2 text-sm text-amber-200">
           <span>{t('games.deposit_first')}</span>
-          <Link to="/player/deposit" className={buttonClass('primary', 'sm')}>
+          <Link to="/player/deposit" search={{ provider }} className={buttonClass('primary', 'sm')} data-testid="credit-deposit">
             {t('home.deposit')}
           </Link>
         </div>

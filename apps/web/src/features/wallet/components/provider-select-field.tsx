@@ -4,8 +4,8 @@ import type { ProviderId } from '@app/contracts';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 
-/** The providers players hold credit at, and so deposit to and withdraw from (SPEC.md §1). */
-export const CREDIT_PROVIDERS = ['gclub', 'gclub_live', 'askmebet', 'alphabet'] as const satisfies readonly ProviderId[];
+/** The five providers players hold credit at, and so deposit to and withdraw from (issue #18 item 4: betflix too). */
+export const CREDIT_PROVIDERS = ['gclub', 'gclub_live', 'askmebet', 'alphabet', 'betflix'] as const satisfies readonly ProviderId[];
 
 /** The provider field of the deposit and withdraw forms: a select of CREDIT_PROVIDERS by their names. */
 export function ProviderSelectField<T extends FieldValues>({

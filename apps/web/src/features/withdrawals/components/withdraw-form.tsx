@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { createWithdrawalBodySchema, type CreateWithdrawalBody, type ProviderId, type Withdrawal } from '@app/contracts';
+import { createWithdrawalBodySchema, typedAmountSchema, type CreateWithdrawalBody, type ProviderId, type Withdrawal } from '@app/contracts';
+import type { z } from 'zod';
 import { BankLogo } from '@/components/ui/bank-logo';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@/components/ui/card';
@@ -16,10 +17,12 @@ import { errorKey, toast } from '@/components/ui/toast-store';
 import { ApiError } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
 import { bankAccountsQueryOptions } from '@/features/bank-accounts/api/get-bank-accounts';
-import { useCredit } from '@/features/wallet/api/get-credit';
+import { ProviderCredit } from '@/features/wallet/components/provider-credit';
 import { useCurrencies } from '@/features/wallet/api/get-currencies';
 import { useCreateWithdrawal } from '../api/mutations';
-import { lakPreview, newAttemptKey, normaliseCredit } from '../lib/preview';
+import { lakPreview, newAttemptKey } from '../lib/preview';
+
+const withdrawFormSchema = createWithdrawalBodySchema.extend({ amount: typedAmountSchema('THB') });
 
 /** Provider, its credit now, amount, and what arrives in kip at today's buy rate in which account. */
 export function WithdrawForm({ onCreated }: { onCreated: (w: Withdrawal) => void }) {
@@ -28,13 +31,12 @@ export function WithdrawForm({ onCreated }: { onCreated: (w: Withdrawal) => void
   const currencies = useCurrencies();
   const create = useCreateWithdrawal();
   const [attempt, setAttempt] = useState(() => newAttemptKey());
-  const form = useForm<CreateWithdrawalBody>({
-    resolver: zodResolver(createWithdrawalBodySchema),
+  const form = useForm<z.input<typeof withdrawFormSchema>, unknown, CreateWithdrawalBody>({
+    resolver: zodResolver(withdrawFormSchema),
     defaultValues: { providerId: 'gclub', amount: '' },
     mode: 'onTouched',
   });
   const [providerId, amount] = useWatch({ control: form.control, name: ['providerId', 'amount'] });
-  const credit = useCredit(providerId as ProviderId);
   const rate = useMemo(() => (currencies.data ?? []).find((c) => c.currency === 'LAK'), [currencies.data]);
   const lak = lakPreview(amount, rate);
 
@@ -89,31 +91,15 @@ export function WithdrawForm({ onCreated }: { onCreated: (w: Withdrawal) => void
     <Card>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" data-testid="withdraw-form">
         <ProviderSelectField control={form.control} name="providerId" label={t('form.provider')} error={message('providerId')} />
-        <div className="flex items-center justify-between rounded-lg bg-slate-800/70 px-3 py-2 text-sm">
-          <span className="text-slate-400">{t('form.credit')}</span>
-          <span className="flex items-center gap-3">
-            <strong className="text-white tabular-nums" data-testid="withdraw-credit">
-              {credit.isPending ? '…' : credit.isError ? t(errorKey(credit.error)) : formatMoney(credit.data.credit.amount, 'THB')}
-            </strong>
-            {credit.data ? (
-              <Button
-                type="button"
-                variant="outline"
-                size="sm"
-                onClick={() => form.setValue('amount', credit.data.credit.amount, { shouldValidate: true })}
-              >
-                {t('form.all')}
-              </Button>
-            ) : null}
-          </span>
-        </div>
+        <ProviderCredit provider={providerId as ProviderId} testId="withdraw-credit">
+          {(all) => (
+            <Button type="button" variant="outline" size="sm" onClick={() => form.setValue('amount', all, { shouldValidate: true })}>
+              {t('form.all')}
+            </Button>
+          )}
+        </ProviderCredit>
         <Field label={t('form.amount')} error={message('amount')}>
-          <Input
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="100.00"
-            {...form.register('amount', { setValueAs: (v: string) => normaliseCredit(v) })}
-          />
+          <Input inputMode="decimal" autoComplete="off" placeholder="100.00" {...form.register('amount')} />
         </Field>
         <div className="rounded-lg border border-slate-700 p-3 text-sm" data-testid="withdraw-preview">
           <p className="text-slate-300">

@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Withdrawal } from '@app/contracts';
 import { Button, buttonClass } from '@/components/ui/button';
@@ -7,19 +8,21 @@ import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { errorKey, toast } from '@/components/ui/toast-store';
 import { useOpenWithdrawal } from '../api/get-open-withdrawals';
+import { isInProgress, useWithdrawal } from '../api/get-withdrawal';
+import { withdrawalKeys } from '../api/keys';
 import { useCancelWithdrawal } from '../api/mutations';
+import { CancelWithdrawalDialog } from './cancel-withdrawal-dialog';
 import { WithdrawForm } from './withdraw-form';
 import { WithdrawalDetails } from './withdrawal-details';
 
 /**
  * /player/withdraw: the withdrawal in progress when there is one (one at a time), else the form;
- * after submitting, the order's display fields.
+ * after submitting, the order's display fields, following its status while the page is open.
  */
 export function WithdrawScreen() {
   const { t } = useTranslation(['withdraw', 'errors']);
   const open = useOpenWithdrawal();
   const [done, setDone] = useState<Withdrawal | null>(null);
-  const cancel = useCancelWithdrawal();
 
   if (open.isPending) {
     return (
@@ -35,17 +38,50 @@ export function WithdrawScreen() {
       </Card>
     );
   }
-  const current = open.data ?? done;
-  if (!current) return <WithdrawForm onCreated={setDone} />;
+  const shown = done ?? open.data;
+  if (!shown) return <WithdrawForm onCreated={setDone} />;
+  return <LiveWithdrawal key={shown.id} shown={shown} onShown={setDone} onNew={() => setDone(null)} />;
+}
 
-  const inProgress = current.status === 'PENDING' || current.status === 'OPEN';
+function LiveWithdrawal({ shown, onShown, onNew }: { shown: Withdrawal; onShown: (w: Withdrawal) => void; onNew: () => void }) {
+  const { t } = useTranslation(['withdraw', 'errors']);
+  const queryClient = useQueryClient();
+  const live = useWithdrawal(shown);
+  const cancel = useCancelWithdrawal();
+  const [confirming, setConfirming] = useState(false);
+  const current = live.data ?? shown;
+  const status = current.status;
+  const seen = useRef(status);
+
+  useEffect(() => {
+    if (seen.current === status) return;
+    const was = seen.current;
+    seen.current = status;
+    if (!isInProgress(was) || isInProgress(status)) return;
+    // over while the player watched: the open order, the histories and the credits are stale now
+    queryClient.setQueryData(withdrawalKeys.open, { items: [] });
+    onShown(current);
+    void queryClient.invalidateQueries({ queryKey: [...withdrawalKeys.all, 'list'] });
+    void queryClient.invalidateQueries({ queryKey: ['credits'] });
+    if (status === 'SUCCESS') toast({ variant: 'success', title: t('result.approved') });
+    if (status === 'REJECTED') toast({ variant: 'error', title: t('result.rejected'), description: current.rejectReason ?? undefined });
+  }, [status, current, onShown, queryClient, t]);
+
   const onCancel = () =>
     cancel.mutate(current.id, {
       onSuccess: ({ withdrawal }) => {
-        setDone(withdrawal);
+        setConfirming(false);
+        queryClient.setQueryData(withdrawalKeys.one(withdrawal.id), { withdrawal });
+        seen.current = withdrawal.status;
+        onShown(withdrawal);
         toast({ variant: 'success', title: t('result.canceled') });
       },
-      onError: (err) => toast({ variant: 'error', title: t('result.cancel_failed'), description: t(errorKey(err)) }),
+      onError: (err) => {
+        setConfirming(false);
+        // decided meanwhile (approved, rejected): show it as it is now
+        void live.refetch();
+        toast({ variant: 'error', title: t('result.cancel_failed'), description: t(errorKey(err)) });
+      },
     });
   return (
     <WithdrawalDetails
@@ -53,18 +89,19 @@ export function WithdrawScreen() {
       actions={
         <>
           {current.status === 'OPEN' ? (
-            <Button variant="danger" loading={cancel.isPending} onClick={onCancel}>
+            <Button variant="danger" onClick={() => setConfirming(true)}>
               {t('result.cancel')}
             </Button>
           ) : null}
-          {!inProgress ? (
-            <Button variant="outline" onClick={() => setDone(null)}>
+          {!isInProgress(current.status) ? (
+            <Button variant="outline" onClick={onNew}>
               {t('result.new')}
             </Button>
           ) : null}
           <Link to="/player/withdraw/history" className={buttonClass('ghost', 'md')}>
             {t('result.history')}
           </Link>
+          <CancelWithdrawalDialog open={confirming} onOpenChange={setConfirming} onConfirm={onCancel} canceling={cancel.isPending} />
         </>
       }
     />

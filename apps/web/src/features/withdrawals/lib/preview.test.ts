@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lakPreview, normaliseCredit } from './preview';
+import { lakPreview } from './preview';
 
 const lak = {
   isEnabled: true,
@@ -17,10 +17,12 @@ describe('lakPreview', () => {
     expect(lakPreview('0.01', { ...lak, buyRate: '640.5' })).toBe('6');
   });
   it('is null for anything that is not a credit amount', () => {
-    for (const v of ['', 'abc', '-1', '0', '1.234']) expect(lakPreview(v, lak)).toBeNull();
+    for (const v of ['', 'abc', '-1', '0', '1.2345', '1.001,5,5']) expect(lakPreview(v, lak)).toBeNull();
     expect(lakPreview('100', undefined)).toBeNull();
   });
-  it('reads group separators', () => {
-    expect(normaliseCredit('1,250.50 ')).toBe('1250.50');
+  it('reads the amount as the player sees it, plain or in the Lao form', () => {
+    expect(lakPreview('1,250.50 ', lak)).toBe('800320');
+    expect(lakPreview('1.250,50', lak)).toBe('800320');
+    expect(lakPreview('144,92', lak)).toBe('92748');
   });
 });

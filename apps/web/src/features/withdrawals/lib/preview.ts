@@ -1,4 +1,4 @@
-import { convert, fromMinor, toMinor, type CurrencyRow } from '@app/contracts';
+import { convert, fromMinor, parseTypedAmount, toMinor, type CurrencyRow } from '@app/contracts';
 
 /**
  * The kip an amount of credit brings at the row's buy rate, exactly as the server prices it
@@ -6,19 +6,10 @@ import { convert, fromMinor, toMinor, type CurrencyRow } from '@app/contracts';
  */
 export function lakPreview(amount: string, rate: CurrencyRow | undefined): string | null {
   if (!rate) return null;
-  let minor: bigint;
-  try {
-    minor = toMinor(amount.trim(), 'THB');
-  } catch {
-    return null;
-  }
-  if (minor <= 0n) return null;
+  const read = parseTypedAmount(amount, 'THB');
+  if (!read.ok) return null;
+  const minor = toMinor(read.value, 'THB');
   return fromMinor(convert('WITHDRAW', minor, rate), 'LAK');
-}
-
-/** Credit typed with group separators ("1,250.50") is read as a plain decimal. */
-export function normaliseCredit(input: string): string {
-  return input.replace(/[\s,_]/g, '');
 }
 
 /** A random Idempotency-Key per filled-in form (getRandomValues works on plain-http hosts too). */

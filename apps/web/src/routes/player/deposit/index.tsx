@@ -1,12 +1,19 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createFileRoute, Link, useSearch } from '@tanstack/react-router';
+import { isProviderId, type ProviderId } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '@/components/ui/page-heading';
 import { DepositScreen } from '@/features/deposits/components/deposit-page';
 
-export const Route = createFileRoute('/player/deposit/')({ component: DepositPage });
+/** `?provider=betflix`: the game page's Deposit button opens the form at its provider. */
+export const Route = createFileRoute('/player/deposit/')({
+  validateSearch: (search: Record<string, unknown>): { provider?: ProviderId } =>
+    typeof search.provider === 'string' && isProviderId(search.provider) ? { provider: search.provider } : {},
+  component: DepositPage,
+});
 
 function DepositPage() {
   const { t } = useTranslation(['common', 'deposit']);
+  const provider = useSearch({ from: '/player/deposit/', shouldThrow: false })?.provider;
   return (
     <>
       <PageHeading
@@ -19,7 +26,7 @@ function DepositPage() {
         {t('pages.deposit')}
       </PageHeading>
       <div className="mx-auto w-full max-w-lg">
-        <DepositScreen />
+        <DepositScreen provider={provider} />
       </div>
     </>
   );

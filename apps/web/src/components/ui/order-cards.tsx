@@ -1,0 +1,64 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime, formatMoney } from '@/lib/format';
+import type { OrderHistoryRow, OrderView } from './order-history';
+
+/**
+ * The histories on a phone (issue #18 item 5): one card per order with its code, date, provider,
+ * amount and status in view; a tap opens its details.
+ */
+export function OrderCards<T extends OrderHistoryRow>({
+  ns,
+  rowTestId,
+  items,
+  view,
+}: {
+  ns: string;
+  rowTestId: string;
+  items: T[];
+  view: OrderView<T>;
+}) {
+  const { t } = useTranslation([ns, 'wallet']);
+  return (
+    <ul className="flex flex-col gap-2">
+      {items.map((o) => {
+        const a = view.amount(o);
+        const details: [string, ReactNode][] = view.details?.(o) ?? [];
+        return (
+          <li
+            key={o.id}
+            data-testid={rowTestId}
+            data-code={o.transactionCode}
+            className="rounded-xl border border-slate-800 bg-slate-900/60"
+          >
+            <details className="group">
+              <summary className="flex cursor-pointer list-none flex-col gap-1 p-3 [&::-webkit-details-marker]:hidden">
+                <span className="flex items-center justify-between gap-2">
+                  <span className="font-mono text-sm text-slate-100">{o.transactionCode}</span>
+                  {view.status(o)}
+                </span>
+                <span className="flex items-baseline justify-between gap-2">
+                  <span className="text-xs text-slate-400">
+                    {formatDateTime(o.createdAt)} · {t(`wallet:providers.${o.providerId}`)}
+                  </span>
+                  <strong className="text-base whitespace-nowrap text-white tabular-nums">{formatMoney(a.value, a.currency)}</strong>
+                </span>
+                {view.note?.(o)}
+              </summary>
+              {details.length > 0 ? (
+                <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 border-t border-slate-800 px-3 py-2 text-xs">
+                  {details.map(([label, value]) => (
+                    <div key={label} className="contents">
+                      <dt className="text-slate-400">{label}</dt>
+                      <dd className="text-right break-all text-slate-100">{value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              ) : null}
+            </details>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,38 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { SAME_ORIGIN, expect } from './fixtures';
+import { pick } from './helpers';
+
+/** The languages issue #18's journeys run in: Lao (the default) and Vietnamese (the longest texts). */
+export const PLAYER_LANGUAGES = ['lo', 'vn'] as const;
+export type PlayerLanguage = (typeof PLAYER_LANGUAGES)[number];
+
+/** A translator for one language, reading the bundled files: `tr('deposit', 'form.amount')`. */
+export function texts(lng: string) {
+  const cache = new Map<string, Record<string, unknown>>();
+  return (ns: string, path: string, values: Record<string, string> = {}): string => {
+    if (!cache.has(ns))
+      cache.set(
+        ns,
+        JSON.parse(readFileSync(new URL(`../apps/web/src/locales/${lng}/${ns}.json`, import.meta.url), 'utf8')) as Record<string, unknown>,
+      );
+    return pick(cache.get(ns)!, path).replace(/\{\{(\w+)\}\}/g, (_, k: string) => values[k] ?? `{{${k}}}`);
+  };
+}
+
+/** Opens every page of this test in `lng` (the site keeps the choice in localStorage, as a player's menu does). */
+export async function useLanguage(page: Page, lng: string): Promise<void> {
+  await page.addInitScript((l) => window.localStorage.setItem('i18nextLng', l), lng);
+}
+
+/** A BCEL account of the player's own (a new number each time), added through the API. */
+export async function addBankAccount(api: APIRequestContext): Promise<string> {
+  const accountNumber = `0101${String(100_000_000 + (randomBytes(4).readUInt32BE() % 900_000_000))}`;
+  const added = await api.post('/api/v2/players/bank-accounts', {
+    headers: SAME_ORIGIN,
+    data: { bank: 'bcel', accountNumber, accountName: 'E2E Player', currency: 'LAK', owner: true },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  return accountNumber;
+}
