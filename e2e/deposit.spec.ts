@@ -4,6 +4,9 @@ import { lo, pick, SANDBOX, registerPlayer } from './helpers';
 const deposit = lo('deposit');
 const common = lo('common');
 
+// a deposit paid at the bank and checked in four places: more than the default minute on a loaded machine
+test.describe.configure({ timeout: 150_000 });
+
 test('deposit 100,000 LAK to gclub by LAO QR: pay it at the bank, the credit arrives, history says SUCCESS', async ({ page, request }) => {
   // registering logs the browser in (the session cookie lands in the page's context)
   const { username } = await registerPlayer(page.request);

@@ -6,6 +6,9 @@ import { PLAYER_LANGUAGES, addBankAccount, texts, useLanguage } from './player-i
 // Issue #18 items 2 and 14: an open withdrawal's page and the history follow its status without a
 // reload; a rejection shows its reason; cancelling asks first.
 
+// each journey funds a player at the bank, then withdraws: more than the default minute on a loaded machine
+test.describe.configure({ timeout: 150_000 });
+
 async function withdrawThroughTheForm(page: Page, tr: ReturnType<typeof texts>, amount: string): Promise<string> {
   await page.goto('/player/withdraw');
   const form = page.getByTestId('withdraw-form');

@@ -1,5 +1,6 @@
 import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { useRouterState } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import { BackToTop } from './back-to-top';
 import { BottomBar } from './bottom-bar';
 import { Header } from './header';
@@ -23,6 +24,7 @@ function whenIdle(fn: () => void): () => void {
 
 /** SPEC.md §2 root layout: header, page, bottom app bar, drawer, footer, scroll-to-top. */
 export function AppShell({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerLoaded, setDrawerLoaded] = useState(false);
   const settled = useRouterState({ select: (s) => s.status === 'idle' });
@@ -33,6 +35,14 @@ export function AppShell({ children }: { children: ReactNode }) {
   useEffect(() => (footerShown ? whenIdle(() => setIdle(true)) : undefined), [footerShown]);
   return (
     <div className="flex min-h-dvh flex-col">
+      {/* the first stop of the keyboard: straight to the page, past the header (issue #18) */}
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[70] focus:rounded-lg focus:bg-amber-400 focus:px-4 focus:py-2 focus:font-semibold focus:text-slate-950"
+        data-testid="skip-link"
+      >
+        {t('nav.skip')}
+      </a>
       <Header
         onDrawerIntent={() => void loadDrawer()}
         onOpenDrawer={() => {
@@ -40,7 +50,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           setDrawerOpen(true);
         }}
       />
-      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 pt-4 pb-8 sm:px-6 sm:pt-6">
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 pt-4 pb-8 outline-none sm:px-6 sm:pt-6">
         {children}
       </main>
       <Suspense fallback={null}>{footerShown && <Footer />}</Suspense>

@@ -31,7 +31,12 @@ export function Header({ onOpenDrawer, onDrawerIntent }: { onOpenDrawer: () => v
           <Brand className="[&>span:last-child]:max-[400px]:hidden" />
         </Link>
         {status === 'loggedIn' && (
-          <Link to="/player/deposit" className={buttonClass('primary', 'sm', 'max-[577px]:hidden')} data-testid="header-deposit">
+          <Link
+            to="/player/deposit"
+            activeOptions={{ exact: true, includeSearch: false }}
+            className={buttonClass('primary', 'sm', 'max-[577px]:hidden')}
+            data-testid="header-deposit"
+          >
             <DepositIcon className="h-4 w-4" />
             {t('nav.deposit')}
           </Link>

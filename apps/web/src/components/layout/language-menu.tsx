@@ -13,7 +13,11 @@ export function LanguageMenu() {
     <LazyMenu
       load={load}
       trigger={
-        <MenuTrigger label={`${t('nav.choose_language')}: ${t(`languages.${lng}`)}`} testId="language-menu">
+        <MenuTrigger
+          // the name starts with what the button shows (axe: label-content-name-mismatch)
+          label={`${lng.toUpperCase()}, ${t('nav.choose_language')}: ${t(`languages.${lng}`)}`}
+          testId="language-menu"
+        >
           <GlobeIcon className="h-5 w-5" />
           <span className="font-semibold uppercase">{lng}</span>
         </MenuTrigger>

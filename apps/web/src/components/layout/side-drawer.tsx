@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useRouterState } from '@tanstack/react-router';
 import { Dialog } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
@@ -5,6 +6,7 @@ import { cn } from '@/components/ui/cn';
 import { CloseIcon } from '@/components/ui/icons';
 import { useAuth } from '@/features/auth/api/player-info';
 import { isActive, isParentActive } from '@/lib/active-route';
+import { useReturnFocus } from '@/lib/return-focus';
 import { HrefLink } from './nav-link';
 import { GUEST_ENTRIES, PLAYER_GROUP_1, PLAYER_GROUP_2, type NavEntry } from './nav-items';
 
@@ -68,26 +70,7 @@ export default function SideDrawer({ open, onOpenChange }: { open: boolean; onOp
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          // focus the panel, not the hidden close control, so that control stays out of sight
-          onOpenAutoFocus={(e) => {
-            e.preventDefault();
-            (e.currentTarget as HTMLElement).focus();
-          }}
-          // SPEC.md §2: a click anywhere inside closes the drawer (links navigate first)
-          onClick={() => onOpenChange(false)}
-          style={{ width: DRAWER_WIDTH_PX }}
-          className="fixed inset-y-0 left-0 z-50 flex max-w-full flex-col overflow-y-auto border-r border-slate-800 bg-slate-950 p-4 shadow-2xl"
-          data-testid="side-drawer"
-        >
-          <Dialog.Title className="sr-only">{t('nav.menu')}</Dialog.Title>
-          <Dialog.Close
-            className="sr-only focus:not-sr-only focus:absolute focus:top-3 focus:right-3 focus:rounded-lg focus:bg-slate-800 focus:p-2"
-            aria-label={t('nav.close_menu')}
-          >
-            <CloseIcon className="h-5 w-5" />
-          </Dialog.Close>
+        <DrawerContent onOpenChange={onOpenChange}>
           <nav aria-label={t('nav.main')} className="mt-2">
             {status === 'loggedIn' ? (
               <>
@@ -99,8 +82,40 @@ export default function SideDrawer({ open, onOpenChange }: { open: boolean; onOp
               <Entries entries={GUEST_ENTRIES} path={path} />
             )}
           </nav>
-        </Dialog.Content>
+        </DrawerContent>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** The panel; it mounts as the drawer opens, so it knows the opener to give the focus back to. */
+function DrawerContent({ onOpenChange, children }: { onOpenChange: (open: boolean) => void; children: ReactNode }) {
+  const { t } = useTranslation();
+  const returnFocus = useReturnFocus('[data-testid="drawer-open"]');
+  return (
+    <Dialog.Content
+      aria-describedby={undefined}
+      onCloseAutoFocus={returnFocus.onCloseAutoFocus}
+      // focus the panel, not the hidden close control, so that control stays out of sight
+      onOpenAutoFocus={(e) => {
+        returnFocus.onOpenAutoFocus(e);
+        e.preventDefault();
+        (e.currentTarget as HTMLElement).focus();
+      }}
+      // SPEC.md §2: a click anywhere inside closes the drawer (links navigate first)
+      onClick={() => onOpenChange(false)}
+      style={{ width: DRAWER_WIDTH_PX }}
+      className="fixed inset-y-0 left-0 z-50 flex max-w-full flex-col overflow-y-auto border-r border-slate-800 bg-slate-950 p-4 shadow-2xl"
+      data-testid="side-drawer"
+    >
+      <Dialog.Title className="sr-only">{t('nav.menu')}</Dialog.Title>
+      <Dialog.Close
+        className="sr-only focus:not-sr-only focus:absolute focus:top-3 focus:right-3 focus:rounded-lg focus:bg-slate-800 focus:p-2"
+        aria-label={t('nav.close_menu')}
+      >
+        <CloseIcon className="h-5 w-5" />
+      </Dialog.Close>
+      {children}
+    </Dialog.Content>
   );
 }

@@ -1,7 +1,7 @@
-import type { HTMLAttributes } from 'react';
+import type { HTMLAttributes, Ref } from 'react';
 import { cn } from './cn';
 
-export function Card({ className, ...rest }: HTMLAttributes<HTMLDivElement>) {
+export function Card({ className, ...rest }: HTMLAttributes<HTMLDivElement> & { ref?: Ref<HTMLDivElement> }) {
   return (
     <div className={cn('rounded-2xl border border-slate-800 bg-slate-900/80 p-4 shadow-lg shadow-black/20 sm:p-6', className)} {...rest} />
   );

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
+import { useReturnFocus } from '@/lib/return-focus';
 import { cn } from './cn';
 
 export const Dialog = RadixDialog.Root;
@@ -16,11 +17,22 @@ export interface DialogContentProps {
   className?: string;
   /** the × button in the corner (an accessible name is always given) */
   showClose?: boolean;
+  /** where the focus goes on close when the element that opened the dialog is gone (a selector) */
+  returnFocusTo?: string;
 }
 
 /** A centred modal dialog with its title, optional description and a labelled close button. */
-export function DialogContent({ title, description, hideDescription = false, children, className, showClose = true }: DialogContentProps) {
+export function DialogContent({
+  title,
+  description,
+  hideDescription = false,
+  children,
+  className,
+  showClose = true,
+  returnFocusTo,
+}: DialogContentProps) {
   const { t } = useTranslation();
+  const returnFocus = useReturnFocus(returnFocusTo);
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/70 data-[state=open]:animate-[fade-in_150ms]" />
@@ -31,6 +43,7 @@ export function DialogContent({ title, description, hideDescription = false, chi
           className,
         )}
         {...(description ? {} : { 'aria-describedby': undefined })}
+        {...returnFocus}
       >
         <RadixDialog.Title className="pr-8 text-lg font-semibold text-white">{title}</RadixDialog.Title>
         {description && (

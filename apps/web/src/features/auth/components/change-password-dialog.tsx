@@ -56,7 +56,12 @@ export default function ChangePasswordDialog({ open, onOpenChange }: { open: boo
   return (
     <>
       <Dialog open={open && !done} onOpenChange={onOpenChange}>
-        <DialogContent title={t('password.change.title')} description={t('password.change.description')} showClose={false}>
+        <DialogContent
+          title={t('password.change.title')}
+          description={t('password.change.description')}
+          showClose={false}
+          returnFocusTo='[data-testid="user-menu"]'
+        >
           <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" data-testid="change-password-form">
             {FIELDS.map((name) => (
               <Field key={name} label={t(`password.change.${name}`)} error={fieldErrorText(t, errors[name], { min: PASSWORD_CHANGE_MIN })}>

@@ -22,6 +22,7 @@ import { ProviderSelectField } from '@/features/wallet/components/provider-selec
 import { errorKey, toast } from '@/components/ui/toast-store';
 import { ApiError } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
+import { useScrollIntoView } from '@/lib/use-scroll-into-view';
 import { useCurrencies } from '@/features/wallet/api/get-currencies';
 import { useCreateDeposit } from '../api/mutations';
 import { creditPreview, newAttemptKey } from '../lib/credit-preview';
@@ -58,6 +59,8 @@ export function DepositForm({
     if (firstMid && !form.getValues('mid')) form.setValue('mid', firstMid);
   }, [firstMid, form]);
   const errors = form.formState.errors;
+  // back to the form after an order (canceled, expired, done): in view, not at the footer
+  const card = useScrollIntoView<HTMLDivElement>();
   const [providerId, mid, amount] = useWatch({ control: form.control, name: ['providerId', 'mid', 'amount'] });
   // the server names a currency in Lao; the page names it in the player's language, and the MID when there are several
   const currencyLabel = (r: CurrencyRow, withMid: boolean) =>
@@ -94,7 +97,7 @@ export function DepositForm({
   };
 
   return (
-    <Card>
+    <Card ref={card} className="scroll-mt-20">
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" data-testid="deposit-form">
         <ProviderSelectField control={form.control} name="providerId" label={t('form.provider')} error={message('providerId')} />
         <ProviderCredit provider={providerId as ProviderId} />

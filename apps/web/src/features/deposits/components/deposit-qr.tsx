@@ -7,9 +7,11 @@ import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { errorKey, toast } from '@/components/ui/toast-store';
 import { formatMoney } from '@/lib/format';
+import { useScrollIntoView } from '@/lib/use-scroll-into-view';
 import { useDepositQr } from '../api/get-deposit-qr';
 import { useCancelDeposit, useCheckDeposit } from '../api/mutations';
 import { CloseDepositDialog } from './close-deposit-dialog';
+import { copyText, qrPng, saveOrShare } from '../lib/qr-image';
 import { mmss, useCountdown } from './use-countdown';
 
 /** The QR to scan with amount, bank, a countdown, the check button and the close button (SPEC.md §8 dialog). */
@@ -20,6 +22,24 @@ export function DepositQr({ order }: { order: DepositOrder }) {
   const cancel = useCancelDeposit();
   const [closing, setClosing] = useState(false);
   const seconds = useCountdown(order.expiresAt);
+  // the QR and its buttons in view when it appears, not the footer the form's submit left on screen
+  const card = useScrollIntoView<HTMLDivElement>('start');
+
+  const onSave = async () => {
+    if (!qr.data) return;
+    try {
+      const how = await saveOrShare(await qrPng(qr.data.svg, `LAOQR-${order.transactionCode}.png`));
+      if (how === 'saved') toast({ variant: 'success', title: t('qr.saved') });
+    } catch {
+      toast({ variant: 'error', title: t('qr.save_failed') });
+    }
+  };
+  const onCopy = async () =>
+    toast(
+      (await copyText(order.transactionCode))
+        ? { variant: 'success', title: t('qr.copied') }
+        : { variant: 'error', title: t('qr.copy_failed') },
+    );
 
   const onCheck = () =>
     check.mutate(order.id, {
@@ -35,7 +55,7 @@ export function DepositQr({ order }: { order: DepositOrder }) {
     });
 
   return (
-    <Card className="flex flex-col items-center gap-4 text-center" data-testid="deposit-qr">
+    <Card ref={card} className="flex scroll-mt-20 flex-col items-center gap-4 text-center" data-testid="deposit-qr">
       <p className="text-sm text-slate-300">{t('qr.scan')}</p>
       <div className="w-full max-w-72 rounded-xl bg-white p-2">
         {qr.data ? (
@@ -49,6 +69,17 @@ export function DepositQr({ order }: { order: DepositOrder }) {
             {qr.isError ? <span className="text-sm text-red-700">{t(errorKey(qr.error))}</span> : <Spinner className="h-8 w-8" />}
           </div>
         )}
+      </div>
+      <div className="flex w-full flex-col gap-2 sm:flex-row sm:flex-wrap [&>*]:sm:flex-1">
+        <Button size="lg" className="w-full" loading={check.isPending} onClick={onCheck}>
+          {t('qr.check')}
+        </Button>
+        <Button size="lg" variant="secondary" className="w-full" disabled={!qr.data} onClick={() => void onSave()} data-testid="qr-save">
+          {t('qr.save')}
+        </Button>
+        <Button size="lg" variant="outline" className="w-full" onClick={() => setClosing(true)}>
+          {t('qr.close')}
+        </Button>
       </div>
       <dl className="grid w-full grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-left text-sm">
         <dt className="text-slate-400">{t('qr.amount')}</dt>
@@ -65,15 +96,18 @@ export function DepositQr({ order }: { order: DepositOrder }) {
         <dt className="text-slate-400">{t('qr.provider')}</dt>
         <dd className="text-slate-100">{t(`wallet:providers.${order.providerId}`)}</dd>
         <dt className="text-slate-400">{t('qr.code')}</dt>
-        <dd className="font-mono text-slate-100">{order.transactionCode}</dd>
+        <dd className="flex items-center gap-2 font-mono text-slate-100">
+          <span data-testid="qr-code">{order.transactionCode}</span>
+          <Button size="sm" variant="ghost" onClick={() => void onCopy()} data-testid="qr-copy">
+            {t('qr.copy')}
+          </Button>
+        </dd>
         <dt className="text-slate-400">{t('qr.expires_in')}</dt>
-        <dd
-          className={seconds > 60 ? 'font-mono text-slate-100' : 'font-mono text-red-300'}
-          role="timer"
-          aria-live="off"
-          data-testid="qr-countdown"
-        >
-          {seconds > 0 ? mmss(seconds) : t('qr.expired')}
+        <dd className={seconds > 60 ? 'font-mono text-slate-100' : 'font-mono text-red-300'}>
+          {/* the role on a span: a dd with a role leaves the list (axe: definition-list) */}
+          <span role="timer" aria-live="off" data-testid="qr-countdown">
+            {seconds > 0 ? mmss(seconds) : t('qr.expired')}
+          </span>
         </dd>
       </dl>
       {qr.data && (
@@ -84,14 +118,6 @@ export function DepositQr({ order }: { order: DepositOrder }) {
           </code>
         </details>
       )}
-      <div className="flex w-full flex-col gap-2 sm:flex-row">
-        <Button size="lg" className="w-full" loading={check.isPending} onClick={onCheck}>
-          {t('qr.check')}
-        </Button>
-        <Button size="lg" variant="outline" className="w-full" onClick={() => setClosing(true)}>
-          {t('qr.close')}
-        </Button>
-      </div>
       <CloseDepositDialog
         open={closing}
         onOpenChange={setClosing}

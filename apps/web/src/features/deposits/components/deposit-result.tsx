@@ -7,13 +7,20 @@ import { CheckCircleIcon } from '@/components/ui/icons';
 import { OrderStatusBadge } from '@/components/ui/badge';
 import { Spinner } from '@/components/ui/spinner';
 import { formatMoney } from '@/lib/format';
+import { useScrollIntoView } from '@/lib/use-scroll-into-view';
 
 /** A paid order: the credit on its way (PAID), arrived (SUCCESS), or held for staff (FAILED). */
 export function DepositResult({ order, onNew }: { order: DepositOrder; onNew: () => void }) {
   const { t } = useTranslation(['deposit', 'wallet']);
   const provider = t(`wallet:providers.${order.providerId}`);
+  const card = useScrollIntoView<HTMLDivElement>();
   return (
-    <Card className="flex flex-col items-center gap-3 text-center" data-testid="deposit-result" data-status={order.status}>
+    <Card
+      ref={card}
+      className="flex scroll-mt-20 flex-col items-center gap-3 text-center"
+      data-testid="deposit-result"
+      data-status={order.status}
+    >
       {order.status === 'SUCCESS' ? (
         <CheckCircleIcon className="h-14 w-14 text-emerald-400" aria-hidden="true" />
       ) : order.status === 'PAID' ? (
@@ -33,11 +40,9 @@ export function DepositResult({ order, onNew }: { order: DepositOrder; onNew: ()
       {order.status === 'FAILED' && <p className="text-sm text-amber-200">{t('result.failed_help')}</p>}
       <p className="font-mono text-xs text-slate-400">{order.transactionCode}</p>
       <div className="mt-2 flex w-full flex-col gap-2 sm:flex-row">
-        {order.providerId !== 'betflix' && (
-          <Link to={`/player/game/${order.providerId}`} className={buttonClass('primary', 'lg', 'w-full')}>
-            {t('result.play', { provider })}
-          </Link>
-        )}
+        <Link to={`/player/game/${order.providerId}`} className={buttonClass('primary', 'lg', 'w-full')}>
+          {t('result.play', { provider })}
+        </Link>
         <Button variant="outline" size="lg" className="w-full" onClick={onNew}>
           {t('result.new')}
         </Button>

@@ -1,0 +1,92 @@
+import { test, expect } from './fixtures';
+import { registerPlayer } from './helpers';
+import { PLAYER_LANGUAGES, texts, useLanguage } from './player-i18n';
+
+// Issue #18 items 3, 4, 5, 9, 10, 11, 12 and the misses: the player's pages as players expect them.
+for (const lng of PLAYER_LANGUAGES) {
+  test(`${lng}: betflix is offered, the game page's Deposit preselects it, the currency is named in ${lng}, with the credit there`, async ({
+    page,
+  }) => {
+    const tr = texts(lng);
+    await useLanguage(page, lng);
+    await registerPlayer(page.request);
+    await page.goto('/player/game/betflix');
+    await page.getByTestId('credit-deposit').click();
+    await expect(page).toHaveURL(/\/player\/deposit\?provider=betflix$/);
+    const form = page.getByTestId('deposit-form');
+    await expect(form).toBeVisible({ timeout: 30_000 });
+    await expect(form.getByLabel(tr('deposit', 'form.provider'))).toContainText('Betflix');
+    await expect(form.getByLabel(tr('deposit', 'form.currency'))).toHaveText(tr('wallet', 'currency_names.LAK'));
+    await expect(form.getByTestId('provider-credit')).toHaveText(/^0[.,]00 THB$/);
+    // every provider, betflix included, in the withdraw form too
+    await form.getByLabel(tr('deposit', 'form.provider')).click();
+    await expect(page.getByRole('option')).toHaveText(['GClub', 'GClub Live', 'AskMeBet', 'Alphabet', 'Betflix']);
+    await page.keyboard.press('Escape');
+  });
+
+  test(`${lng}: after cancelling a deposit the next one opens (the currency stays chosen)`, async ({ page }) => {
+    const tr = texts(lng);
+    await useLanguage(page, lng);
+    await registerPlayer(page.request);
+    await page.goto('/player/deposit');
+    const form = page.getByTestId('deposit-form');
+    await expect(form).toBeVisible({ timeout: 30_000 });
+    await form.getByLabel(tr('deposit', 'form.amount')).fill('100000');
+    await form.getByRole('button', { name: tr('deposit', 'form.submit') }).click();
+    const qr = page.getByTestId('deposit-qr');
+    await qr.getByRole('button', { name: tr('deposit', 'qr.close') }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: tr('deposit', 'close.confirm') })
+      .click();
+    await expect(form).toBeVisible();
+    await expect(form.getByLabel(tr('deposit', 'form.currency'))).toHaveText(tr('wallet', 'currency_names.LAK'));
+    await form.getByLabel(tr('deposit', 'form.amount')).fill('120000');
+    await form.getByRole('button', { name: tr('deposit', 'form.submit') }).click();
+    await expect(qr.getByTestId('qr-amount')).toHaveText(/^120[.,]000 LAK$/);
+    // the history: one order (canceled) and the open one; on a phone each is a card with everything in view
+    await page.goto('/player/deposit/history');
+    const rows = page.getByTestId('deposit-row');
+    await expect(rows).toHaveCount(2);
+    for (const row of await rows.all()) {
+      const box = (await row.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+      await expect(row).toContainText(/LAK/);
+    }
+    // no sideways scroll anywhere on the page
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+  });
+
+  test(`${lng}: one current page, a pager clamped to the last page, an empty history with its next step, a skip link, focus back to the drawer button`, async ({
+    page,
+  }) => {
+    const tr = texts(lng);
+    await useLanguage(page, lng);
+    await registerPlayer(page.request);
+    await page.goto('/player/deposit/history?page=99');
+    const empty = page.getByTestId('history-empty');
+    await expect(empty).toContainText(tr('deposit', 'history.empty'), { timeout: 30_000 });
+    await expect(page).toHaveURL(/page=1\b/);
+    // the history is no navigation entry: nothing claims to be the current page, Deposit least of all
+    await expect(page.locator('[aria-current="page"]:visible')).toHaveCount(0);
+    await empty.getByRole('link', { name: tr('deposit', 'history.start') }).click();
+    await expect(page).toHaveURL(/\/player\/deposit$/);
+    await expect(page.locator('[aria-current="page"]:visible')).toHaveCount(1);
+
+    // the keyboard's first stop skips to the page
+    await page.keyboard.press('Tab');
+    const skip = page.getByTestId('skip-link');
+    await expect(skip).toBeFocused();
+    await expect(skip).toHaveText(tr('common', 'nav.skip'));
+    await page.keyboard.press('Enter');
+    await expect(page.locator('main')).toBeFocused();
+
+    // the drawer gives the focus back to its button when it closes
+    const opener = page.getByTestId('drawer-open');
+    await opener.click();
+    await expect(page.getByTestId('side-drawer')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('side-drawer')).toHaveCount(0);
+    await expect(opener).toBeFocused();
+  });
+}
