@@ -86,3 +86,6 @@ export function typedAmountSchema(currency: TypedAmountCurrency) {
     return z.NEVER;
   });
 }
+
+/** What a form built on a schema holds before it is parsed (the typed text of an amount field), for react-hook-form's first type parameter. */
+export type FormInput<S extends z.ZodType> = z.input<S>;

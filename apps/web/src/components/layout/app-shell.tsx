@@ -22,8 +22,12 @@ function whenIdle(fn: () => void): () => void {
   return () => clearTimeout(id);
 }
 
-/** SPEC.md §2 root layout: header, page, bottom app bar, drawer, footer, scroll-to-top. */
-export function AppShell({ children }: { children: ReactNode }) {
+/**
+ * SPEC.md §2 root layout: header, page, bottom app bar, drawer, footer, scroll-to-top. The signed-in
+ * player's menu is the auth feature's: the route that renders the shell passes it in (shared code does
+ * not import features).
+ */
+export function AppShell({ children, userMenu }: { children: ReactNode; userMenu: (displayName: string) => ReactNode }) {
   const { t } = useTranslation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerLoaded, setDrawerLoaded] = useState(false);
@@ -44,6 +48,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         {t('nav.skip')}
       </a>
       <Header
+        userMenu={userMenu}
         onDrawerIntent={() => void loadDrawer()}
         onOpenDrawer={() => {
           setDrawerLoaded(true);

@@ -8,22 +8,22 @@ import {
   type CreateDepositBody,
   type CurrencyRow,
   type DepositOrder,
+  type FormInput,
   type ProviderId,
 } from '@app/contracts';
-import type { z } from 'zod';
 import { BankLogo, BANKS } from '@/components/ui/bank-logo';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { ProviderCredit } from '@/features/wallet/components/provider-credit';
-import { ProviderSelectField } from '@/features/wallet/components/provider-select-field';
+import { ProviderCredit } from '@/components/ui/provider-credit';
+import { ProviderSelectField } from '@/components/ui/provider-select-field';
 import { errorKey, toast } from '@/components/ui/toast-store';
 import { ApiError } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
 import { useScrollIntoView } from '@/lib/use-scroll-into-view';
-import { useCurrencies } from '@/features/wallet/api/get-currencies';
+import { useCurrencies } from '@/lib/api/get-currencies';
 import { useCreateDeposit } from '../api/mutations';
 import { creditPreview, newAttemptKey } from '../lib/credit-preview';
 
@@ -48,7 +48,7 @@ export function DepositForm({
   // one key per filled-in form: a double tap or a retry opens one order
   const [attempt, setAttempt] = useState(() => newAttemptKey());
   const rows = useMemo(() => (currencies.data ?? []).filter((c) => c.mid !== null && c.currency === 'LAK'), [currencies.data]);
-  const form = useForm<z.input<typeof depositFormSchema>, unknown, CreateDepositBody>({
+  const form = useForm<FormInput<typeof depositFormSchema>, unknown, CreateDepositBody>({
     resolver: zodResolver(depositFormSchema),
     defaultValues: { providerId: provider, mid: rows[0]?.mid ?? '', bank: 'bcel', amount: '' },
     mode: 'onTouched',

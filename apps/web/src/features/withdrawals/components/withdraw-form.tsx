@@ -4,21 +4,27 @@ import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { createWithdrawalBodySchema, typedAmountSchema, type CreateWithdrawalBody, type ProviderId, type Withdrawal } from '@app/contracts';
-import type { z } from 'zod';
+import {
+  createWithdrawalBodySchema,
+  typedAmountSchema,
+  type CreateWithdrawalBody,
+  type FormInput,
+  type ProviderId,
+  type Withdrawal,
+} from '@app/contracts';
 import { BankLogo } from '@/components/ui/bank-logo';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { ProviderSelectField } from '@/features/wallet/components/provider-select-field';
+import { ProviderSelectField } from '@/components/ui/provider-select-field';
 import { Spinner } from '@/components/ui/spinner';
 import { errorKey, toast } from '@/components/ui/toast-store';
 import { ApiError } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
-import { bankAccountsQueryOptions } from '@/features/bank-accounts/api/get-bank-accounts';
-import { ProviderCredit } from '@/features/wallet/components/provider-credit';
-import { useCurrencies } from '@/features/wallet/api/get-currencies';
+import { bankAccountsQueryOptions } from '@/lib/api/get-bank-accounts';
+import { ProviderCredit } from '@/components/ui/provider-credit';
+import { useCurrencies } from '@/lib/api/get-currencies';
 import { useCreateWithdrawal } from '../api/mutations';
 import { lakPreview, newAttemptKey } from '../lib/preview';
 
@@ -31,7 +37,7 @@ export function WithdrawForm({ onCreated }: { onCreated: (w: Withdrawal) => void
   const currencies = useCurrencies();
   const create = useCreateWithdrawal();
   const [attempt, setAttempt] = useState(() => newAttemptKey());
-  const form = useForm<z.input<typeof withdrawFormSchema>, unknown, CreateWithdrawalBody>({
+  const form = useForm<FormInput<typeof withdrawFormSchema>, unknown, CreateWithdrawalBody>({
     resolver: zodResolver(withdrawFormSchema),
     defaultValues: { providerId: 'gclub', amount: '' },
     mode: 'onTouched',

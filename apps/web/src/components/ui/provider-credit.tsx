@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ProviderId } from '@app/contracts';
 import { errorKey } from '@/components/ui/toast-store';
 import { formatMoney } from '@/lib/format';
-import { useCredit } from '../api/get-credit';
+import { useCredit } from '@/lib/api/get-credit';
 
 /** The player's credit now at the provider chosen in a form (deposit, withdraw), with an optional action beside it. */
 export function ProviderCredit({
