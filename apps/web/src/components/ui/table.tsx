@@ -32,3 +32,14 @@ export function Th({ className, ...rest }: ThHTMLAttributes<HTMLTableCellElement
 export function Td({ className, ...rest }: TdHTMLAttributes<HTMLTableCellElement>) {
   return <td className={cn('px-3 py-2.5 whitespace-nowrap text-slate-100', className)} {...rest} />;
 }
+
+/** One full-width row saying there is nothing to show. */
+export function EmptyRow({ colSpan, children }: { colSpan: number; children: React.ReactNode }) {
+  return (
+    <tr>
+      <td colSpan={colSpan} className="px-3 py-8 text-center text-slate-400">
+        {children}
+      </td>
+    </tr>
+  );
+}
