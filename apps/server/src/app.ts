@@ -26,6 +26,7 @@ import { depositCallbackRoutes } from './modules/deposits/deposits.callback.js';
 import { depositRoutes } from './modules/deposits/deposits.routes.js';
 import { staffSessionPlugin } from './plugins/staff-session.js';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.js';
+import { promotionsRoutes } from './modules/promotions/promotions.routes.js';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.js';
 import { servicesPlugin } from './services.js';
 // @imports (one line per area)
@@ -107,6 +108,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(depositCallbackRoutes);
   // @routes:deposits
   await app.register(withdrawalsRoutes, { prefix: '/api' });
+  await app.register(promotionsRoutes, { prefix: '/api' });
   // @routes:withdrawals
   await app.register(backofficeRoutes, { prefix: '/api' });
   // @routes:backoffice

@@ -26,6 +26,8 @@ export const withdrawals = pgTable('withdrawals', {
   bankReference: text('bank_reference'),
   rejectReason: text('reject_reason'),
   decidedBy: uuid('decided_by'),
+  /** the promotion usage it was made under (migration 0030): its approval is the usage's SUCCESS */
+  promotionUsageId: uuid('promotion_usage_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -90,7 +90,14 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDependencies): 
       const versionSeen = await transfers.creditVersion(db, agency.id, session.playerId, providerId);
       const credit = await wallet.creditMinorAt(session, providerId);
       if (amount > credit) throw insufficientCredit();
-      const rules = await promotions.withdrawalRules({ agencyId: agency.id, playerId: session.playerId, providerId, amount, credit });
+      const rules = await promotions.withdrawalRules({
+        agencyId: agency.id,
+        playerId: session.playerId,
+        username: session.username,
+        providerId,
+        amount,
+        credit,
+      });
       if (!rules.ok) throw new AppError(rules.code);
       const { plan } = rules;
       const rates = await db.select().from(currencies).where(eq(currencies.agencyId, agency.id));
@@ -189,7 +196,7 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDependencies): 
       return { items, total: total?.n ?? 0 };
     },
 
-    approve: (tx, p) => approveWithdrawal(settlement, tx, p),
+    approve: (tx, p) => approveWithdrawal(promotions, tx, p),
     reject: (tx, p) => rejectWithdrawal(settlement, tx, p),
     settleSoon,
   };
