@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from './config.js';
 import type { Worker } from './jobs/worker.js';
-import type { TransferService } from './ledger/transfers.js';
+import type { TransferService } from './ledger/transfers/index.js';
 import type { BankGatewayClient } from './payments/index.js';
 import type { LoginThrottle } from './plugins/login-throttle.js';
 import type { RateLimiter } from './plugins/rate-limit.js';
@@ -93,6 +93,11 @@ export const servicesPlugin = fp(async (app: FastifyInstance) => {
     worker: app.worker,
   });
   app.decorate('services', services);
+  // a declared transfer kind or job type without its handler would leave money or orders waiting: refuse to start
+  app.addHook('onReady', async () => {
+    app.transfers.assertEveryKindHandled();
+    app.worker.assertEveryTypeHandled();
+  });
   // before the database closes: the confirmations under way finish, then the transfers they dispatched
   app.addHook('preClose', async () => {
     await services.deposits.close();

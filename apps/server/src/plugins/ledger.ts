@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Worker } from '../jobs/worker.js';
-import { TransferService, type ProviderLookup } from '../ledger/transfers.js';
+import { TransferService, type ProviderLookup } from '../ledger/transfers/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,10 +12,20 @@ declare module 'fastify' {
   }
 }
 
+const HOUR_MS = 3_600_000;
+
 /** Wires the money core: the transfer service, the job worker, and their lifecycle. */
 export const ledgerPlugin = fp(async (app: FastifyInstance) => {
   const config = app.config;
-  const worker = new Worker(app.db, app.log, { pollMs: config.WORKER_POLL_MS, retryBaseMs: config.WORKER_RETRY_BASE_MS });
+  const worker = new Worker(app.db, app.log, {
+    pollMs: config.WORKER_POLL_MS,
+    retryBaseMs: config.WORKER_RETRY_BASE_MS,
+    retention: {
+      jobsMs: config.JOB_RETENTION_HOURS * HOUR_MS,
+      idempotencyMs: config.IDEMPOTENCY_RETENTION_HOURS * HOUR_MS,
+      everyMs: 10 * 60_000,
+    },
+  });
   // looked up on use: the providers plugin registers before this one
   const providers: ProviderLookup = { get: (id) => app.getDecorator<ProviderLookup>('providers').get(id) };
   const transfers = new TransferService(app.db, providers, app.log, {

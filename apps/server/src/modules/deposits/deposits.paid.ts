@@ -4,12 +4,12 @@ import { transactionWithRetry } from '../../db/errors.js';
 import { GroupCommit, type ItemResult } from '../../db/group-commit.js';
 import { depositOrders, players, type DepositOrderRow } from '../../db/schema/index.js';
 import { ensureAccounts, houseKey, type PostRequest } from '../../ledger/ledger.js';
-import type { Transfer } from '../../ledger/transfers.js';
+import type { Transfer, TransferKind } from '../../ledger/transfers/index.js';
 import { noSuchDeposit } from './deposits.errors.js';
 import type { ConfirmedPayment, DepositsServiceDependencies } from './deposits.types.js';
 
 /** The kind of the provider transfers of deposits (settled by deposits.settlement.ts). */
-export const DEPOSIT_TRANSFER_KIND = 'deposit';
+export const DEPOSIT_TRANSFER_KIND = 'deposit' satisfies TransferKind;
 
 type PaymentItem = { orderId: string; payment: ConfirmedPayment };
 

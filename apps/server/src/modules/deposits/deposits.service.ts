@@ -5,7 +5,7 @@ import { textArray } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { GroupCommit } from '../../db/group-commit.js';
 import { depositOrders, type DepositOrderRow } from '../../db/schema/index.js';
-import { enqueue } from '../../jobs/queue.js';
+import { enqueueJob } from '../../jobs/types.js';
 import { BankGatewayRefusedError, BankGatewayUnavailableError, laoQrFor } from '../../payments/index.js';
 import { LIMITS } from '../../plugins/rate-limit.js';
 import { PaymentConfirmations } from './deposits.confirmations.js';
@@ -24,7 +24,7 @@ export function createDepositsService(deps: DepositsServiceDependencies): Deposi
   const { db, log, config, bankGateway, transfers, worker, rateLimiter } = deps;
   const settlement = createDepositSettlement(deps);
   transfers.onSettledMany(DEPOSIT_TRANSFER_KIND, settleDepositTransfers);
-  worker.register(DEPOSIT_EXPIRY_JOB, depositExpiryJob(deps, settlement));
+  worker.handle(DEPOSIT_EXPIRY_JOB, depositExpiryJob(deps, settlement));
 
   const confirmations = new PaymentConfirmations((order, statusCalls) => settlement.confirmWithGateway(order, statusCalls), log, {
     retryBaseMs: config.WORKER_RETRY_BASE_MS,
@@ -104,12 +104,7 @@ export function createDepositsService(deps: DepositsServiceDependencies): Deposi
               expiresAt,
             })
             .returning();
-          await enqueue(tx, {
-            type: DEPOSIT_EXPIRY_JOB,
-            payload: { orderId: row!.id },
-            uniqueKey: `deposit-expiry:${row!.id}`,
-            runAt: expiresAt,
-          });
+          await enqueueJob(tx, DEPOSIT_EXPIRY_JOB, { orderId: row!.id }, { uniqueKey: `deposit-expiry:${row!.id}`, runAt: expiresAt });
           return row!;
         });
       } catch (err) {

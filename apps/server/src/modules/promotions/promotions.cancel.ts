@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.js';
 import { transactionWithRetry } from '../../db/errors.js';
 import { players, promotionUsages, promotions, providerTransfers, type PromotionUsageRow } from '../../db/schema/index.js';
 import { balanceOf, houseAccount } from '../../ledger/ledger.js';
-import type { Transfer } from '../../ledger/transfers.js';
+import type { Transfer } from '../../ledger/transfers/index.js';
 import type { AgencyContext } from '../../plugins/agency.js';
 import type { PlayerSession } from '../../plugins/session.js';
 import { bonusInFlight, noSuchUsage, usageNotHeld } from './promotions.errors.js';

@@ -4,7 +4,7 @@ import { promotionUsages, promotions } from '../../db/schema/index.js';
 import type { PromotionsServiceDependencies } from './promotions.types.js';
 import { USAGE_EXPIRY_JOB } from './promotions.use.js';
 
-export const DEACTIVATION_JOB = 'promotion_deactivation';
+export const DEACTIVATION_JOB = 'promotion_deactivation' as const;
 
 /**
  * The worker's part (DESIGN.md §8): an ACTIVE usage with no paid deposit after 24 h, and every
@@ -14,18 +14,12 @@ export const DEACTIVATION_JOB = 'promotion_deactivation';
 export function registerPromotionJobs({ db, worker }: Pick<PromotionsServiceDependencies, 'db' | 'worker'>) {
   const inactive = { status: 'INACTIVE' as const, closedAt: sql`now()`, updatedAt: sql`now()` };
 
-  worker.register(USAGE_EXPIRY_JOB, async (job) => {
+  worker.handle(USAGE_EXPIRY_JOB, async ({ usageId }) => {
     await transactionWithRetry(db, async (tx) => {
       const [row] = await tx
         .update(promotionUsages)
         .set({ ...inactive, closedBy: 'EXPIRED' })
-        .where(
-          and(
-            eq(promotionUsages.id, String(job.payload.usageId)),
-            eq(promotionUsages.status, 'ACTIVE'),
-            lte(promotionUsages.expiresAt, sql`now()`),
-          ),
-        )
+        .where(and(eq(promotionUsages.id, usageId), eq(promotionUsages.status, 'ACTIVE'), lte(promotionUsages.expiresAt, sql`now()`)))
         .returning({ promotionId: promotionUsages.promotionId });
       if (row) {
         await tx
@@ -37,8 +31,7 @@ export function registerPromotionJobs({ db, worker }: Pick<PromotionsServiceDepe
     return { done: true };
   });
 
-  worker.register(DEACTIVATION_JOB, async (job) => {
-    const promotionId = String(job.payload.promotionId);
+  worker.handle(DEACTIVATION_JOB, async ({ promotionId }) => {
     await transactionWithRetry(db, async (tx) => {
       const rows = await tx
         .update(promotionUsages)

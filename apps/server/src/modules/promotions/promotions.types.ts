@@ -3,7 +3,7 @@ import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import type { PromotionRow, PromotionUsageRow, WithdrawalRow } from '../../db/schema/index.js';
 import type { Worker } from '../../jobs/worker.js';
-import type { TransferService } from '../../ledger/transfers.js';
+import type { TransferService } from '../../ledger/transfers/index.js';
 import type { AgencyContext } from '../../plugins/agency.js';
 import type { PlayerSession } from '../../plugins/session.js';
 import type { ProviderLookup } from '../../providers/types.js';

@@ -25,7 +25,7 @@ import type { PromotionsServiceDependencies, UsageWithPromotion } from './promot
 
 /** An ACTIVE usage with no paid deposit turns INACTIVE after this (DESIGN.md §8). */
 export const USAGE_ACTIVE_HOURS = 24;
-export const USAGE_EXPIRY_JOB = 'promotion_usage_expiry';
+export const USAGE_EXPIRY_JOB = 'promotion_usage_expiry' as const;
 
 /** Active, and now within its window. */
 export const isOpenNow = (p: PromotionRow, now = new Date()) => p.isActive && p.startsAt <= now && (p.endsAt === null || p.endsAt > now);
