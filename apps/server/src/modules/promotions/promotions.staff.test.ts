@@ -68,16 +68,16 @@ describe('/v2/backoffice/promotions', () => {
     ]);
   });
 
-  it('blocks a player from promotions: the blacklist says so and use is refused; another agency cannot see them', async () => {
+  it('blocks a player from promotions: use is refused, check-blocking says so; an unknown player is 404', async () => {
     const owner = await staffLogin(app(), env.agencyId(), 'owner');
     const p = await registerPlayer(app());
     await addBankAccount(app(), p);
     expect((await call(owner, 'PUT', `/players/${p.playerId}/promotion-block`, { blocked: true })).statusCode).toBe(200);
-    expect((await as(app(), p, 'GET', '/v2/players/backlist')).json()).toEqual({ isBlocked: true });
+    expect((await as(app(), p, 'GET', '/v2/promotions/check-blocking')).json().isBlocked).toBe(true);
     const promos = (await as(app(), p, 'GET', '/v2/promotions')).json().promotions;
     expect((await usePromotion(app(), p, promos[0].id)).json().error.code).toBe('PROMOTION_PLAYER_BLOCKED');
     expect((await call(owner, 'PUT', `/players/${p.playerId}/promotion-block`, { blocked: false })).statusCode).toBe(200);
-    expect((await as(app(), p, 'GET', '/v2/players/backlist')).json()).toEqual({ isBlocked: false });
+    expect((await as(app(), p, 'GET', '/v2/promotions/check-blocking')).json().isBlocked).toBe(false);
     expect((await call(owner, 'PUT', '/players/00000000-0000-4000-8000-000000000000/promotion-block', { blocked: true })).statusCode).toBe(
       404,
     );
