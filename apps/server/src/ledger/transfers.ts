@@ -9,6 +9,7 @@ import { GroupCommit } from '../db/group-commit.js';
 import type { Job } from '../jobs/queue.js';
 import { completeByKeys, enqueueSql, retryLater } from '../jobs/queue.js';
 import type { JobResult, Worker } from '../jobs/worker.js';
+import type { Leases } from '../jobs/leases.js';
 import type { ProviderAdapter, TransferOutcome } from '../providers/types.js';
 import {
   ensureAccount,
@@ -115,13 +116,17 @@ export class TransferService {
     this.calls = pLimit(opts.dispatchConcurrency);
   }
 
-  /** How long a dispatched transfer's job waits before the worker takes it over (the worker's lease). */
+  /** the worker's heartbeat: a dispatched transfer's job is held while this process works on it */
+  private leases: Leases | null = null;
+
+  /** How long a dispatched transfer's job waits before the worker takes it over (the worker's lease, renewed while dispatching). */
   private get leaseMs() {
-    return this.opts.leaseMs ?? 60_000;
+    return this.opts.leaseMs ?? this.leases?.leaseMs ?? 60_000;
   }
 
   /** Wires the worker: one job type, the claimed jobs handled together by `processMany`. */
   attach(worker: Worker) {
+    this.leases = worker.leases;
     worker.registerBatch(TRANSFER_JOB, (jobs: Job[]) => this.processMany(jobs.map((job) => String(job.payload.transferId))));
   }
 
@@ -284,6 +289,9 @@ export class TransferService {
    */
   dispatch(transfers: readonly Transfer[]) {
     for (const t of transfers) {
+      // held until settled or rescheduled: a process that dies leaves it to another within a lease (decision 060)
+      const held = { keys: [jobKey(t.id)] };
+      this.leases?.hold(held);
       const run = this.calls(() => this.ask({ ...t, attempts: 0 }))
         .then(async (outcome) => {
           if (outcome.status !== 'UNKNOWN') return this.settling.run(settleRequestOf(t.id, outcome));
@@ -291,7 +299,10 @@ export class TransferService {
           return retryLater(this.db, { uniqueKey: jobKey(t.id) }, delay, outcome.reason);
         })
         .catch((err: unknown) => this.log.error({ err, transferId: t.id }, 'dispatched transfer failed; the worker takes it over'))
-        .finally(() => this.dispatching.delete(run));
+        .finally(() => {
+          this.leases?.release(held);
+          this.dispatching.delete(run);
+        });
       this.dispatching.add(run);
     }
   }

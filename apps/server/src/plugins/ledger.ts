@@ -15,7 +15,11 @@ declare module 'fastify' {
 /** Wires the money core: the transfer service, the job worker, and their lifecycle. */
 export const ledgerPlugin = fp(async (app: FastifyInstance) => {
   const config = app.config;
-  const worker = new Worker(app.db, app.log, { pollMs: config.WORKER_POLL_MS, retryBaseMs: config.WORKER_RETRY_BASE_MS });
+  const worker = new Worker(app.db, app.log, {
+    pollMs: config.WORKER_POLL_MS,
+    retryBaseMs: config.WORKER_RETRY_BASE_MS,
+    leaseMs: config.WORKER_LEASE_MS,
+  });
   // looked up on use: the providers plugin registers before this one
   const providers: ProviderLookup = { get: (id) => app.getDecorator<ProviderLookup>('providers').get(id) };
   const transfers = new TransferService(app.db, providers, app.log, {
