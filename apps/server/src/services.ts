@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from './config.js';
 import type { Worker } from './jobs/worker.js';
-import type { TransferService } from './ledger/transfers.js';
+import type { TransferService } from './ledger/transfers/index.js';
 import type { BankGatewayClient } from './payments/index.js';
 import type { LoginThrottle } from './plugins/login-throttle.js';
 import type { RateLimiter } from './plugins/rate-limit.js';

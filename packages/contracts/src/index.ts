@@ -13,3 +13,5 @@ export * from './deposits.js';
 export * from './withdrawals.js';
 export * from './backoffice.js';
 export * from './promotions.js';
+export * from './promotion-split.js';
+export * from './promotion-messages.js';

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
+import { backoff } from './backoff.js';
 import { Leases } from './leases.js';
 import { claimDue, completeAll, makeAllDue, retryLater, type Job } from './queue.js';
 
@@ -50,9 +51,9 @@ export class Worker {
     this.handlers.set(type, handler);
   }
 
-  /** Exponential backoff from the base, capped at 60 s. */
+  /** Exponential backoff from the base, capped at 60 s (./backoff.ts). */
   backoff(attempts: number) {
-    return Math.min(this.opts.retryBaseMs * 2 ** Math.max(0, attempts - 1), 60_000);
+    return backoff(this.opts.retryBaseMs, attempts);
   }
 
   /** Claims and runs one batch of due jobs, those of one type together; returns how many ran. The finished ones are marked done together. */

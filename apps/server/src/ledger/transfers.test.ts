@@ -5,7 +5,7 @@ import { jobs, providerTransfers } from '../db/schema/index.js';
 import { enqueue, makeAllDue } from '../jobs/queue.js';
 import { useServerAndSandbox } from '../test/server-and-sandbox.js';
 import { balanceOf, ensureAccount, houseAccount, houseShard, InsufficientFundsError, playerCredit, post } from './ledger.js';
-import { TRANSFER_JOB, type Settlement, type TransferParams } from './transfers.js';
+import { TRANSFER_JOB, type Settlement, type TransferParams } from './transfers/index.js';
 
 const settled: { reference: string; outcome: Settlement }[] = [];
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Worker } from '../jobs/worker.js';
-import { TransferService, type ProviderLookup } from '../ledger/transfers.js';
+import { TransferService, type ProviderLookup } from '../ledger/transfers/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,23 +1,35 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Config } from '../config.js';
-import { queryRows, type Db, type Tx } from '../db/client.js';
-import { playerSessions } from '../db/schema/index.js';
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.js';
 import { AppError } from '../errors.js';
+import { createSessionCore, liveSession, type SessionRow } from './session-core.js';
 
-/** The logged-in player of a request (DESIGN.md §10). Filled by the session plugin's hook. */
+/**
+ * The logged-in player of a request (DESIGN.md §10), with the player's own row as the session's
+ * lookup read it (one round trip, docs/decisions/042-logged-in-reads.md). Filled by the session
+ * plugin's hook.
+ */
 export interface PlayerSession {
   sessionId: string;
   playerId: string;
   agencyId: string;
   username: string;
+  displayName: string;
+  createdAt: Date;
+  lastLoginAt: Date | null;
+  promotionBlocked: boolean;
+  /** the player's bank accounts (database columns, oldest first), on routes whose config asks for them; else null */
+  bankAccountRows: Record<string, unknown>[] | null;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     player: PlayerSession | null;
+  }
+  interface FastifyContextConfig {
+    /** the session's lookup brings the player's bank accounts in the same round trip */
+    playerBankAccounts?: boolean;
   }
 }
 
@@ -32,65 +44,39 @@ export function requirePlayer(request: FastifyRequest): PlayerSession {
 }
 
 export const SESSION_COOKIE = 'sid';
-// 32 random bytes in base64url: anything else is not one of our tokens and costs no query
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-function cookieOptions(config: Config) {
-  return {
-    httpOnly: true,
-    sameSite: 'lax' as const,
-    path: '/',
-    secure: config.COOKIE_SECURE ?? config.NODE_ENV === 'production',
-  };
-}
+const core = createSessionCore({
+  name: 'player',
+  table: 'player_sessions',
+  ownerColumn: 'player_id',
+  cookie: SESSION_COOKIE,
+  path: '/',
+  prefix: '/api',
+  idleMinutes: (config) => config.SESSION_IDLE_MINUTES,
+  absoluteMs: (config) => config.SESSION_ABSOLUTE_DAYS * 86_400_000,
+  keepsUserAgent: true,
+});
 
 /** Opens a session with a fresh token and sets its cookie (login and registration). */
-export async function startSession(
-  db: Db | Tx,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  player: { id: string; agencyId: string },
-): Promise<void> {
-  const config = request.server.config;
-  const token = randomBytes(32).toString('base64url');
-  const absoluteMs = config.SESSION_ABSOLUTE_DAYS * 86_400_000;
-  await db.insert(playerSessions).values({
-    tokenHash: hashToken(token),
-    playerId: player.id,
-    agencyId: player.agencyId,
-    expiresAt: new Date(Date.now() + absoluteMs),
-    ip: request.ip,
-    userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
-  });
-  reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(config), maxAge: absoluteMs / 1000 });
-}
+export const startSession = (db: Db | Tx, request: FastifyRequest, reply: FastifyReply, player: { id: string; agencyId: string }) =>
+  core.start(db, request, reply, player);
 
 /** Ends the request's session on the server and clears the cookie (logout). */
-export async function endSession(db: Db, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (request.player) {
-    await db
-      .update(playerSessions)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(playerSessions.id, request.player.sessionId), isNull(playerSessions.revokedAt)));
-  }
-  reply.clearCookie(SESSION_COOKIE, cookieOptions(request.server.config));
-}
+export const endSession = (db: Db, request: FastifyRequest, reply: FastifyReply) =>
+  core.end(db, request, reply, request.player?.sessionId ?? null);
 
 /** Ends every session of a player (password change; the current one included). */
-export async function endAllSessions(db: Db | Tx, playerId: string): Promise<void> {
-  await db
-    .update(playerSessions)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(playerSessions.playerId, playerId), isNull(playerSessions.revokedAt)));
-}
+export const endAllSessions = (db: Db | Tx, playerId: string) => core.endAll(db, playerId);
 
-interface SessionRow {
-  session_id: string;
+interface Row extends SessionRow {
   player_id: string;
   agency_id: string;
   username: string;
-  stale: boolean;
+  display_name: string;
+  created_at: string | Date;
+  last_login_at: string | Date | null;
+  promotion_blocked: boolean;
+  bank_accounts?: Record<string, unknown>[] | string;
 }
 
 /**
@@ -100,31 +86,37 @@ interface SessionRow {
  */
 export const sessionPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('player', null);
-  const idleMinutes = app.config.SESSION_IDLE_MINUTES;
-
-  const load = async (request: FastifyRequest, token: string, agencyId: string) => {
-    const rows = await queryRows<SessionRow>(
-      app.db,
-      sql`SELECT s.id AS session_id, s.player_id, s.agency_id, p.username,
-                 s.last_seen_at < now() - interval '1 minute' AS stale
-          FROM player_sessions s JOIN players p ON p.id = s.player_id
-          WHERE s.token_hash = ${hashToken(token)} AND s.agency_id = ${agencyId}
-            AND s.revoked_at IS NULL AND s.expires_at > now()
-            AND s.last_seen_at > now() - make_interval(mins => ${idleMinutes}::int)
-            AND p.status = 'active'`,
-    );
-    const row = rows[0];
-    if (!row) return;
-    request.player = { sessionId: row.session_id, playerId: row.player_id, agencyId: row.agency_id, username: row.username };
-    if (row.stale) {
-      await app.db.update(playerSessions).set({ lastSeenAt: new Date() }).where(eq(playerSessions.id, row.session_id));
-    }
-  };
-
-  // a callback hook: a request without the cookie passes without a promise
-  app.addHook('onRequest', (request, _reply, done) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (!token || !request.agency || !request.url.startsWith('/api/') || !TOKEN_PATTERN.test(token)) return done();
-    load(request, token, request.agency.id).then(() => done(), done);
-  });
+  core.addHook<Row>(
+    app,
+    (request, tokenHash, agencyId, idleMinutes) => {
+      const bankAccounts = request.routeOptions.config?.playerBankAccounts === true;
+      return {
+        name: bankAccounts ? 'player_session_with_bank_accounts' : 'player_session',
+        query: sql`SELECT s.id AS session_id, s.player_id, s.agency_id, p.username, p.display_name, p.created_at,
+                          p.last_login_at, p.promotion_blocked, s.last_seen_at < now() - interval '1 minute' AS stale
+                          ${
+                            bankAccounts
+                              ? sql`, (SELECT coalesce(json_agg(b ORDER BY b.created_at), '[]') FROM player_bank_accounts b
+                                        WHERE b.agency_id = s.agency_id AND b.player_id = s.player_id) AS bank_accounts`
+                              : sql``
+                          }
+                   FROM player_sessions s JOIN players p ON p.id = s.player_id
+                   WHERE ${liveSession('s', tokenHash, agencyId, idleMinutes)} AND p.status = 'active'`,
+      };
+    },
+    (request, row) => {
+      const banks = row.bank_accounts;
+      request.player = {
+        sessionId: row.session_id,
+        playerId: row.player_id,
+        agencyId: row.agency_id,
+        username: row.username,
+        displayName: row.display_name,
+        createdAt: new Date(row.created_at),
+        lastLoginAt: row.last_login_at === null ? null : new Date(row.last_login_at),
+        promotionBlocked: row.promotion_blocked,
+        bankAccountRows: banks === undefined ? null : typeof banks === 'string' ? JSON.parse(banks) : banks,
+      };
+    },
+  );
 });

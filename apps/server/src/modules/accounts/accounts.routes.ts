@@ -81,7 +81,10 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v2/players/info',
-    { schema: { tags, summary: 'The logged-in player', response: { 200: playerInfoResponseSchema, ...errors } } },
+    {
+      config: { playerBankAccounts: true },
+      schema: { tags, summary: 'The logged-in player', response: { 200: playerInfoResponseSchema, ...errors } },
+    },
     async (request) => accounts.info(requirePlayer(request)),
   );
 

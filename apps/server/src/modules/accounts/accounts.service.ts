@@ -120,20 +120,22 @@ export function createAccountsService({
       await endSession(db, request, reply);
     },
 
+    // the session's lookup read the player and, on this route, the bank accounts (decision 042)
     async info(session) {
-      const rows = await db.select().from(players).where(eq(players.id, session.playerId));
-      const player = rows[0];
-      if (!player) throw new AppError('UNAUTHORIZED', 'login required');
       return {
-        player: toPlayer(player),
-        credential: { username: player.username, lastLoginAt: player.lastLoginAt?.toISOString() ?? null },
-        bankAccounts: await bankAccounts.list(session.agencyId, session.playerId),
+        player: {
+          id: session.playerId,
+          username: session.username,
+          displayName: session.displayName,
+          createdAt: session.createdAt.toISOString(),
+        },
+        credential: { username: session.username, lastLoginAt: session.lastLoginAt?.toISOString() ?? null },
+        bankAccounts: await bankAccounts.ofSession(session),
       };
     },
 
     async isPromotionBlocked(session) {
-      const rows = await db.select({ blocked: players.promotionBlocked }).from(players).where(eq(players.id, session.playerId));
-      return { isBlocked: rows[0]?.blocked ?? false };
+      return { isBlocked: session.promotionBlocked };
     },
 
     async changePassword(request, reply, session, body) {

@@ -12,7 +12,7 @@ export interface AccountsServiceDependencies extends Pick<ServiceDependencies, '
   passwords: PasswordHasher;
   rateLimiter: RateLimiter;
   loginThrottle: LoginThrottle;
-  bankAccounts: Pick<BankAccountsService, 'list'>;
+  bankAccounts: Pick<BankAccountsService, 'ofSession'>;
 }
 
 /**

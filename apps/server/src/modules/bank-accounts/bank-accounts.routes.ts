@@ -13,6 +13,7 @@ export const bankAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v2/players/bank-accounts',
     {
+      config: { playerBankAccounts: true },
       schema: {
         tags: ['bank-accounts'],
         summary: "The player's bank account (at most one)",
@@ -20,8 +21,7 @@ export const bankAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const p = requirePlayer(request);
-      return { bankAccounts: await bankAccounts.list(p.agencyId, p.playerId) };
+      return { bankAccounts: await bankAccounts.ofSession(requirePlayer(request)) };
     },
   );
 

@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { checkBankAccount, normalizeAccountNumber, type BankAccount } from '@app/contracts';
+import { tableRows } from '../../db/client.js';
 import { playerBankAccounts } from '../../db/schema/index.js';
 import { accountInUse, alreadyAdded, bankAccountRefused } from './bank-accounts.errors.js';
 import type { BankAccountsService, BankAccountsServiceDependencies } from './bank-accounts.types.js';
@@ -30,6 +31,10 @@ export function createBankAccountsService({ db }: BankAccountsServiceDependencie
 
   return {
     list,
+    async ofSession(session) {
+      if (session.bankAccountRows) return tableRows(playerBankAccounts, session.bankAccountRows).map(toBankAccount);
+      return list(session.agencyId, session.playerId);
+    },
     find,
     /**
      * Adds the player's one bank account (DESIGN.md §7). The unique constraints decide races: the

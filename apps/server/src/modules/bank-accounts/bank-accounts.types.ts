@@ -1,5 +1,6 @@
 import type { AddBankAccountBody, BankAccount } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.js';
+import type { PlayerSession } from '../../plugins/session.js';
 import type { ServiceDependencies } from '../service-dependencies.js';
 
 export type BankAccountsServiceDependencies = Pick<ServiceDependencies, 'db'>;
@@ -8,6 +9,8 @@ export type BankAccountsServiceDependencies = Pick<ServiceDependencies, 'db'>;
 export interface BankAccountsService {
   /** the player's bank accounts (at most one), oldest first */
   list(agencyId: string, playerId: string, db?: Db | Tx): Promise<BankAccount[]>;
+  /** the session's player's bank accounts: as the session's lookup read them when its route asked (`playerBankAccounts`), else `list` */
+  ofSession(session: PlayerSession): Promise<BankAccount[]>;
   /** the account withdrawals pay to, or null when the player has not added one */
   find(agencyId: string, playerId: string): Promise<BankAccount | null>;
   add(agencyId: string, playerId: string, body: AddBankAccountBody): Promise<BankAccount>;

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pLimit from 'p-limit';
 import type { DepositOrderRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
+import { backoff } from '../../jobs/backoff.js';
 
 export interface ConfirmationOptions {
   /** the first retry of an unconfirmed payment waits this long, doubling each time (capped at 30 s) */
@@ -129,7 +130,7 @@ export class PaymentConfirmations {
       })
       .then(async (next) => {
         entry.run = null;
-        const retryAt = Date.now() + Math.min(this.opts.retryBaseMs * 2 ** (entry.attempt - 1), 30_000);
+        const retryAt = Date.now() + backoff(this.opts.retryBaseMs, entry.attempt, 30_000);
         if (next === 'paid' || next === 'done' || this.closed || retryAt > entry.order.expiresAt.getTime() + this.opts.graceMs) {
           if (next === 'retry' && !this.closed)
             this.log.warn({ orderId, attempts: entry.attempt }, 'deposit not confirmed by the bank; left to its expiry check');

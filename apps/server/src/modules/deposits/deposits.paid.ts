@@ -4,7 +4,7 @@ import { transactionWithRetry } from '../../db/errors.js';
 import { GroupCommit, type ItemResult } from '../../db/group-commit.js';
 import { depositOrders, players, type DepositOrderRow } from '../../db/schema/index.js';
 import { ensureAccounts, houseKey } from '../../ledger/ledger.js';
-import type { Transfer } from '../../ledger/transfers.js';
+import type { Transfer } from '../../ledger/transfers/index.js';
 import { completeConfirmations } from './deposits.durable.js';
 import { noSuchDeposit } from './deposits.errors.js';
 import type { ConfirmedPayment, DepositsServiceDependencies } from './deposits.types.js';

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRowsPrepared, uuidArray } from '../../db/client.js';
 import { depositOrders, type DepositOrderRow } from '../../db/schema/index.js';
-import type { SettledManyHandler } from '../../ledger/transfers.js';
+import type { SettledManyHandler } from '../../ledger/transfers/index.js';
 import { BankGatewayUnavailableError } from '../../payments/index.js';
 import type { Confirmation, StatusCalls } from './deposits.confirmations.js';
 import { gatewayCannotBeAsked, paymentMismatch } from './deposits.errors.js';

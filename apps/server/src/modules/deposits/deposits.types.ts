@@ -2,7 +2,7 @@ import type { CreateDepositBody, PageQuery } from '@app/contracts';
 import type { Config } from '../../config.js';
 import type { DepositOrderRow, DepositStatus } from '../../db/schema/index.js';
 import type { Worker } from '../../jobs/worker.js';
-import type { TransferService } from '../../ledger/transfers.js';
+import type { TransferService } from '../../ledger/transfers/index.js';
 import type { BankGatewayClient } from '../../payments/index.js';
 import type { AgencyContext } from '../../plugins/agency.js';
 import type { RateLimiter } from '../../plugins/rate-limit.js';

@@ -6,7 +6,7 @@ import { isUniqueViolation, transactionWithRetry } from '../../db/errors.js';
 import { currencies, ledgerAccounts, players, withdrawals, type WithdrawalRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { InsufficientFundsError } from '../../ledger/ledger.js';
-import type { Transfer } from '../../ledger/transfers.js';
+import type { Transfer } from '../../ledger/transfers/index.js';
 import { approveWithdrawal, rejectWithdrawal } from './withdrawals.decisions.js';
 import {
   amountOutOfRange,

@@ -2,9 +2,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { transactionWithRetry } from '../../db/errors.js';
 import { players, withdrawals, type WithdrawalRow } from '../../db/schema/index.js';
+import { backoff } from '../../jobs/backoff.js';
 import { enqueue } from '../../jobs/queue.js';
 import { ensureAccount } from '../../ledger/ledger.js';
-import type { Transfer } from '../../ledger/transfers.js';
+import type { Transfer } from '../../ledger/transfers/index.js';
 import type { WithdrawalsServiceDependencies } from './withdrawals.types.js';
 
 /** Transfer kinds of this module (docs/decisions/009-ledger.md, flows). */
@@ -94,7 +95,7 @@ export function createWithdrawalSettlement({ db, log, config, transfers, worker 
       return;
     }
     // the void moves the credit back to WITHDRAWALS_PAYABLE after this handler: try again later
-    const delayMs = config.WORKER_RETRY_BASE_MS * 2 ** w.returnAttempts;
+    const delayMs = backoff(config.WORKER_RETRY_BASE_MS, w.returnAttempts + 1);
     await enqueue(tx, {
       type: RETURN_JOB,
       payload: { withdrawalId: w.id, attempt: w.returnAttempts },

@@ -3,7 +3,7 @@ import type { Config } from '../../config.js';
 import type { Tx } from '../../db/client.js';
 import type { WithdrawalRow } from '../../db/schema/index.js';
 import type { Worker } from '../../jobs/worker.js';
-import type { Transfer, TransferService } from '../../ledger/transfers.js';
+import type { Transfer, TransferService } from '../../ledger/transfers/index.js';
 import type { AgencyContext } from '../../plugins/agency.js';
 import type { PlayerSession } from '../../plugins/session.js';
 import type { BankAccountsService } from '../bank-accounts/bank-accounts.types.js';

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { ensureAccount, ensureAccounts, houseKey, type AccountKey } from '../ledger.js';
+import type { Transfer } from './kinds.js';
+
+/** The identities of a player's in-flight account at a provider and of their credit account there: `[inFlight, credit]`. */
+export function playerAccountKeys(agencyId: string, playerId: string, providerId: string) {
+  return [
+    houseKey({ agencyId, playerId, type: 'TRANSFER_IN_FLIGHT', currency: 'THB', providerId }),
+    { agencyId, type: 'PLAYER_CREDIT', currency: 'THB', playerId, providerId },
+  ] as const satisfies readonly AccountKey[];
+}
+
+/**
+ * The in-flight account a new transfer of this player at this provider reserves on, and the
+ * player's credit account there, in one query: `[inFlight, credit]`.
+ */
+export async function playerAccounts(tx: Tx, agencyId: string, playerId: string, providerId: string) {
+  return ensureAccounts(tx, playerAccountKeys(agencyId, playerId, providerId));
+}
+
+export async function playerCreditAccount(tx: Tx, agencyId: string, playerId: string, providerId: string) {
+  return ensureAccount(tx, { agencyId, type: 'PLAYER_CREDIT', currency: 'THB', playerId, providerId });
+}
+
+/** The in-flight account a transfer reserved on (shard 0 for those requested before migration 0009). */
+export async function reservedOn(tx: Tx, t: Transfer) {
+  return (
+    t.inFlightAccountId ??
+    ensureAccount(tx, { agencyId: t.agencyId, type: 'TRANSFER_IN_FLIGHT', currency: 'THB', providerId: t.providerId })
+  );
+}
+
+/**
+ * In a query on provider_transfers: the id of the transfer's player's credit account at its
+ * provider, found through every column of the identity index (ledger_accounts_identity indexes
+ * coalesce(player_id, …) and coalesce(provider_id, …): on the bare columns only its first three
+ * applied, and a generic plan read every credit account of the agency for each transfer).
+ */
+export const creditAccountOf = sql<string | null>`(SELECT a.id FROM ledger_accounts a
+   WHERE a.agency_id = provider_transfers.agency_id AND a.type = 'PLAYER_CREDIT' AND a.currency = 'THB'
+     AND coalesce(a.player_id, '00000000-0000-0000-0000-000000000000'::uuid) = provider_transfers.player_id
+     AND coalesce(a.provider_id, '') = provider_transfers.provider_id AND a.shard = 0)`;

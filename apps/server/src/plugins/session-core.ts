@@ -1,0 +1,128 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Config } from '../config.js';
+import { queryRowsPrepared, type Db, type Tx } from '../db/client.js';
+
+/**
+ * What player and staff sessions share (docs/decisions/042-logged-in-reads.md): an opaque cookie
+ * holding 32 random bytes, only their sha256 stored; idle and absolute expiry; revocation; a
+ * `last_seen_at` written at most once a minute; the lookup one prepared statement per request.
+ * Each kind says its table, the owner's column, its cookie and the URLs it is read on, and its
+ * lookup (which joins the owner, and may bring what the route needs in the same round trip).
+ */
+export interface SessionKind {
+  /** `player` or `staff`: names the prepared statements */
+  name: string;
+  table: 'player_sessions' | 'staff_sessions';
+  ownerColumn: 'player_id' | 'staff_id';
+  cookie: string;
+  /** the cookie's path; the session is read on URLs under `${prefix}/` only */
+  path: string;
+  prefix: string;
+  idleMinutes(config: Config): number;
+  absoluteMs(config: Config): number;
+  /** the request's user agent is kept with the session */
+  keepsUserAgent: boolean;
+}
+
+/** A lookup's row: at least the session's id and whether its `last_seen_at` is a minute old. */
+export interface SessionRow {
+  session_id: string;
+  stale: boolean;
+}
+
+// 32 random bytes in base64url: anything else is not one of our tokens and costs no query
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** The conditions every lookup has: the token, the agency, not revoked, within both expiries. */
+export function liveSession(alias: string, tokenHash: string, agencyId: string, idleMinutes: number): SQL {
+  const s = sql.raw(alias);
+  return sql`${s}.token_hash = ${tokenHash} AND ${s}.agency_id = ${agencyId}
+    AND ${s}.revoked_at IS NULL AND ${s}.expires_at > now()
+    AND ${s}.last_seen_at > now() - make_interval(mins => ${idleMinutes}::int)`;
+}
+
+export function createSessionCore(kind: SessionKind) {
+  const table = sql.raw(kind.table);
+  const owner = sql.raw(kind.ownerColumn);
+  const cookieOptions = (config: Config) => ({
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    path: kind.path,
+    secure: config.COOKIE_SECURE ?? config.NODE_ENV === 'production',
+  });
+
+  return {
+    /** Opens a session with a fresh token and sets its cookie (login, registration). */
+    async start(db: Db | Tx, request: FastifyRequest, reply: FastifyReply, who: { id: string; agencyId: string }): Promise<void> {
+      const config = request.server.config;
+      const token = randomBytes(32).toString('base64url');
+      const absoluteMs = kind.absoluteMs(config);
+      const userAgent = kind.keepsUserAgent ? (request.headers['user-agent']?.slice(0, 512) ?? null) : null;
+      await queryRowsPrepared(
+        db,
+        `${kind.name}_session_start`,
+        sql`INSERT INTO ${table} (token_hash, ${owner}, agency_id, expires_at, ip${kind.keepsUserAgent ? sql`, user_agent` : sql``})
+            VALUES (${hashToken(token)}, ${who.id}, ${who.agencyId}, now() + make_interval(secs => ${absoluteMs / 1000}::int), ${request.ip}
+                    ${kind.keepsUserAgent ? sql`, ${userAgent}` : sql``})`,
+      );
+      reply.setCookie(kind.cookie, token, { ...cookieOptions(config), maxAge: absoluteMs / 1000 });
+    },
+
+    /** Ends one session (logout) and clears the cookie. */
+    async end(db: Db | Tx, request: FastifyRequest, reply: FastifyReply, sessionId: string | null): Promise<void> {
+      if (sessionId) {
+        await queryRowsPrepared(
+          db,
+          `${kind.name}_session_end`,
+          sql`UPDATE ${table} SET revoked_at = now() WHERE id = ${sessionId} AND revoked_at IS NULL`,
+        );
+      }
+      reply.clearCookie(kind.cookie, cookieOptions(request.server.config));
+    },
+
+    /** Ends every session of one owner (password change, the current one included). */
+    async endAll(db: Db | Tx, ownerId: string): Promise<void> {
+      await queryRowsPrepared(
+        db,
+        `${kind.name}_session_end_all`,
+        sql`UPDATE ${table} SET revoked_at = now() WHERE ${owner} = ${ownerId} AND revoked_at IS NULL`,
+      );
+    },
+
+    /**
+     * An onRequest hook that fills the request's session from the cookie, on URLs under the
+     * kind's prefix of a known agency: one round trip (the lookup), and a second only when
+     * `last_seen_at` is a minute old. A callback hook: a request without the cookie passes
+     * without a promise.
+     */
+    addHook<R extends SessionRow>(
+      app: FastifyInstance,
+      lookup: (request: FastifyRequest, tokenHash: string, agencyId: string, idleMinutes: number) => { name: string; query: SQL },
+      fill: (request: FastifyRequest, row: R) => void,
+    ): void {
+      const idleMinutes = kind.idleMinutes(app.config);
+      const prefix = `${kind.prefix}/`;
+      const load = async (request: FastifyRequest, token: string, agencyId: string) => {
+        const { name, query } = lookup(request, hashToken(token), agencyId, idleMinutes);
+        const row = (await queryRowsPrepared<R>(app.db, name, query))[0];
+        if (!row) return;
+        fill(request, row);
+        if (row.stale) {
+          await queryRowsPrepared(
+            app.db,
+            `${kind.name}_session_touch`,
+            sql`UPDATE ${table} SET last_seen_at = now() WHERE id = ${row.session_id}`,
+          );
+        }
+      };
+      app.addHook('onRequest', (request, _reply, done) => {
+        const token = request.cookies[kind.cookie];
+        if (!token || !request.agency || !request.url.startsWith(prefix) || !TOKEN_PATTERN.test(token)) return done();
+        load(request, token, request.agency.id).then(() => done(), done);
+      });
+    },
+  };
+}
