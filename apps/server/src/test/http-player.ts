@@ -19,27 +19,9 @@ export class HttpPlayer {
   }
 
   async call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, headers: Record<string, string> = {}) {
-    const res = await fetch(`${this.baseUrl}/api${path}`, {
-      method,
-      headers: {
-        origin: this.baseUrl,
-        ...(this.cookie ? { cookie: this.cookie } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...headers,
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      signal: AbortSignal.timeout(30_000),
-    });
-    const setCookie = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
-    if (setCookie) this.cookie = setCookie.split(';')[0]!;
-    const text = await res.text();
-    let json: unknown = null;
-    try {
-      json = text ? JSON.parse(text) : null;
-    } catch {
-      json = text;
-    }
-    return { status: res.status, json, field: (path: string) => fieldOf(json, path) };
+    const { answer, cookie } = await callJson(this.baseUrl, method, path, { body, headers, cookie: this.cookie });
+    this.cookie = cookie;
+    return answer;
   }
 
   async register(): Promise<this> {
@@ -54,6 +36,48 @@ export class HttpPlayer {
     this.playerId = res.field('player.id');
     return this;
   }
+}
+
+export interface Answer {
+  status: number;
+  json: unknown;
+  /** a value of the JSON answer by its dotted path, as a string ('' when absent) */
+  field(path: string): string;
+}
+
+/**
+ * One JSON call to the API as the site's browser makes it (Origin, the session cookie); answers the
+ * reply and the cookie to use next (a session cookie it set, player's or staff's, else the same).
+ */
+export async function callJson(
+  baseUrl: string,
+  method: string,
+  path: string,
+  opts: { body?: unknown; headers?: Record<string, string>; cookie?: string; timeoutMs?: number },
+): Promise<{ answer: Answer; cookie: string }> {
+  const res = await fetch(`${baseUrl}/api${path}`, {
+    method,
+    headers: {
+      origin: baseUrl,
+      ...(opts.cookie ? { cookie: opts.cookie } : {}),
+      ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...opts.headers,
+    },
+    ...(opts.body === undefined ? {} : { body: JSON.stringify(opts.body) }),
+    signal: AbortSignal.timeout(opts.timeoutMs ?? 30_000),
+  });
+  const setCookie = res.headers.getSetCookie().find((c) => /^(sid|staff_sid)=/.test(c));
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = text;
+  }
+  return {
+    answer: { status: res.status, json, field: (p) => fieldOf(json, p) },
+    cookie: setCookie ? setCookie.split(';')[0]! : (opts.cookie ?? ''),
+  };
 }
 
 /** A value inside an answer by its dotted path ('order.id'), as a string ('' when absent). */

@@ -70,8 +70,19 @@ export class ServerProcess {
     await gone;
   }
 
+  /** Started and not exited (killed by us, or died on its own). */
   get running() {
-    return this.child !== null;
+    return this.child !== null && this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  /** Started by us and gone without being killed by us: it crashed (its output is in `log`). */
+  get crashed() {
+    return this.child !== null && !this.running;
+  }
+
+  /** Forgets a process that crashed, so that `start` may run it again. */
+  forgetCrashed() {
+    if (this.crashed) this.child = null;
   }
 
   /** The process's pid (for a harness that kills it from outside). */
