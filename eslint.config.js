@@ -2,6 +2,65 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+// The web's layers (bulletproof-react, decision 032): shared code (components, lib, hooks, locales) →
+// features → the app (routes, the entries, the router). Each arrow points one way, and a feature never
+// imports another: what two features share moves to the shared layer or is composed in a route.
+const WEB = './apps/web/src';
+const APP = [
+  `${WEB}/routes`,
+  `${WEB}/backoffice`,
+  `${WEB}/routeTree.gen.ts`,
+  `${WEB}/app.tsx`,
+  `${WEB}/main.tsx`,
+  `${WEB}/prerender.tsx`,
+  `${WEB}/app`,
+];
+const features = readdirSync(new URL('apps/web/src/features/', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+// Every workspace declares what it imports in its own package.json; the root's devDependencies are the
+// tooling all of them share (Vitest, fast-check, Playwright). Code that runs in production imports only
+// `dependencies`; tests and tooling also `devDependencies`.
+const DEV_FILES = [
+  '**/*.test.{ts,tsx}',
+  '**/test/**',
+  '**/*.test-helpers.ts',
+  '**/*test-kit.ts',
+  'apps/web/src/prerender.tsx',
+  '**/*.config.{js,ts}',
+  '**/vite.plugins.ts',
+  'vitest.setup.ts',
+  'e2e/**',
+  'bench/**',
+  'scripts/**',
+];
+const extraneous = (workspace, options = {}) => ({
+  includeTypes: true,
+  devDependencies: DEV_FILES,
+  packageDir: workspace ? [new URL(workspace, import.meta.url).pathname, ROOT] : [ROOT],
+  ...options,
+});
+const ROOT = new URL('.', import.meta.url).pathname;
+const WORKSPACES = ['apps/server/', 'apps/sandbox/', 'apps/web/', 'packages/contracts/'];
+
+const webLayers = [
+  {
+    target: [`${WEB}/components`, `${WEB}/lib`, `${WEB}/hooks`, `${WEB}/locales`],
+    from: [`${WEB}/features`, ...APP],
+    message: 'shared code (components, lib, hooks, locales) imports neither features nor the app',
+  },
+  { target: `${WEB}/features`, from: APP, message: 'features do not import routes or the app: routes compose features' },
+  ...features.map((f) => ({
+    target: `${WEB}/features/${f}`,
+    from: `${WEB}/features`,
+    except: [`./${f}`],
+    message: 'features do not import each other: move what both need to components/ or lib/, or compose them in a route',
+  })),
+];
 
 export default tseslint.config(
   {
@@ -18,6 +77,21 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/external-module-folders': importX.flatConfigs.typescript.settings['import-x/external-module-folders'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'], noWarnOnMultipleProjects: true }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-extraneous-dependencies': ['error', extraneous()],
+    },
+  },
+  {
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -31,8 +105,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // features do not import each other (bulletproof-react): shared → features → app
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@/routes/*'], message: 'routes import features, never the reverse' }] }],
+      'import-x/no-restricted-paths': ['error', { zones: webLayers }],
       // Preact's Suspense can render a page being left once more after its route is unmatched (decision
       // 018): strict route reads would throw there and lose the pending screen. Read with shouldThrow: false.
       'no-restricted-syntax': [
@@ -47,6 +120,22 @@ export default tseslint.config(
             "CallExpression[callee.name=/^use(Search|Params|LoaderData|LoaderDeps|Match)$/]:has(Property[key.name='from']):not(:has(Property[key.name='shouldThrow']))",
           message: 'strict route reads throw in a page being left (decision 018): add shouldThrow: false',
         },
+      ],
+    },
+  },
+  ...WORKSPACES.map((w) => ({
+    files: [`${w}**/*.{ts,tsx,js,mjs}`],
+    rules: { 'import-x/no-extraneous-dependencies': ['error', extraneous(w)] },
+  })),
+  {
+    // the web ships one bundle in which `react` and `react-dom` are preact/compat (decision 018): React
+    // itself is installed only for its types and the React run of the component tests
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test/**', 'apps/web/src/prerender.tsx'],
+    rules: {
+      'import-x/no-extraneous-dependencies': [
+        'error',
+        extraneous('apps/web/', { devDependencies: false, whitelist: ['react', 'react-dom', '@types/react', '@types/react-dom'] }),
       ],
     },
   },

@@ -1,3 +1,4 @@
+// eslint-disable-next-line import-x/no-extraneous-dependencies -- the server's own query builder, for the server's tables
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../../apps/server/src/db/client.js';
 import { checkLedger } from '../../apps/server/src/ledger/check.js';

@@ -63,6 +63,10 @@ export const configSchema = z.object({
   WORKER_LEASE_MS: z.coerce.number().int().min(300).max(600_000).default(5_000),
   /** first retry delay of a job whose outcome is unknown; doubles up to 60 s */
   WORKER_RETRY_BASE_MS: z.coerce.number().int().min(1).default(1000),
+  /** finished jobs are deleted by the worker this long after they were done */
+  JOB_RETENTION_HOURS: z.coerce.number().min(1).default(168),
+  /** idempotency keys are deleted by the worker this long after their first request; a repeat after that runs again */
+  IDEMPOTENCY_RETENTION_HOURS: z.coerce.number().min(1).default(24),
   /** status calls to the bank gateway at once, confirming callbacks and the players' "check" (docs/decisions/024) */
   BANK_STATUS_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
   /** calls to the game providers at once, telling them about transfers just committed (docs/decisions/024) */

@@ -93,6 +93,11 @@ export const servicesPlugin = fp(async (app: FastifyInstance) => {
     worker: app.worker,
   });
   app.decorate('services', services);
+  // a declared transfer kind or job type without its handler would leave money or orders waiting: refuse to start
+  app.addHook('onReady', async () => {
+    app.transfers.assertEveryKindHandled();
+    app.worker.assertEveryTypeHandled();
+  });
   // before the database closes: the confirmations under way finish, then the transfers they dispatched
   app.addHook('preClose', async () => {
     await services.deposits.close();

@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { I18nextProvider } from 'react-i18next';
-import type { AppRouter } from './lib/router';
+import type { AppRouter } from './app/router';
 import { i18n } from './lib/i18n';
 
 /** The whole site: the browser renders it (main.tsx), and the build prerenders the public pages with it (prerender.tsx). */

@@ -2,13 +2,13 @@ import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { createQueryClient } from './lib/query-client';
-import { createAppRouter } from './lib/router';
+import { createAppRouter } from './app/router';
 import { i18nReady } from './lib/i18n';
 import { installChunkReload } from './lib/chunk-reload';
 import { appStylesReady } from './lib/app-styles';
 import { renderOver } from './lib/render-over';
 import { holdEarlyInput } from './lib/early-input';
-import { drawsPrerenderedPage } from './lib/prerendered';
+import { drawsPrerenderedPage } from './app/prerendered';
 import './index.css';
 
 installChunkReload();

@@ -5,11 +5,11 @@ import type { VNode } from 'preact';
 import { renderToStringAsync } from 'preact-render-to-string';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { App } from './app';
-import type { Agency } from './features/agency/api/agency-info';
+import type { Agency } from './lib/api/agency-info';
 import { i18n, i18nReady, type Language } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
-import { setVisitorState } from './lib/prerendered';
-import { createAppRouter } from './lib/router';
+import { setVisitorState } from './app/prerendered';
+import { createAppRouter } from './app/router';
 
 export { EAGER_NAMESPACES, LANGUAGES, LOCALE_TAG } from './lib/i18n';
 

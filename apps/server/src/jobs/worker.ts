@@ -2,7 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { backoff } from './backoff.js';
 import { Leases } from './leases.js';
+import { purgeExpired, type Retention } from './purge.js';
 import { claimDue, completeAll, makeAllDue, retryLater, type Job } from './queue.js';
+import { jobTypes, parseJobPayload, type JobPayload, type JobType } from './types.js';
 
 export type JobResult = { done: true } | { done: false; retryInMs: number; error: string };
 export type JobHandler = (job: Job) => Promise<JobResult>;
@@ -15,6 +17,8 @@ export interface WorkerOptions {
   leaseMs?: number;
   batch?: number;
   retryBaseMs: number;
+  /** delete finished jobs and old idempotency keys (./purge.ts), at most once per `everyMs`, while started */
+  retention?: Retention & { everyMs: number };
 }
 
 /** Runs due jobs from the outbox. Safe to run in several processes at once. */
@@ -27,6 +31,8 @@ export class Worker {
   private woken = false;
   /** the heartbeat of the jobs this process runs: its claims, and the work others start themselves (transfers, confirmations) */
   readonly leases: Leases;
+  /** when the started worker purges next (./purge.ts) */
+  private nextPurgeAt = 0;
 
   constructor(
     private readonly db: Db,
@@ -49,6 +55,38 @@ export class Worker {
    */
   registerBatch(type: string, handler: BatchJobHandler) {
     this.handlers.set(type, handler);
+  }
+
+  /** A handler of a declared job type (./types.ts), given each job's parsed payload. */
+  handle<T extends JobType>(type: T, handler: (payload: JobPayload<T>, job: Job) => Promise<JobResult>) {
+    this.register(type, async (job) => {
+      const parsed = parseJobPayload(type, job.payload);
+      return parsed.success ? handler(parsed.data, job) : this.malformed(type, job, parsed.error);
+    });
+  }
+
+  /** `registerBatch` of a declared job type: the handler gets the jobs whose payload matches, with it. */
+  handleBatch<T extends JobType>(type: T, handler: (jobs: { job: Job; payload: JobPayload<T> }[]) => Promise<JobResult[]>) {
+    this.registerBatch(type, async (jobs) => {
+      const parsed = jobs.map((job) => ({ job, parsed: parseJobPayload(type, job.payload) }));
+      const valid = parsed.flatMap(({ job, parsed: p }) => (p.success ? [{ job, payload: p.data }] : []));
+      const results = valid.length > 0 ? await handler(valid) : [];
+      if (results.length !== valid.length) throw new Error(`${type}: ${results.length} results for ${valid.length} jobs`);
+      let next = 0;
+      return parsed.map(({ job, parsed: p }) => (p.success ? results[next++]! : this.malformed(type, job, p.error)));
+    });
+  }
+
+  /** A job whose payload does not match its type's declaration: it will not run, whatever the retry; logged, retried slowly. */
+  private malformed(type: string, job: Job, err: Error): JobResult {
+    this.log.error({ err, jobId: job.id, type }, 'job payload does not match its declaration');
+    return { done: false, retryInMs: 60_000, error: `malformed payload: ${err.message}` };
+  }
+
+  /** Throws unless every declared job type (./types.ts) has a handler: checked when the app starts. */
+  assertEveryTypeHandled(types: readonly string[] = jobTypes) {
+    const missing = types.filter((type) => !this.handlers.has(type));
+    if (missing.length > 0) throw new Error(`job types without a handler: ${missing.join(', ')}`);
   }
 
   /** Exponential backoff from the base, capped at 60 s (./backoff.ts). */
@@ -128,6 +166,20 @@ export class Worker {
     return total;
   }
 
+  /** Deletes the finished jobs and idempotency keys kept long enough; answers how many of each. */
+  async purge() {
+    if (!this.opts.retention) return { jobs: 0, idempotencyKeys: 0 };
+    const purged = await purgeExpired(this.db, this.opts.retention);
+    if (purged.jobs + purged.idempotencyKeys > 0) this.log.info(purged, 'purged finished jobs and old idempotency keys');
+    return purged;
+  }
+
+  private async purgeIfDue() {
+    if (!this.opts.retention || Date.now() < this.nextPurgeAt) return;
+    this.nextPurgeAt = Date.now() + this.opts.retention.everyMs;
+    await this.purge().catch((err: unknown) => this.log.error({ err }, 'purge failed; tried again at the next interval'));
+  }
+
   start() {
     if (!this.stopped) return;
     this.stopped = false;
@@ -152,10 +204,15 @@ export class Worker {
     if (this.stopped || this.running) return;
     this.timer = null;
     this.woken = false;
-    this.running = this.runOnce().catch((err) => {
-      this.log.error({ err }, 'worker poll failed');
-      return 0;
-    });
+    this.running = this.runOnce()
+      .then(async (n) => {
+        await this.purgeIfDue();
+        return n;
+      })
+      .catch((err) => {
+        this.log.error({ err }, 'worker poll failed');
+        return 0;
+      });
     const n = await this.running;
     this.running = null;
     if (this.stopped) return;

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { jobs, providerTransfers } from '../db/schema/index.js';
 import { enqueue, makeAllDue } from '../jobs/queue.js';
 import { useServerAndSandbox } from '../test/server-and-sandbox.js';
+import { settleTestKind, TEST_KIND } from '../test/transfer-kinds.js';
 import { balanceOf, ensureAccount, houseAccount, houseShard, InsufficientFundsError, playerCredit, post } from './ledger.js';
 import { TRANSFER_JOB, type Settlement, type TransferParams } from './transfers/index.js';
 
@@ -11,7 +12,7 @@ const settled: { reference: string; outcome: Settlement }[] = [];
 
 const env = useServerAndSandbox({ PROVIDER_TIMEOUT_MS: '300', WORKER_RETRY_BASE_MS: '5' });
 beforeAll(async () => {
-  env.ctx.app.transfers.onSettled('test', async (_tx, t, outcome) => {
+  settleTestKind(env.ctx.app, TEST_KIND, async (_tx, t, outcome) => {
     settled.push({ reference: t.reference, outcome });
   });
 });
@@ -35,7 +36,7 @@ async function request(p: ReturnType<typeof newPlayer>, direction: 'IN' | 'OUT',
     direction,
     amount,
     reference,
-    kind: 'test',
+    kind: TEST_KIND,
     counterAccountId,
   };
   return env.ctx.app.db.transaction((tx) => env.ctx.app.transfers.request(tx, params));
@@ -258,7 +259,7 @@ describe('provider transfers', () => {
         direction: 'IN',
         amount: 3_000n,
         reference,
-        kind: 'test',
+        kind: TEST_KIND,
         counterAccountId: counter,
       });
       await enqueue(tx, { type: TRANSFER_JOB, payload: { transferId }, uniqueKey: `transfer:${transferId}` });
@@ -279,7 +280,7 @@ describe('provider transfers', () => {
         direction: 'IN',
         amount,
         reference: randomUUID(),
-        kind: 'test',
+        kind: TEST_KIND,
         counterAccountId: await exchange(),
       };
       const [requested] = await env.ctx.app.db.transaction((tx) =>

@@ -12,6 +12,8 @@ declare module 'fastify' {
   }
 }
 
+const HOUR_MS = 3_600_000;
+
 /** Wires the money core: the transfer service, the job worker, and their lifecycle. */
 export const ledgerPlugin = fp(async (app: FastifyInstance) => {
   const config = app.config;
@@ -19,6 +21,11 @@ export const ledgerPlugin = fp(async (app: FastifyInstance) => {
     pollMs: config.WORKER_POLL_MS,
     retryBaseMs: config.WORKER_RETRY_BASE_MS,
     leaseMs: config.WORKER_LEASE_MS,
+    retention: {
+      jobsMs: config.JOB_RETENTION_HOURS * HOUR_MS,
+      idempotencyMs: config.IDEMPOTENCY_RETENTION_HOURS * HOUR_MS,
+      everyMs: 10 * 60_000,
+    },
   });
   // looked up on use: the providers plugin registers before this one
   const providers: ProviderLookup = { get: (id) => app.getDecorator<ProviderLookup>('providers').get(id) };

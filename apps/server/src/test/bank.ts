@@ -1,6 +1,5 @@
 import type { BankCode } from '@app/contracts';
-import type { BankFaults } from '@app/sandbox/src/bank/faults.js';
-import type { Delivery } from '@app/sandbox/src/bank/callbacks.js';
+import type { BankFaults, Delivery } from '@app/sandbox/test-kit';
 
 /**
  * Server-test helpers for the sandbox bank gateway (apps/sandbox/src/bank). Each takes the sandbox's

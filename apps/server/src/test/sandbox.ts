@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { fromMinor, toMinor, type ProviderId } from '@app/contracts';
-import { buildSandbox } from '@app/sandbox/src/app.js';
-import { loadSandboxConfig, type SandboxConfig } from '@app/sandbox/src/config.js';
-import type { Fault, FaultInput } from '@app/sandbox/src/provider/faults.js';
+import { buildSandbox, loadSandboxConfig, type Fault, type FaultInput, type SandboxConfig } from '@app/sandbox/test-kit';
 import { signedHeaders } from '../providers/signing.js';
 
 export interface TestSandbox {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';
 import { createQueryClient, retryDelay, shouldRetry } from './query-client';
-import { playerInfoQueryOptions } from '@/features/auth/api/player-info';
-import { agencyInfoQueryOptions } from '@/features/agency/api/agency-info';
+import { playerInfoQueryOptions } from '@/lib/api/player-info';
+import { agencyInfoQueryOptions } from '@/lib/api/agency-info';
 
 describe('query defaults (SPEC.md §9)', () => {
   it('keeps data fresh 5 minutes, collects it after 5 minutes and refetches on focus', () => {

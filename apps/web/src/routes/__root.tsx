@@ -1,10 +1,11 @@
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { loadAgency } from '@/features/agency/api/agency-info';
+import { loadAgency } from '@/lib/api/agency-info';
 import { AgencyErrorPage } from '@/components/layout/agency-error-page';
 import { AppShell } from '@/components/layout/app-shell';
 import { ErrorView } from '@/components/layout/error-view';
 import { NotFound } from '@/components/layout/not-found';
+import { UserMenu } from '@/features/auth/components/user-menu';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -22,7 +23,7 @@ function RootLayout() {
   const { agency } = Route.useRouteContext();
   if (!agency) return <AgencyErrorPage />;
   return (
-    <AppShell>
+    <AppShell userMenu={(displayName) => <UserMenu displayName={displayName} />}>
       <Outlet />
     </AppShell>
   );

@@ -1,5 +1,5 @@
 import { Outlet, createFileRoute, redirect } from '@tanstack/react-router';
-import { loadPlayer } from '@/features/auth/api/player-info';
+import { loadPlayer } from '@/lib/api/player-info';
 
 /** Public pages: a logged-in player is sent to /player (SPEC.md §2). */
 export const Route = createFileRoute('/_guest')({

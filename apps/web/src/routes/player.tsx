@@ -1,5 +1,5 @@
 import { Outlet, createFileRoute, redirect } from '@tanstack/react-router';
-import { loadPlayer } from '@/features/auth/api/player-info';
+import { loadPlayer } from '@/lib/api/player-info';
 import { FingerprintReporter } from '@/features/auth/components/fingerprint-reporter';
 import { loadAllNamespaces } from '@/lib/i18n';
 

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import type { providerTransfers } from '../../db/schema/index.js';
+import type { JobType } from '../../jobs/types.js';
 import type { ProviderAdapter } from '../../providers/types.js';
 import type { Leases } from '../../jobs/leases.js';
 
@@ -9,6 +11,15 @@ import type { Leases } from '../../jobs/leases.js';
  * return: the handler that moves their orders when the transfer settles (DESIGN.md §4,
  * docs/decisions/009-ledger.md).
  */
+/**
+ * Every kind of transfer, each settled by the handler of the module that requests it (deposit:
+ * modules/deposits; withdraw, withdraw_return: modules/withdrawals). A new kind is added here; the
+ * app refuses to start while one has no handler, and a transfer of a kind without one is never
+ * settled (its job fails and is retried) rather than settled without its order.
+ */
+export const transferKindSchema = z.enum(['deposit', 'withdraw', 'withdraw_return']);
+export type TransferKind = z.infer<typeof transferKindSchema>;
+
 export type Transfer = typeof providerTransfers.$inferSelect;
 export type Settlement = 'POSTED' | 'VOIDED';
 /** Runs inside the settling transaction, before the ledger moves: lock and update the order here. */
@@ -38,8 +49,8 @@ export interface TransferParams {
   amount: bigint;
   /** unique; also the provider's idempotency key */
   reference: string;
-  /** which module settles it (deposit, withdraw, withdraw_return, promotion_bonus, …) */
-  kind: string;
+  /** which module settles it */
+  kind: TransferKind;
   orderId?: string;
   /** IN: where the credit comes from; OUT: where it goes once taken from the provider */
   counterAccountId: string;
@@ -66,7 +77,7 @@ export interface TransferContext {
   leases?: Leases;
 }
 
-export const TRANSFER_JOB = 'provider_transfer';
+export const TRANSFER_JOB = 'provider_transfer' satisfies JobType;
 
 /** The job of a transfer: its unique key. */
 export const jobKey = (transferId: string) => `transfer:${transferId}`;

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
-import type { Job } from '../../jobs/queue.js';
 import type { JobResult, Worker } from '../../jobs/worker.js';
 import type { PostRequest } from '../ledger.js';
 import { playerAccountKeys, playerAccounts, playerCreditAccount } from './accounts.js';
@@ -14,6 +13,8 @@ import {
   type Settlement,
   type Transfer,
   type TransferContext,
+  type TransferKind,
+  transferKindSchema,
   type TransferOptions,
   type TransferParams,
 } from './kinds.js';
@@ -45,19 +46,32 @@ export class TransferService {
   /** Wires the worker: one job type, the claimed jobs handled together by `processMany`. */
   attach(worker: Worker) {
     this.ctx.leases = worker.leases;
-    worker.registerBatch(TRANSFER_JOB, (jobs: Job[]) => this.processMany(jobs.map((job) => String(job.payload.transferId))));
+    worker.handleBatch(TRANSFER_JOB, (jobs) => this.processMany(jobs.map((job) => job.payload.transferId)));
   }
 
   /** A handler of one settled transfer at a time (the rare kinds: withdrawals and their returns). */
-  onSettled(kind: string, handler: SettledHandler) {
+  onSettled(kind: TransferKind, handler: SettledHandler) {
     this.handlers.set(kind, async (tx, settled) => {
       for (const { transfer, outcome } of settled) await handler(tx, transfer, outcome);
     });
   }
 
   /** A handler of every transfer of its kind settled together (the deposits: docs/decisions/021). */
-  onSettledMany(kind: string, handler: SettledManyHandler) {
+  onSettledMany(kind: TransferKind, handler: SettledManyHandler) {
     this.handlers.set(kind, handler);
+  }
+
+  /** Throws unless every declared kind (./kinds.ts) has a settlement handler: checked when the app starts. */
+  assertEveryKindHandled(kinds: readonly string[] = transferKindSchema.options) {
+    const missing = kinds.filter((kind) => !this.handlers.has(kind));
+    if (missing.length > 0) throw new Error(`transfer kinds without a settlement handler: ${missing.join(', ')}`);
+  }
+
+  /** The handler of a kind; none is an error (the settlement rolls back, the job is retried), never a settlement without its order. */
+  private handlerOf(kind: string): SettledManyHandler {
+    const handler = this.handlers.get(kind);
+    if (!handler) throw new Error(`no settlement handler for transfer kind ${kind}`);
+    return handler;
   }
 
   /** See `playerAccounts` in ./accounts.ts. */
@@ -118,7 +132,7 @@ export class TransferService {
 
   /** See ./settle.ts. */
   async settleMany(requests: readonly SettleRequest[], opts: { completeJobs?: boolean } = {}) {
-    await settleTransfers(this.ctx.db, (kind) => this.handlers.get(kind) ?? (async () => {}), requests, opts);
+    await settleTransfers(this.ctx.db, (kind) => this.handlerOf(kind), requests, opts);
   }
 
   /** See ./sync-credit.ts. */

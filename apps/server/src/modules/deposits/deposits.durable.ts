@@ -3,7 +3,8 @@ import { queryRowsPrepared, tableRows, textArray } from '../../db/client.js';
 import { GroupCommit } from '../../db/group-commit.js';
 import { depositOrders, type DepositOrderRow } from '../../db/schema/index.js';
 import { completeByKeys } from '../../jobs/queue.js';
-import type { JobHandler } from '../../jobs/worker.js';
+import type { JobPayload, JobType } from '../../jobs/types.js';
+import type { JobResult } from '../../jobs/worker.js';
 import type { PaymentConfirmations } from './deposits.confirmations.js';
 import type { DepositsServiceDependencies } from './deposits.types.js';
 
@@ -13,7 +14,7 @@ import type { DepositsServiceDependencies } from './deposits.types.js';
  * on disk. This process confirms the payment at once (PaymentConfirmations, holding the job's lease);
  * if it dies, any instance's worker takes the job over once the lease lapses.
  */
-export const DEPOSIT_CONFIRM_JOB = 'deposit_confirm';
+export const DEPOSIT_CONFIRM_JOB = 'deposit_confirm' satisfies JobType;
 export const confirmJobKey = (orderId: string) => `deposit-confirm:${orderId}`;
 
 type Deps = Pick<DepositsServiceDependencies, 'db' | 'worker'>;
@@ -64,9 +65,11 @@ export function confirmationJobs({ db, worker }: Deps) {
  * before settling it. Its order is handed to this process's confirmations, which hold the job from
  * then on and mark it done; the job itself waits a lease, in case this process dies too.
  */
-export function depositConfirmJob({ db, worker }: Deps, confirmations: PaymentConfirmations): JobHandler {
-  return async (job) => {
-    const orderId = String(job.payload.orderId);
+export function depositConfirmJob(
+  { db, worker }: Deps,
+  confirmations: PaymentConfirmations,
+): (payload: JobPayload<'deposit_confirm'>) => Promise<JobResult> {
+  return async ({ orderId }) => {
     const [order] = await db.select().from(depositOrders).where(eq(depositOrders.id, orderId));
     if (!order || order.bankReference !== null) return { done: true };
     confirmations.hint(order);

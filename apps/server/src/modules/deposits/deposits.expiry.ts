@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { depositOrders } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import type { JobHandler } from '../../jobs/worker.js';
+import type { Job } from '../../jobs/queue.js';
+import type { JobPayload, JobType } from '../../jobs/types.js';
+import type { JobResult } from '../../jobs/worker.js';
 import type { DepositSettlement } from './deposits.settlement.js';
 import type { DepositsServiceDependencies } from './deposits.types.js';
 
-export const DEPOSIT_EXPIRY_JOB = 'deposit_expiry';
+export const DEPOSIT_EXPIRY_JOB = 'deposit_expiry' satisfies JobType;
 /** While the gateway cannot answer, the expiry waits; after this many tries it cancels anyway (a late payment still credits). */
 const MAX_EXPIRY_TRIES = 6;
 
@@ -16,9 +18,8 @@ const MAX_EXPIRY_TRIES = 6;
 export function depositExpiryJob(
   { db, log, worker }: Pick<DepositsServiceDependencies, 'db' | 'log' | 'worker'>,
   settlement: DepositSettlement,
-): JobHandler {
-  return async (job) => {
-    const orderId = String(job.payload.orderId);
+): (payload: JobPayload<'deposit_expiry'>, job: Job) => Promise<JobResult> {
+  return async ({ orderId }, job) => {
     const [order] = await db.select().from(depositOrders).where(eq(depositOrders.id, orderId));
     if (!order || order.status !== 'OPEN') return { done: true };
     if (order.expiresAt.getTime() > Date.now()) {

@@ -4,13 +4,13 @@ import { transactionWithRetry } from '../../db/errors.js';
 import { GroupCommit, type ItemResult } from '../../db/group-commit.js';
 import { depositOrders, players, type DepositOrderRow } from '../../db/schema/index.js';
 import { ensureAccounts, houseKey } from '../../ledger/ledger.js';
-import type { Transfer } from '../../ledger/transfers/index.js';
+import type { Transfer, TransferKind } from '../../ledger/transfers/index.js';
 import { completeConfirmations } from './deposits.durable.js';
 import { noSuchDeposit } from './deposits.errors.js';
 import type { ConfirmedPayment, DepositsServiceDependencies } from './deposits.types.js';
 
 /** The kind of the provider transfers of deposits (settled by deposits.settlement.ts). */
-export const DEPOSIT_TRANSFER_KIND = 'deposit';
+export const DEPOSIT_TRANSFER_KIND = 'deposit' satisfies TransferKind;
 
 type PaymentItem = { orderId: string; payment: ConfirmedPayment };
 

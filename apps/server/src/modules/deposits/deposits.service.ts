@@ -3,7 +3,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { DEPOSIT_EXPIRY_MINUTES } from '@app/contracts';
 import { isUniqueViolation } from '../../db/errors.js';
 import { depositOrders, type DepositOrderRow } from '../../db/schema/index.js';
-import { enqueue } from '../../jobs/queue.js';
+import { enqueueJob } from '../../jobs/types.js';
 import { BankGatewayRefusedError, BankGatewayUnavailableError, laoQrFor } from '../../payments/index.js';
 import { LIMITS } from '../../plugins/rate-limit.js';
 import { PaymentConfirmations } from './deposits.confirmations.js';
@@ -23,7 +23,7 @@ export function createDepositsService(deps: DepositsServiceDependencies): Deposi
   const { db, log, config, bankGateway, transfers, worker, rateLimiter } = deps;
   const settlement = createDepositSettlement(deps);
   transfers.onSettledMany(DEPOSIT_TRANSFER_KIND, settleDepositTransfers);
-  worker.register(DEPOSIT_EXPIRY_JOB, depositExpiryJob(deps, settlement));
+  worker.handle(DEPOSIT_EXPIRY_JOB, depositExpiryJob(deps, settlement));
 
   const confirmations = new PaymentConfirmations(
     (order, statusCalls) => settlement.confirmWithGateway(order, statusCalls),
@@ -31,7 +31,7 @@ export function createDepositsService(deps: DepositsServiceDependencies): Deposi
     { retryBaseMs: config.WORKER_RETRY_BASE_MS, graceMs: 60_000, concurrency: config.BANK_STATUS_CONCURRENCY, maxPending: 10_000 },
     confirmationJobs(deps),
   );
-  worker.register(DEPOSIT_CONFIRM_JOB, depositConfirmJob(deps, confirmations));
+  worker.handle(DEPOSIT_CONFIRM_JOB, depositConfirmJob(deps, confirmations));
   // the orders of the callbacks that arrive together, looked up (and their confirmations made durable) in one statement
   const lookups = callbackLookups(deps);
 
@@ -92,12 +92,7 @@ export function createDepositsService(deps: DepositsServiceDependencies): Deposi
               expiresAt,
             })
             .returning();
-          await enqueue(tx, {
-            type: DEPOSIT_EXPIRY_JOB,
-            payload: { orderId: row!.id },
-            uniqueKey: `deposit-expiry:${row!.id}`,
-            runAt: expiresAt,
-          });
+          await enqueueJob(tx, DEPOSIT_EXPIRY_JOB, { orderId: row!.id }, { uniqueKey: `deposit-expiry:${row!.id}`, runAt: expiresAt });
           return row!;
         });
       } catch (err) {

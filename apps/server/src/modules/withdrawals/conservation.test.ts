@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { PROVIDER_IDS, type ProviderId } from '@app/contracts';
-import type { FaultInput } from '@app/sandbox/src/provider/faults.js';
+import type { FaultInput } from '@app/sandbox/test-kit';
 import { queryRows } from '../../db/client.js';
 import { checkLedger } from '../../ledger/check.js';
 import { playerCredit } from '../../ledger/ledger.js';

@@ -3,15 +3,15 @@ import type { Tx } from '../../db/client.js';
 import { transactionWithRetry } from '../../db/errors.js';
 import { players, withdrawals, type WithdrawalRow } from '../../db/schema/index.js';
 import { backoff } from '../../jobs/backoff.js';
-import { enqueue } from '../../jobs/queue.js';
+import { enqueueJob, type JobType } from '../../jobs/types.js';
 import { ensureAccount } from '../../ledger/ledger.js';
-import type { Transfer } from '../../ledger/transfers/index.js';
+import type { Transfer, TransferKind } from '../../ledger/transfers/index.js';
 import type { WithdrawalsServiceDependencies } from './withdrawals.types.js';
 
 /** Transfer kinds of this module (docs/decisions/009-ledger.md, flows). */
-export const WITHDRAW_KIND = 'withdraw';
-export const RETURN_KIND = 'withdraw_return';
-const RETURN_JOB = 'withdraw_return_retry';
+export const WITHDRAW_KIND = 'withdraw' satisfies TransferKind;
+export const RETURN_KIND = 'withdraw_return' satisfies TransferKind;
+const RETURN_JOB = 'withdraw_return_retry' satisfies JobType;
 /** a return the provider keeps refusing is left to staff after this many tries */
 export const MAX_RETURN_ATTEMPTS = 5;
 
@@ -96,18 +96,18 @@ export function createWithdrawalSettlement({ db, log, config, transfers, worker 
     }
     // the void moves the credit back to WITHDRAWALS_PAYABLE after this handler: try again later
     const delayMs = backoff(config.WORKER_RETRY_BASE_MS, w.returnAttempts + 1);
-    await enqueue(tx, {
-      type: RETURN_JOB,
-      payload: { withdrawalId: w.id, attempt: w.returnAttempts },
-      uniqueKey: `${RETURN_JOB}:${w.id}:${w.returnAttempts}`,
-      runAt: new Date(Date.now() + delayMs),
-    });
+    await enqueueJob(
+      tx,
+      RETURN_JOB,
+      { withdrawalId: w.id, attempt: w.returnAttempts },
+      { uniqueKey: `${RETURN_JOB}:${w.id}:${w.returnAttempts}`, runAt: new Date(Date.now() + delayMs) },
+    );
   });
 
-  worker.register(RETURN_JOB, async (job) => {
+  worker.handle(RETURN_JOB, async ({ withdrawalId, attempt }) => {
     await transactionWithRetry(db, async (tx) => {
-      const w = await lockWithdrawal(tx, String(job.payload.withdrawalId));
-      if (!w || w.returnStatus !== 'PENDING' || w.returnAttempts !== Number(job.payload.attempt)) return;
+      const w = await lockWithdrawal(tx, withdrawalId);
+      if (!w || w.returnStatus !== 'PENDING' || w.returnAttempts !== attempt) return;
       await requestReturn(tx, w);
     });
     return { done: true };

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { StaffRole } from '@app/contracts';
 import { houseAccount } from '../../ledger/ledger.js';
 import type { TestPlayer } from '../../test/players.js';
+import { settleTestKind, TEST_FUND_KIND } from '../../test/transfer-kinds.js';
 import { createPasswordHasher } from '../accounts/passwords.js';
 import { createStaffUser } from '../backoffice/staff-users.js';
 
@@ -11,6 +12,7 @@ import { createStaffUser } from '../backoffice/staff-users.js';
  * transfer path), settled by the worker. For tests that are about withdrawing, not depositing.
  */
 export async function fundCredit(app: FastifyInstance, agencyId: string, p: TestPlayer, providerId: string, amount: bigint) {
+  settleTestKind(app, TEST_FUND_KIND);
   await app.db.transaction(async (tx) => {
     const exchange = await houseAccount(tx, { agencyId, playerId: p.playerId, type: 'EXCHANGE', currency: 'THB' });
     await app.transfers.request(tx, {
@@ -21,7 +23,7 @@ export async function fundCredit(app: FastifyInstance, agencyId: string, p: Test
       direction: 'IN',
       amount,
       reference: `test-fund:${randomUUID()}`,
-      kind: 'test_fund',
+      kind: TEST_FUND_KIND,
       counterAccountId: exchange,
     });
   });

@@ -21,8 +21,12 @@ function whenIdle(fn: () => void): () => void {
   return () => clearTimeout(id);
 }
 
-/** SPEC.md §2 root layout: header, page, bottom app bar, drawer, footer, scroll-to-top. */
-export function AppShell({ children }: { children: ReactNode }) {
+/**
+ * SPEC.md §2 root layout: header, page, bottom app bar, drawer, footer, scroll-to-top. The signed-in
+ * player's menu is the auth feature's: the route that renders the shell passes it in (shared code does
+ * not import features).
+ */
+export function AppShell({ children, userMenu }: { children: ReactNode; userMenu: (displayName: string) => ReactNode }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerLoaded, setDrawerLoaded] = useState(false);
   const settled = useRouterState({ select: (s) => s.status === 'idle' });
@@ -34,6 +38,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <Header
+        userMenu={userMenu}
         onDrawerIntent={() => void loadDrawer()}
         onOpenDrawer={() => {
           setDrawerLoaded(true);

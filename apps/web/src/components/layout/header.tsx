@@ -1,15 +1,23 @@
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '@/components/ui/button';
 import { DepositIcon, MenuIcon } from '@/components/ui/icons';
 import { Brand } from '@/components/ui/logo';
-import { useAuth } from '@/features/auth/api/player-info';
-import { UserMenu } from '@/features/auth/components/user-menu';
+import { useAuth } from '@/lib/api/player-info';
 import { ContactMenu } from './contact-menu';
 import { LanguageMenu } from './language-menu';
 
 /** SPEC.md §2 top navbar. "Small screens" are the bottom bar's: up to 576 px. */
-export function Header({ onOpenDrawer, onDrawerIntent }: { onOpenDrawer: () => void; onDrawerIntent: () => void }) {
+export function Header({
+  userMenu,
+  onOpenDrawer,
+  onDrawerIntent,
+}: {
+  userMenu: (displayName: string) => ReactNode;
+  onOpenDrawer: () => void;
+  onDrawerIntent: () => void;
+}) {
   const { t } = useTranslation();
   const { status, player } = useAuth();
   return (
@@ -38,7 +46,7 @@ export function Header({ onOpenDrawer, onDrawerIntent }: { onOpenDrawer: () => v
         )}
         <LanguageMenu />
         <ContactMenu />
-        {status === 'loggedIn' && player && <UserMenu displayName={player.displayName} />}
+        {status === 'loggedIn' && player && userMenu(player.displayName)}
         {status === 'loggedOut' && (
           <>
             <Link to="/login" className={buttonClass('ghost', 'sm')} data-testid="header-login">

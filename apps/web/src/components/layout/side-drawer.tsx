@@ -3,7 +3,7 @@ import { Dialog } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
 import { CloseIcon } from '@/components/ui/icons';
-import { useAuth } from '@/features/auth/api/player-info';
+import { useAuth } from '@/lib/api/player-info';
 import { isActive, isParentActive } from '@/lib/active-route';
 import { HrefLink } from './nav-link';
 import { GUEST_ENTRIES, PLAYER_GROUP_1, PLAYER_GROUP_2, type NavEntry } from './nav-items';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Agency } from '@/features/agency/api/agency-info';
+import type { Agency } from '@/lib/api/agency-info';
 
 export const SOCIAL_KEYS = ['whatsapp', 'line', 'facebook', 'telegram', 'twitter'] as const;
 export type SocialKey = (typeof SOCIAL_KEYS)[number];

@@ -2,8 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '@/components/ui/page-heading';
-import { playerInfoQueryKey } from '@/features/auth/api/player-info';
-import { bankAccountsQueryOptions, useBankAccount } from '@/features/bank-accounts/api/get-bank-accounts';
+import { playerInfoQueryKey } from '@/lib/api/player-info';
+import { bankAccountsQueryOptions, useBankAccount } from '@/lib/api/get-bank-accounts';
 import { BankAccountCard } from '@/features/bank-accounts/components/bank-account-card';
 import { BankAccountForm } from '@/features/bank-accounts/components/bank-account-form';
 

@@ -6,7 +6,7 @@ import { buttonClass } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
 import { BankIcon, DepositIcon, GameIcon, WithdrawIcon } from '@/components/ui/icons';
 import { PageHeading } from '@/components/ui/page-heading';
-import { useAuth } from '@/features/auth/api/player-info';
+import { useAuth } from '@/lib/api/player-info';
 import { GAME_PAGES, LINK_SEARCH } from '@/features/games/game-pages';
 import { CreditTile } from '@/features/wallet/components/credit-tile';
 

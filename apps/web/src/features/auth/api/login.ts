@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import type { LoginBody } from '@app/contracts';
 import { post } from '@/lib/api-client';
 import { storePlayerId } from '../player-id';
-import { playerInfoQueryKey, playerInfoQueryOptions } from './player-info';
+import { playerInfoQueryKey, playerInfoQueryOptions } from '@/lib/api/player-info';
 
 export function login(body: LoginBody): Promise<unknown> {
   return post('/v2/players/login', body);

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { post } from '@/lib/api-client';
 import { sessionEndingMutation } from '../lib/pause-fetching';
 import { clearPlayerId } from '../player-id';
-import { playerInfoQueryKey } from './player-info';
+import { playerInfoQueryKey } from '@/lib/api/player-info';
 
 /** SPEC.md §4: removes the cached player, clears the stored id and reloads the page. */
 export function useLogout() {

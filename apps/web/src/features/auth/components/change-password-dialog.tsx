@@ -10,7 +10,7 @@ import { Field } from '@/components/ui/field';
 import { CheckCircleIcon, EyeIcon, EyeOffIcon } from '@/components/ui/icons';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
-import { agencyInfoQueryOptions } from '@/features/agency/api/agency-info';
+import { agencyInfoQueryOptions } from '@/lib/api/agency-info';
 import { useChangePassword } from '../api/change-password';
 import { fieldErrorText } from '../lib/field-error';
 

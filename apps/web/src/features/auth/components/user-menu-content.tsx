@@ -12,7 +12,7 @@ import { KeyIcon, LogoutIcon, RefreshIcon } from '@/components/ui/icons';
 import type { MenuImplProps } from '@/components/ui/lazy-menu';
 import { toastError } from '@/components/ui/toast-store';
 import { refreshAll } from '@/lib/query-client';
-import { useAuth } from '../api/player-info';
+import { useAuth } from '@/lib/api/player-info';
 import { useLogout } from '../api/logout';
 
 // the form and its schema load only when the player asks to change the password

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import type { AddBankAccountBody, BankAccount } from '@app/contracts';
 import { api } from '@/lib/api-client';
-import { bankAccountsQueryKey } from './get-bank-accounts';
+import { bankAccountsQueryKey } from '@/lib/api/get-bank-accounts';
 
 type Answer = { bankAccount: BankAccount };
 

@@ -9,11 +9,11 @@ import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { ProviderSelectField } from '@/features/wallet/components/provider-select-field';
+import { ProviderSelectField } from '@/components/ui/provider-select-field';
 import { errorKey, toast } from '@/components/ui/toast-store';
 import { ApiError } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
-import { useCurrencies } from '@/features/wallet/api/get-currencies';
+import { useCurrencies } from '@/lib/api/get-currencies';
 import { useCreateDeposit } from '../api/mutations';
 import { creditPreview, newAttemptKey, normaliseAmount } from '../lib/credit-preview';
 

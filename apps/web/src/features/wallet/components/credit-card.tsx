@@ -6,7 +6,7 @@ import { Card } from '@/components/ui/card';
 import { RefreshIcon, WalletIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { errorKey } from '@/components/ui/toast';
-import { useCredit } from '../api/get-credit';
+import { useCredit } from '@/lib/api/get-credit';
 import { CreditAmount } from './credit-amount';
 
 /**

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProviderId } from '@app/contracts';
 import { Spinner } from '@/components/ui/spinner';
-import { useCredit } from '../api/get-credit';
+import { useCredit } from '@/lib/api/get-credit';
 import { CreditAmount } from './credit-amount';
 
 /** A compact credit at one provider, for the player's home; `action` is what the tile leads to. */

@@ -10,14 +10,14 @@ import { Button, buttonClass } from '@/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { ProviderSelectField } from '@/features/wallet/components/provider-select-field';
+import { ProviderSelectField } from '@/components/ui/provider-select-field';
 import { Spinner } from '@/components/ui/spinner';
 import { errorKey, toast } from '@/components/ui/toast-store';
 import { ApiError } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
-import { bankAccountsQueryOptions } from '@/features/bank-accounts/api/get-bank-accounts';
-import { useCredit } from '@/features/wallet/api/get-credit';
-import { useCurrencies } from '@/features/wallet/api/get-currencies';
+import { bankAccountsQueryOptions } from '@/lib/api/get-bank-accounts';
+import { useCredit } from '@/lib/api/get-credit';
+import { useCurrencies } from '@/lib/api/get-currencies';
 import { useCreateWithdrawal } from '../api/mutations';
 import { lakPreview, newAttemptKey, normaliseCredit } from '../lib/preview';
 

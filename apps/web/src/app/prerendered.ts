@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { agencyInfoQueryOptions, type Agency } from '@/features/agency/api/agency-info';
-import { playerInfoQueryKey } from '@/features/auth/api/player-info';
+import { agencyInfoQueryOptions, type Agency } from '@/lib/api/agency-info';
+import { playerInfoQueryKey } from '@/lib/api/player-info';
 import type { AppRouter } from './router';
 
 /** The state the build prerenders a public page in (src/prerender.tsx): a known agency, a visitor. */

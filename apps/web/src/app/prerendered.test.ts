@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryHistory } from '@tanstack/react-router';
-import { createQueryClient } from './query-client';
+import { createQueryClient } from '@/lib/query-client';
 import { drawsPrerenderedPage, setVisitorState } from './prerendered';
 import { createAppRouter } from './router';
 

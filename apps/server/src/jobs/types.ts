@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import type { Db, Tx } from '../db/client.js';
+import { enqueue } from './queue.js';
+
+/**
+ * Every job type of the outbox, with the payload its handler reads (parsed before the handler
+ * runs: a payload that does not match is a failed job, not a handler reading `undefined`). A new
+ * job type is added here; the app refuses to start while one has no handler.
+ */
+export const jobPayloads = {
+  /** a provider transfer's next step (ledger/transfers/process.ts) */
+  provider_transfer: z.object({ transferId: z.uuid() }),
+  /** an open deposit order at its expiry (modules/deposits/deposits.expiry.ts) */
+  deposit_expiry: z.object({ orderId: z.uuid() }),
+  /** an acknowledged bank callback's order to confirm, taken over from a process that died (modules/deposits/deposits.durable.ts, decision 060) */
+  deposit_confirm: z.object({ orderId: z.uuid() }),
+  /** a withdrawal's credit return to try again after a refusal (modules/withdrawals/withdrawals.settlement.ts) */
+  withdraw_return_retry: z.object({ withdrawalId: z.uuid(), attempt: z.number().int().nonnegative() }),
+};
+
+export type JobType = keyof typeof jobPayloads;
+export type JobPayload<T extends JobType> = z.infer<(typeof jobPayloads)[T]>;
+export const jobTypes = Object.keys(jobPayloads) as JobType[];
+
+/** `enqueue` of a declared job type, its payload checked against the declaration. */
+export async function enqueueJob<T extends JobType>(
+  tx: Tx | Db,
+  type: T,
+  payload: JobPayload<T>,
+  opts: { uniqueKey?: string; runAt?: Date } = {},
+): Promise<void> {
+  await enqueue(tx, { type, payload: jobPayloads[type].parse(payload), ...opts });
+}
+
+/** The payload of a claimed job of this type, or the error that says why it does not match. */
+export function parseJobPayload<T extends JobType>(type: T, payload: unknown) {
+  return jobPayloads[type].safeParse(payload) as z.ZodSafeParseResult<JobPayload<T>>;
+}
