@@ -8,8 +8,9 @@ import { bankSandbox } from './bank/routes.js';
  * server only over HTTP. Buildable without listening, like the server.
  */
 export async function buildSandbox(config: SandboxConfig): Promise<FastifyInstance> {
-  // close every connection on shutdown: held answers (fault knobs) and keep-alive sockets never delay it;
-  // its plugins open embedded databases, which take well over Fastify's default 10 s on a loaded machine
+  // close every connection on shutdown: held answers (fault knobs) and keep-alive sockets never delay it
+  // its plugins open and migrate embedded databases: on a loaded machine that takes longer than
+  // Fastify's 10 s plugin timeout (the e2e web server then failed to start)
   const app = Fastify({ logger: { level: config.LOG_LEVEL }, forceCloseConnections: true, pluginTimeout: 120_000 });
   app.get('/health', async () => ({ ok: true }));
   await app.register(providerSandbox, { prefix: '/providers', config });
