@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 const root = new URL('../', import.meta.url).pathname;
 const benches = [
   ['agency-info', 'bench/agency-info.mjs'],
+  ['player-reads', 'bench/player-reads.mjs'],
   ['bundle-size', 'bench/bundle-size.mjs'],
   ['settlement', 'bench/settlement.mjs'],
   ['settlement-floor', 'bench/settlement-floor.mjs'],

@@ -53,6 +53,8 @@ export const configSchema = z.object({
     .min(1)
     .default(60 * 24),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().int().min(1).default(30),
+  /** how long an instance may answer a session from its memory (decision 043); 0: every request asks the database */
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
   /** run the job worker (provider transfers, reconciliation, expiry) inside this process */
   WORKER_ENABLED: bool.default(true),
   WORKER_POLL_MS: z.coerce.number().int().min(10).default(500),

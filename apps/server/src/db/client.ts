@@ -7,6 +7,7 @@ import pg from 'pg';
 import { getTableColumns, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.js';
+import { listenPglite, listenPostgres, type ListenHandlers, type Listening } from './listen.js';
 
 export type Schema = typeof schema;
 /** One Drizzle type for both engines; see docs/decisions/002-pglite-default.md. */
@@ -21,6 +22,8 @@ export interface Database {
   runScript(sqlText: string): Promise<void>;
   /** Runs `fn` holding a cluster-wide lock (advisory on PostgreSQL, trivially on PGlite). */
   withMigrationLock<T>(fn: () => Promise<T>): Promise<T>;
+  /** Listens to a notification channel (LISTEN/NOTIFY); closed by its caller, before `close`. */
+  listen(channel: string, handlers: ListenHandlers): Listening;
   close(): Promise<void>;
 }
 
@@ -36,7 +39,8 @@ export interface OpenOptions {
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    const url = opts.url;
+    const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10 });
     // an idle client whose server connection ends (restart, failover, DROP … WITH (FORCE)) emits
     // 'error' on the pool; unhandled, that would end the process. The pool replaces the client.
     pool.on('error', (err) => opts.onIdleError?.(err));
@@ -65,6 +69,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
           lockClient = null;
         }
       },
+      listen: (channel, handlers) => listenPostgres(url, channel, handlers),
       close: () => pool.end(),
     };
   }
@@ -79,6 +84,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       await client.exec(sqlText);
     },
     withMigrationLock: (fn) => fn(),
+    listen: (channel, handlers) => listenPglite(client, channel, handlers),
     close: () => client.close(),
   };
 }

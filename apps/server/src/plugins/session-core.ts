@@ -3,6 +3,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import { queryRowsPrepared, type Db, type Tx } from '../db/client.js';
+import { SessionCache } from './session-cache.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** each session kind's cache in this instance, by kind name (decision 043) */
+    sessionCaches: Map<string, SessionCache<SessionRow>>;
+  }
+}
 
 /**
  * What player and staff sessions share (docs/decisions/042-logged-in-reads.md): an opaque cookie
@@ -26,10 +34,47 @@ export interface SessionKind {
   keepsUserAgent: boolean;
 }
 
-/** A lookup's row: at least the session's id and whether its `last_seen_at` is a minute old. */
+/** A lookup's row: at least the session's id and owner, its times, and whether `last_seen_at` is a minute old. */
 export interface SessionRow {
   session_id: string;
+  owner_id: string;
+  expires_at: Date | string;
+  last_seen_at: Date | string;
   stale: boolean;
+}
+
+/** The columns every lookup selects from its session table (aliased `alias`). */
+export function sessionColumns(alias: string, ownerColumn: SessionKind['ownerColumn']): SQL {
+  const s = sql.raw(alias);
+  return sql`${s}.id AS session_id, ${s}.${sql.raw(ownerColumn)} AS owner_id, ${s}.expires_at, ${s}.last_seen_at,
+             ${s}.last_seen_at < now() - interval '1 minute' AS stale`;
+}
+
+export const SESSION_CHANNEL = 'session_changed';
+const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * The instance's caches, one per kind, kept true by the database's notifications on one
+ * connection per instance; created with the first kind's hook.
+ */
+function cachesOf(app: FastifyInstance): Map<string, SessionCache<SessionRow>> {
+  if (app.hasDecorator('sessionCaches')) return app.sessionCaches;
+  const caches = new Map<string, SessionCache<SessionRow>>();
+  app.decorate('sessionCaches', caches);
+  if (app.config.SESSION_CACHE_SECONDS === 0) return caches;
+  const listening = app.database.listen(SESSION_CHANNEL, {
+    onNotify(payload) {
+      const colon = payload.indexOf(':');
+      caches.get(payload.slice(0, colon))?.invalidate(payload.slice(colon + 1));
+    },
+    onState(up) {
+      for (const cache of caches.values()) cache.setListening(up);
+      if (!up) app.log.warn('session notifications lost: sessions are read from the database until they are back');
+    },
+    onError: (err) => app.log.warn({ err }, 'session notifications'),
+  });
+  app.addHook('preClose', () => listening.close());
+  return caches;
 }
 
 // 32 random bytes in base64url: anything else is not one of our tokens and costs no query
@@ -72,19 +117,26 @@ export function createSessionCore(kind: SessionKind) {
     },
 
     /** Ends one session (logout) and clears the cookie. */
-    async end(db: Db | Tx, request: FastifyRequest, reply: FastifyReply, sessionId: string | null): Promise<void> {
-      if (sessionId) {
+    async end(
+      db: Db | Tx,
+      request: FastifyRequest,
+      reply: FastifyReply,
+      session: { sessionId: string; ownerId: string } | null,
+    ): Promise<void> {
+      if (session) {
+        request.server.sessionCaches.get(kind.name)?.ended(session.ownerId);
         await queryRowsPrepared(
           db,
           `${kind.name}_session_end`,
-          sql`UPDATE ${table} SET revoked_at = now() WHERE id = ${sessionId} AND revoked_at IS NULL`,
+          sql`UPDATE ${table} SET revoked_at = now() WHERE id = ${session.sessionId} AND revoked_at IS NULL`,
         );
       }
       reply.clearCookie(kind.cookie, cookieOptions(request.server.config));
     },
 
     /** Ends every session of one owner (password change, the current one included). */
-    async endAll(db: Db | Tx, ownerId: string): Promise<void> {
+    async endAll(db: Db | Tx, request: FastifyRequest, ownerId: string): Promise<void> {
+      request.server.sessionCaches.get(kind.name)?.ended(ownerId);
       await queryRowsPrepared(
         db,
         `${kind.name}_session_end_all`,
@@ -105,18 +157,39 @@ export function createSessionCore(kind: SessionKind) {
     ): void {
       const idleMinutes = kind.idleMinutes(app.config);
       const prefix = `${kind.prefix}/`;
+      const cache = new SessionCache<R>(app.config.SESSION_CACHE_SECONDS * 1000, idleMinutes * 60_000);
+      cachesOf(app).set(kind.name, cache as unknown as SessionCache<SessionRow>);
+      // written only when it moves by a minute, whichever instance wrote it last
+      const touch = (sessionId: string) =>
+        queryRowsPrepared(
+          app.db,
+          `${kind.name}_session_touch`,
+          sql`UPDATE ${table} SET last_seen_at = now() WHERE id = ${sessionId} AND last_seen_at < now() - interval '1 minute'`,
+        );
       const load = async (request: FastifyRequest, token: string, agencyId: string) => {
-        const { name, query } = lookup(request, hashToken(token), agencyId, idleMinutes);
+        const tokenHash = hashToken(token);
+        const { name, query } = lookup(request, tokenHash, agencyId, idleMinutes);
+        const key = `${name}:${agencyId}:${tokenHash}`;
+        const hit = cache.get(key);
+        if (hit) {
+          fill(request, hit.row);
+          if (Date.now() - hit.lastSeenAtMs >= TOUCH_EVERY_MS) {
+            await touch(hit.row.session_id);
+            cache.touched(key);
+          }
+          return;
+        }
+        const startedAt = cache.begin();
         const row = (await queryRowsPrepared<R>(app.db, name, query))[0];
         if (!row) return;
         fill(request, row);
-        if (row.stale) {
-          await queryRowsPrepared(
-            app.db,
-            `${kind.name}_session_touch`,
-            sql`UPDATE ${table} SET last_seen_at = now() WHERE id = ${row.session_id}`,
-          );
-        }
+        if (row.stale) await touch(row.session_id);
+        cache.keep(key, startedAt, {
+          row,
+          ownerId: row.owner_id,
+          expiresAtMs: new Date(row.expires_at).getTime(),
+          lastSeenAtMs: row.stale ? Date.now() : new Date(row.last_seen_at).getTime(),
+        });
       };
       app.addHook('onRequest', (request, _reply, done) => {
         const token = request.cookies[kind.cookie];

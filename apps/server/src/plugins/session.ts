@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { AppError } from '../errors.js';
-import { createSessionCore, liveSession, type SessionRow } from './session-core.js';
+import { createSessionCore, liveSession, sessionColumns, type SessionRow } from './session-core.js';
 
 /**
  * The logged-in player of a request (DESIGN.md §10), with the player's own row as the session's
@@ -63,13 +63,12 @@ export const startSession = (db: Db | Tx, request: FastifyRequest, reply: Fastif
 
 /** Ends the request's session on the server and clears the cookie (logout). */
 export const endSession = (db: Db, request: FastifyRequest, reply: FastifyReply) =>
-  core.end(db, request, reply, request.player?.sessionId ?? null);
+  core.end(db, request, reply, request.player ? { sessionId: request.player.sessionId, ownerId: request.player.playerId } : null);
 
 /** Ends every session of a player (password change; the current one included). */
-export const endAllSessions = (db: Db | Tx, playerId: string) => core.endAll(db, playerId);
+export const endAllSessions = (db: Db | Tx, request: FastifyRequest, playerId: string) => core.endAll(db, request, playerId);
 
 interface Row extends SessionRow {
-  player_id: string;
   agency_id: string;
   username: string;
   display_name: string;
@@ -92,8 +91,8 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
       const bankAccounts = request.routeOptions.config?.playerBankAccounts === true;
       return {
         name: bankAccounts ? 'player_session_with_bank_accounts' : 'player_session',
-        query: sql`SELECT s.id AS session_id, s.player_id, s.agency_id, p.username, p.display_name, p.created_at,
-                          p.last_login_at, p.promotion_blocked, s.last_seen_at < now() - interval '1 minute' AS stale
+        query: sql`SELECT ${sessionColumns('s', 'player_id')}, s.agency_id, p.username, p.display_name, p.created_at,
+                          p.last_login_at, p.promotion_blocked
                           ${
                             bankAccounts
                               ? sql`, (SELECT coalesce(json_agg(b ORDER BY b.created_at), '[]') FROM player_bank_accounts b
@@ -108,7 +107,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
       const banks = row.bank_accounts;
       request.player = {
         sessionId: row.session_id,
-        playerId: row.player_id,
+        playerId: row.owner_id,
         agencyId: row.agency_id,
         username: row.username,
         displayName: row.display_name,

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { StaffRole } from '@app/contracts';
 import type { Db } from '../db/client.js';
 import { AppError } from '../errors.js';
-import { createSessionCore, liveSession, type SessionRow } from './session-core.js';
+import { createSessionCore, liveSession, sessionColumns, type SessionRow } from './session-core.js';
 
 /** A logged-in staff member of the request's agency (DESIGN.md §9). */
 export interface StaffSession {
@@ -53,10 +53,9 @@ export const startStaffSession = (db: Db, request: FastifyRequest, reply: Fastif
   core.start(db, request, reply, staff);
 
 export const endStaffSession = (db: Db, request: FastifyRequest, reply: FastifyReply) =>
-  core.end(db, request, reply, request.staff?.sessionId ?? null);
+  core.end(db, request, reply, request.staff ? { sessionId: request.staff.sessionId, ownerId: request.staff.staffId } : null);
 
 interface Row extends SessionRow {
-  staff_id: string;
   agency_id: string;
   username: string;
   role: StaffRole;
@@ -69,13 +68,12 @@ export const staffSessionPlugin = fp(async (app: FastifyInstance) => {
     app,
     (_request, tokenHash, agencyId, idleMinutes) => ({
       name: 'staff_session',
-      query: sql`SELECT s.id AS session_id, u.id AS staff_id, s.agency_id, u.username, u.role,
-                        s.last_seen_at < now() - interval '1 minute' AS stale
+      query: sql`SELECT ${sessionColumns('s', 'staff_id')}, s.agency_id, u.username, u.role
                  FROM staff_sessions s JOIN staff_users u ON u.id = s.staff_id
                  WHERE ${liveSession('s', tokenHash, agencyId, idleMinutes)} AND u.active`,
     }),
     (request, row) => {
-      request.staff = { sessionId: row.session_id, staffId: row.staff_id, agencyId: row.agency_id, username: row.username, role: row.role };
+      request.staff = { sessionId: row.session_id, staffId: row.owner_id, agencyId: row.agency_id, username: row.username, role: row.role };
     },
   );
 });

@@ -9,6 +9,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     WEB_DIST: '/nonexistent',
     ARGON2_MEMORY_KIB: '1024',
     ARGON2_ITERATIONS: '1',
+    // the tests change sessions with SQL and read them back at once; the cache's own tests turn it on
+    SESSION_CACHE_SECONDS: '0',
     ...overrides,
   });
 }

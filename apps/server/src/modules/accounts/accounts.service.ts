@@ -150,7 +150,7 @@ export function createAccountsService({
       const passwordHash = await hasher.hash(body.newPassword);
       await db.transaction(async (tx) => {
         await tx.update(players).set({ passwordHash }).where(eq(players.id, player.id));
-        await endAllSessions(tx, player.id);
+        await endAllSessions(tx, request, player.id);
       });
       await endSession(db, request, reply);
       return { ok: true as const };
