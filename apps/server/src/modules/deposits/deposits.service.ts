@@ -14,7 +14,7 @@ import { DEPOSIT_TRANSFER_KIND } from './deposits.paid.js';
 import { priceDeposit } from './deposits.pricing.js';
 import { createDepositSettlement, settleDepositTransfers } from './deposits.settlement.js';
 import type { DepositsService, DepositsServiceDependencies } from './deposits.types.js';
-import { nextTransactionCode } from './transaction-code.js';
+import { nextTransactionCode } from '../shared/transaction-code.js';
 
 /** The gateway's order reference: the code plus a random tail, unique across agencies, ≤ 25 characters. */
 const gatewayReferenceOf = (code: string) => `${code}-${randomBytes(5).toString('hex').toUpperCase()}`;
@@ -72,7 +72,7 @@ export function createDepositsService(deps: DepositsServiceDependencies): Deposi
       let order: DepositOrderRow;
       try {
         order = await db.transaction(async (tx) => {
-          const code = await nextTransactionCode(tx, agency.id, now);
+          const code = await nextTransactionCode(tx, agency.id, 'D', now);
           const gatewayReference = gatewayReferenceOf(code);
           const qrPayload = laoQrFor(priced.bankConfig, { amountLak: priced.amountLak, billNumber: code, reference: gatewayReference });
           const [row] = await tx
