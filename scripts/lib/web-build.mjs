@@ -10,7 +10,9 @@ const inputs = [
   'apps/web/src',
   'apps/web/public',
   'apps/web/index.html',
+  'apps/web/backoffice.html',
   'apps/web/vite.config.ts',
+  'apps/web/vite.backoffice.config.ts',
   'apps/web/vite.plugins.ts',
   'packages/contracts/src',
   'package-lock.json',
@@ -38,9 +40,15 @@ export function ensureWebBuilt({ force = false } = {}) {
   const outDir = process.env.WEB_DIST ?? join(root, 'apps/web/dist');
   const stamp = join(outDir, '.build-hash');
   if (!force && existsSync(stamp) && readFileSync(stamp, 'utf8') === digest) return false;
-  console.log('[build] building the player site (apps/web)…');
-  const r = spawnSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir'], { cwd: join(root, 'apps/web'), stdio: 'inherit' });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+  console.log('[build] building the player site and the back office (apps/web)…');
+  // the player site into outDir, then the back office (its own entry and build) into outDir/backoffice
+  for (const args of [
+    ['--outDir', outDir],
+    ['-c', 'vite.backoffice.config.ts', '--outDir', join(outDir, 'backoffice')],
+  ]) {
+    const r = spawnSync('npx', ['vite', 'build', ...args, '--emptyOutDir'], { cwd: join(root, 'apps/web'), stdio: 'inherit' });
+    if (r.status !== 0) process.exit(r.status ?? 1);
+  }
   precompress(outDir);
   writeFileSync(stamp, digest);
   return true;

@@ -9,7 +9,9 @@ import { bankSandbox } from './bank/routes.js';
  */
 export async function buildSandbox(config: SandboxConfig): Promise<FastifyInstance> {
   // close every connection on shutdown: held answers (fault knobs) and keep-alive sockets never delay it
-  const app = Fastify({ logger: { level: config.LOG_LEVEL }, forceCloseConnections: true });
+  // its plugins open and migrate embedded databases: on a loaded machine that takes longer than
+  // Fastify's 10 s plugin timeout (the e2e web server then failed to start)
+  const app = Fastify({ logger: { level: config.LOG_LEVEL }, forceCloseConnections: true, pluginTimeout: 120_000 });
   app.get('/health', async () => ({ ok: true }));
   await app.register(providerSandbox, { prefix: '/providers', config });
   // @sandbox:provider

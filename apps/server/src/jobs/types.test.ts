@@ -73,6 +73,7 @@ describe('declared job types', () => {
     expect(() => w.assertEveryTypeHandled()).toThrow(jobTypes.join(', '));
     w.handle('deposit_expiry', async () => ({ done: true }));
     w.handle('withdraw_return_retry', async () => ({ done: true }));
+    w.handle('deposit_confirm', async () => ({ done: true }));
     expect(() => w.assertEveryTypeHandled()).toThrow(/without a handler: provider_transfer$/);
     w.handleBatch('provider_transfer', async (list) => list.map(() => ({ done: true })));
     expect(() => w.assertEveryTypeHandled()).not.toThrow();

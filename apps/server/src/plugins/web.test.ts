@@ -11,6 +11,7 @@ let ctx: TestContext;
 beforeAll(async () => {
   web = mkdtempSync(join(tmpdir(), 'web-pages-'));
   mkdirSync(join(web, '_pages'));
+  mkdirSync(join(web, 'backoffice/assets'), { recursive: true });
   const files: Record<string, string> = {
     'index.html': 'any page',
     '_pages/index.html': 'home',
@@ -20,6 +21,8 @@ beforeAll(async () => {
     '_pages/login.cn.html': 'login prerendered cn',
     '_pages/login.vn.html': 'login prerendered vn',
     '_pages/login.th.html': 'login prerendered th',
+    'backoffice/backoffice.html': 'back office',
+    'backoffice/assets/backoffice-abc123.js': 'staff code',
   };
   for (const [path, title] of Object.entries(files)) writeFileSync(join(web, path), `<title>${title}</title>`);
   ctx = await createTestApp({ WEB_DIST: web });
@@ -94,5 +97,37 @@ describe('a prerendered public page (docs/decisions/020)', () => {
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/login');
     expect((await ctx.app.inject({ method: 'POST', url: '/player', headers: { host: 'localhost' } })).statusCode).toBe(404);
+  });
+});
+
+describe('the back office (its own build in backoffice/)', () => {
+  it.each(['/backoffice/', '/backoffice/login', '/backoffice/withdrawals?status=OPEN'])(
+    '%s answers with its page, never cached',
+    async (url) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(title(res.body)).toBe('back office');
+      // the same strict headers as every answer
+      expect(String(res.headers['content-security-policy'])).toContain("default-src 'self'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    },
+  );
+
+  it('/backoffice goes to /backoffice/', async () => {
+    const res = await get('/backoffice');
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/backoffice/');
+  });
+
+  it('serves its hashed assets for a year, and a missing one is a 404, not the page', async () => {
+    const asset = await get('/backoffice/assets/backoffice-abc123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect((await get('/backoffice/assets/gone-000.js')).statusCode).toBe(404);
+  });
+
+  it('is not the player site: /login stays the player page', async () => {
+    expect(title((await get('/login')).body)).toBe('login prerendered lo');
   });
 });

@@ -30,9 +30,14 @@ function acceptedLanguages(header: string | undefined): string[] {
     .map((l) => l.tag);
 }
 
+/** The back office: its own build in `<WEB_DIST>/backoffice` (apps/web/vite.backoffice.config.ts). */
+const BACKOFFICE = '/backoffice';
+const BACKOFFICE_HTML = 'backoffice/backoffice.html';
+
 /**
  * Serves the built player site: hashed assets with a year of cache, and the SPA's index.html
- * (never cached) for any non-API path so that deep links work. Unknown /api paths answer 404 JSON.
+ * (never cached) for any non-API path so that deep links work; the back office's page for any path
+ * under /backoffice/. Unknown /api paths answer 404 JSON.
  */
 export const webPlugin = fp(async (app: FastifyInstance) => {
   const root = app.config.WEB_DIST;
@@ -92,6 +97,11 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
     return reply.type('text/html; charset=utf-8').sendFile(await copyFor(request, copies), root);
   };
   if (hasWeb) app.get('/', { schema: { hide: true } }, (request, reply) => sendIndex(request, reply, '/'));
+  const hasBackoffice = hasWeb && existsSync(join(root, BACKOFFICE_HTML));
+  const sendBackoffice = (reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(BACKOFFICE_HTML, root);
+  // a folder to the static files: its page is answered here (the deeper paths by the fallback below)
+  if (hasBackoffice) app.get(`${BACKOFFICE}/`, { schema: { hide: true } }, (_request, reply) => sendBackoffice(reply));
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
@@ -103,8 +113,12 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(404).send(body);
     }
     // a missing hashed asset is a real 404, not the SPA
-    if (path.startsWith('/assets/')) {
+    if (path.startsWith('/assets/') || path.startsWith(`${BACKOFFICE}/assets/`)) {
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } } satisfies ErrorBody);
+    }
+    if (path === BACKOFFICE || path.startsWith(`${BACKOFFICE}/`)) {
+      if (!hasBackoffice) return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } } satisfies ErrorBody);
+      return path === BACKOFFICE ? reply.redirect(`${BACKOFFICE}/`, 301) : sendBackoffice(reply);
     }
     return sendIndex(request, reply, path);
   });

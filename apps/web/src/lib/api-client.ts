@@ -17,16 +17,6 @@ export class ApiError extends Error {
   }
 }
 
-/**
- * Calls whose 401 means "not logged in" rather than "session ended": player info decides the login
- * state, agency info is public (SPEC.md §7), and a failed login attempt must stay on the form.
- */
-const NO_LOGIN_REDIRECT = ['/v2/players/info', '/v2/agency/info', '/v2/players/login'];
-
-function sendToLogin() {
-  if (window.location.pathname !== '/login') window.location.assign('/login');
-}
-
 function parse(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
@@ -39,28 +29,51 @@ function isErrorBody(value: unknown): value is ErrorBody {
   return typeof value === 'object' && value !== null && 'error' in value && typeof value.error === 'object' && value.error !== null;
 }
 
-/** The one API client: base /api, credentials included, JSON. */
-export async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(`/api${path}`, {
-      credentials: 'include',
-      ...init,
-      headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers },
-    });
-  } catch {
-    throw new ApiError(0, null);
-  }
-  const text = await res.text();
-  const data = text ? parse(text) : null;
-  if (!res.ok) {
-    if (res.status === 401 && !NO_LOGIN_REDIRECT.includes(path.split('?')[0]!)) sendToLogin();
-    throw new ApiError(res.status, isErrorBody(data) ? data : null);
-  }
-  return data as T;
+export interface ApiClient {
+  /** a call to `/api${path}`: JSON, credentials included; a failure throws an ApiError */
+  api<T>(path: string, init?: RequestInit): Promise<T>;
+  /** POST with a JSON body */
+  post<T>(path: string, body?: unknown, init?: RequestInit): Promise<T>;
 }
 
-/** POST with a JSON body. */
-export function post<T>(path: string, body?: unknown, init: RequestInit = {}): Promise<T> {
-  return api<T>(path, { ...init, method: 'POST', body: JSON.stringify(body ?? {}) });
+/**
+ * An API client that sends the browser to `loginPath` when a call answers 401 (the session ended),
+ * except for the calls in `noLoginRedirect`, whose 401 the caller handles itself.
+ */
+export function createApiClient({ loginPath, noLoginRedirect }: { loginPath: string; noLoginRedirect: readonly string[] }): ApiClient {
+  const sendToLogin = () => {
+    if (window.location.pathname !== loginPath) window.location.assign(loginPath);
+  };
+  async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
+    let res: Response;
+    try {
+      res = await fetch(`/api${path}`, {
+        credentials: 'include',
+        ...init,
+        headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers },
+      });
+    } catch {
+      throw new ApiError(0, null);
+    }
+    const text = await res.text();
+    const data = text ? parse(text) : null;
+    if (!res.ok) {
+      if (res.status === 401 && !noLoginRedirect.includes(path.split('?')[0]!)) sendToLogin();
+      throw new ApiError(res.status, isErrorBody(data) ? data : null);
+    }
+    return data as T;
+  }
+  const post = <T>(path: string, body?: unknown, init: RequestInit = {}) =>
+    api<T>(path, { ...init, method: 'POST', body: JSON.stringify(body ?? {}) });
+  return { api, post };
 }
+
+/**
+ * The player site's client. Calls whose 401 means "not logged in" rather than "session ended": player
+ * info decides the login state, agency info is public (SPEC.md §7), and a failed login attempt must
+ * stay on the form.
+ */
+export const { api, post } = createApiClient({
+  loginPath: '/login',
+  noLoginRedirect: ['/v2/players/info', '/v2/agency/info', '/v2/players/login'],
+});

@@ -1,4 +1,4 @@
-import { bigint, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { BankCode, WithdrawalStatus } from '@app/contracts';
 import { agencies } from './platform.js';
 
@@ -32,13 +32,3 @@ export const withdrawals = pgTable('withdrawals', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
-
-export const withdrawalCodeCounters = pgTable(
-  'withdrawal_code_counters',
-  {
-    agencyId: uuid('agency_id').notNull(),
-    day: text('day').notNull(),
-    last: integer('last').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.agencyId, t.day] })],
-);

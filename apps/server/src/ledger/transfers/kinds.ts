@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.js';
 import type { providerTransfers } from '../../db/schema/index.js';
 import type { JobType } from '../../jobs/types.js';
 import type { ProviderAdapter } from '../../providers/types.js';
+import type { Leases } from '../../jobs/leases.js';
 
 /**
  * What a provider transfer is, and what the modules that request transfers of a kind give in
@@ -72,6 +73,8 @@ export interface TransferContext {
   providers: ProviderLookup;
   log: FastifyBaseLogger;
   opts: TransferOptions;
+  /** the worker's heartbeat (set when attached): a dispatched transfer's job is held while this process works on it (decision 060) */
+  leases?: Leases;
 }
 
 export const TRANSFER_JOB = 'provider_transfer' satisfies JobType;

@@ -5,6 +5,7 @@ import { GroupCommit, type ItemResult } from '../../db/group-commit.js';
 import { depositOrders, players, type DepositOrderRow } from '../../db/schema/index.js';
 import { ensureAccounts, houseKey, type PostRequest } from '../../ledger/ledger.js';
 import type { Transfer, TransferKind } from '../../ledger/transfers/index.js';
+import { completeConfirmations } from './deposits.durable.js';
 import { noSuchDeposit } from './deposits.errors.js';
 import type { ConfirmedPayment, DepositsServiceDependencies } from './deposits.types.js';
 
@@ -63,6 +64,8 @@ export function createMarkPaid({
         tx,
         [...paidIds].map((id) => orders.get(id)!),
       );
+      // the callbacks' confirmation jobs of these orders have nothing left to do (decision 060)
+      await completeConfirmations(tx, first.keys());
       return { orders, paidIds, requested };
     });
     // the transfers are committed: this process tells the providers now (the worker is the fallback)

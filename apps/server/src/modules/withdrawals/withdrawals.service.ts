@@ -20,7 +20,7 @@ import {
 } from './withdrawals.errors.js';
 import { createWithdrawalSettlement, lockWithdrawal, ownedBy, payableAccount, WITHDRAW_KIND } from './withdrawals.settlement.js';
 import type { WithdrawalsService, WithdrawalsServiceDependencies } from './withdrawals.types.js';
-import { nextWithdrawalCode } from './transaction-code.js';
+import { nextTransactionCode } from '../shared/transaction-code.js';
 
 const IN_PROGRESS = ['PENDING', 'OPEN'] as const;
 
@@ -125,7 +125,7 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDependencies): 
             id,
             agencyId: agency.id,
             playerId: session.playerId,
-            transactionCode: await nextWithdrawalCode(tx, agency.id),
+            transactionCode: await nextTransactionCode(tx, agency.id, 'W'),
             providerId,
             status: 'PENDING',
             ...plan,

@@ -18,8 +18,6 @@ interface OrderRow {
 interface OrderHistoryProps<T extends OrderRow> {
   /** translation namespace holding history.* (deposit, withdraw) */
   ns: string;
-  /** the history route, for the pager links */
-  to: '/player/deposit/history' | '/player/withdraw/history';
   testId: string;
   rowTestId: string;
   list: UseQueryResult<{ items: T[]; total: number }>;
@@ -33,23 +31,14 @@ interface OrderHistoryProps<T extends OrderRow> {
  * The paged order table of the deposit and withdraw histories: SPEC.md §3's columns (transaction
  * code, date/time, game provider, amount, status), loading, error and empty rows, and the pager.
  */
-export function OrderHistory<T extends OrderRow>({
-  ns,
-  to,
-  testId,
-  rowTestId,
-  list,
-  page,
-  pageSize,
-  amount,
-  status,
-}: OrderHistoryProps<T>) {
+export function OrderHistory<T extends OrderRow>({ ns, testId, rowTestId, list, page, pageSize, amount, status }: OrderHistoryProps<T>) {
   const { t } = useTranslation([ns, 'wallet', 'errors']);
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / pageSize));
   const pager = (target: number, label: string, disabled: boolean) => (
+    // the page it is on, with another page number: the table knows no route
     <Link
-      to={to}
-      search={{ page: target, pageSize }}
+      to="."
+      search={(prev) => ({ ...prev, page: target, pageSize })}
       disabled={disabled}
       className={buttonClass('outline', 'sm', disabled ? 'pointer-events-none opacity-50' : undefined)}
     >

@@ -7,7 +7,6 @@ export function DepositHistory({ page, pageSize }: { page: number; pageSize: num
   return (
     <OrderHistory
       ns="deposit"
-      to="/player/deposit/history"
       testId="deposit-history"
       rowTestId="deposit-row"
       list={useDeposits(page, pageSize)}

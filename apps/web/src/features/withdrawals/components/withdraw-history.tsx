@@ -7,7 +7,6 @@ export function WithdrawHistory({ page, pageSize }: { page: number; pageSize: nu
   return (
     <OrderHistory
       ns="withdraw"
-      to="/player/withdraw/history"
       testId="withdraw-history"
       rowTestId="withdraw-row"
       list={useWithdrawals(page, pageSize)}

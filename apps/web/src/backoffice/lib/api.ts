@@ -1,0 +1,12 @@
+import { createApiClient } from '@/lib/api-client';
+
+export const STAFF_LOGIN_PATH = '/backoffice/login';
+
+/**
+ * The back office's API client: a staff session that ended (401) goes to the staff login, never to the
+ * player's /login; a failed staff login stays on its form.
+ */
+export const { api: staffApi, post: staffPost } = createApiClient({
+  loginPath: STAFF_LOGIN_PATH,
+  noLoginRedirect: ['/v2/backoffice/login'],
+});

@@ -1,0 +1,12 @@
+import { createRouter } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { rootRoute } from './routes/__root';
+import { homeRoute } from './routes/index';
+import { loginRoute } from './routes/login';
+
+const routeTree = rootRoute.addChildren([homeRoute, loginRoute]);
+
+/** The back office's router: its own routes (code-based, few), under /backoffice. */
+export function createStaffRouter(queryClient: QueryClient) {
+  return createRouter({ routeTree, basepath: '/backoffice', context: { queryClient }, defaultPreload: 'intent' });
+}
