@@ -26,6 +26,8 @@ import { depositCallbackRoutes } from './modules/deposits/deposits.callback.js';
 import { depositRoutes } from './modules/deposits/deposits.routes.js';
 import { staffSessionPlugin } from './plugins/staff-session.js';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.js';
+import { promotionsRoutes } from './modules/promotions/promotions.routes.js';
+import { promotionsStaffRoutes } from './modules/promotions/promotions.staff-routes.js';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.js';
 import { servicesPlugin } from './services.js';
 // @imports (one line per area)
@@ -107,8 +109,10 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(depositCallbackRoutes);
   // @routes:deposits
   await app.register(withdrawalsRoutes, { prefix: '/api' });
+  await app.register(promotionsRoutes, { prefix: '/api' });
   // @routes:withdrawals
   await app.register(backofficeRoutes, { prefix: '/api' });
+  await app.register(promotionsStaffRoutes, { prefix: '/api' });
   // @routes:backoffice
 
   await app.register(webPlugin);

@@ -58,6 +58,11 @@ export const configSchema = z.object({
   /** run the job worker (provider transfers, reconciliation, expiry) inside this process */
   WORKER_ENABLED: bool.default(true),
   WORKER_POLL_MS: z.coerce.number().int().min(10).default(500),
+  /**
+   * how long a job being worked on stays held without a renewal; renewed every third of it while the
+   * work runs, so a dead instance's jobs are taken over within about this long (docs/decisions/060)
+   */
+  WORKER_LEASE_MS: z.coerce.number().int().min(300).max(600_000).default(5_000),
   /** first retry delay of a job whose outcome is unknown; doubles up to 60 s */
   WORKER_RETRY_BASE_MS: z.coerce.number().int().min(1).default(1000),
   /** finished jobs are deleted by the worker this long after they were done */

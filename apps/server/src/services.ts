@@ -57,8 +57,8 @@ export interface CoreDependencies extends ServiceDependencies {
 export function createServices(core: CoreDependencies): Services {
   const { db, log, config, providers, bankGateway, rateLimiter, loginThrottle, transfers, worker } = core;
   const passwords = createPasswordHasher(config);
-  const promotions = createPromotionsService({ db, log });
   const bankAccounts = createBankAccountsService({ db });
+  const promotions = createPromotionsService({ db, log, config, providers, transfers, worker, bankAccounts });
   const wallet = createWalletService({ db, providers });
   const withdrawals = createWithdrawalsService({ db, log, config, transfers, worker, wallet, bankAccounts, promotions });
   return {

@@ -140,8 +140,6 @@ export type CancelPromotionUsageBody = z.infer<typeof cancelPromotionUsageBodySc
 export const promotionUsagePageSchema = pageResponseSchema(promotionUsageSchema);
 export type PromotionUsagePage = z.infer<typeof promotionUsagePageSchema>;
 
-/** GET /v2/players/backlist (SPEC.md's spelling) */
-export const promotionBlacklistResponseSchema = z.object({ isBlocked: z.boolean() });
 /** GET /v2/promotions/check-blocking: whether the player may take a promotion now, and why not */
 export const promotionCheckBlockingResponseSchema = z.object({
   isBlocked: z.boolean(),

@@ -44,6 +44,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // an idle client whose server connection ends (restart, failover, DROP … WITH (FORCE)) emits
     // 'error' on the pool; unhandled, that would end the process. The pool replaces the client.
     pool.on('error', (err) => opts.onIdleError?.(err));
+    // a client checked out (in a transaction, between statements) when its connection is ended
+    // (pg_terminate_backend, a failover) emits 'error' on itself, where the pool does not listen:
+    // unhandled, that ended the process (found by the soak, decision 061). Its query fails, the
+    // pool drops it on release.
+    pool.on('connect', (client) => client.on('error', (err) => opts.onIdleError?.(err)));
     // numeric and bigint arrive as strings; money stays exact
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     let lockClient: pg.PoolClient | null = null;

@@ -6,6 +6,7 @@ import type { Db } from './client.js';
 import { seedStaff } from '../modules/backoffice/staff-users.js';
 import { seedBankConfig } from '../payments/bank-config.js';
 import { agencies, agencyHosts, currencies, providers } from './schema/index.js';
+import { seedDemoPromotions } from '../modules/promotions/promotions.demo.js';
 
 export const DEMO_AGENCY_CODE = 'demo';
 const PROVIDER_NAMES: Record<(typeof PROVIDER_IDS)[number], string> = {
@@ -76,6 +77,7 @@ export async function seedDemoAgency(db: Db, hosts: string[] = ['localhost', '12
         isEnabled: false,
       },
     ]);
+    await seedDemoPromotions(tx, id);
     return id;
   });
 }

@@ -71,8 +71,7 @@ describe('declared job types', () => {
   it('names the declared types that have no handler', () => {
     const w = new Worker(database.db, quiet, { pollMs: 60_000, retryBaseMs: 1000 });
     expect(() => w.assertEveryTypeHandled()).toThrow(jobTypes.join(', '));
-    w.handle('deposit_expiry', async () => ({ done: true }));
-    w.handle('withdraw_return_retry', async () => ({ done: true }));
+    for (const type of jobTypes) if (type !== 'provider_transfer') w.handle(type, async () => ({ done: true }));
     expect(() => w.assertEveryTypeHandled()).toThrow(/without a handler: provider_transfer$/);
     w.handleBatch('provider_transfer', async (list) => list.map(() => ({ done: true })));
     expect(() => w.assertEveryTypeHandled()).not.toThrow();

@@ -12,8 +12,14 @@ export const jobPayloads = {
   provider_transfer: z.object({ transferId: z.uuid() }),
   /** an open deposit order at its expiry (modules/deposits/deposits.expiry.ts) */
   deposit_expiry: z.object({ orderId: z.uuid() }),
+  /** an acknowledged bank callback's order to confirm, taken over from a process that died (modules/deposits/deposits.durable.ts, decision 060) */
+  deposit_confirm: z.object({ orderId: z.uuid() }),
   /** a withdrawal's credit return to try again after a refusal (modules/withdrawals/withdrawals.settlement.ts) */
   withdraw_return_retry: z.object({ withdrawalId: z.uuid(), attempt: z.number().int().nonnegative() }),
+  /** an ACTIVE promotion usage at its 24 h expiry (modules/promotions/promotions.jobs.ts) */
+  promotion_usage_expiry: z.object({ usageId: z.uuid() }),
+  /** a deactivated promotion's ACTIVE usages → INACTIVE (modules/promotions/promotions.jobs.ts) */
+  promotion_deactivation: z.object({ promotionId: z.uuid() }),
 };
 
 export type JobType = keyof typeof jobPayloads;

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { backoff } from './backoff.js';
+import { Leases } from './leases.js';
 import { purgeExpired, type Retention } from './purge.js';
 import { claimDue, completeAll, makeAllDue, retryLater, type Job } from './queue.js';
 import { jobTypes, parseJobPayload, type JobPayload, type JobType } from './types.js';
@@ -12,7 +13,7 @@ export type BatchJobHandler = (jobs: Job[]) => Promise<JobResult[]>;
 
 export interface WorkerOptions {
   pollMs: number;
-  /** how long a claimed job is held before another worker may take it */
+  /** how long a claimed job is held without a renewal before another worker may take it (renewed while it runs) */
   leaseMs?: number;
   batch?: number;
   retryBaseMs: number;
@@ -28,6 +29,8 @@ export class Worker {
   private stopped = true;
   /** wake() was called while a round ran: run another one at once after it */
   private woken = false;
+  /** the heartbeat of the jobs this process runs: its claims, and the work others start themselves (transfers, confirmations) */
+  readonly leases: Leases;
   /** when the started worker purges next (./purge.ts) */
   private nextPurgeAt = 0;
 
@@ -35,7 +38,9 @@ export class Worker {
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
     private readonly opts: WorkerOptions,
-  ) {}
+  ) {
+    this.leases = new Leases(db, log, opts.leaseMs ?? 5_000);
+  }
 
   /** A handler of one job at a time; one that throws is retried with backoff, the others of its batch unaffected. */
   register(type: string, handler: JobHandler) {
@@ -91,8 +96,19 @@ export class Worker {
 
   /** Claims and runs one batch of due jobs, those of one type together; returns how many ran. The finished ones are marked done together. */
   async runOnce(): Promise<number> {
-    const batch = await claimDue(this.db, this.opts.batch ?? 20, this.opts.leaseMs ?? 60_000);
+    const batch = await claimDue(this.db, this.opts.batch ?? 20, this.leases.leaseMs);
     if (batch.length === 0) return 0;
+    // held while they run: a job of a process that dies is due again within a lease (decision 060)
+    const ids = batch.map((job) => job.id);
+    this.leases.hold({ ids });
+    try {
+      return await this.runClaimed(batch);
+    } finally {
+      this.leases.release({ ids });
+    }
+  }
+
+  private async runClaimed(batch: Job[]): Promise<number> {
     const byType = new Map<string, Job[]>();
     for (const job of batch) {
       const jobs = byType.get(job.type);
@@ -208,5 +224,6 @@ export class Worker {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     if (this.running) await this.running;
+    this.leases.close();
   }
 }

@@ -20,6 +20,7 @@ export const ledgerPlugin = fp(async (app: FastifyInstance) => {
   const worker = new Worker(app.db, app.log, {
     pollMs: config.WORKER_POLL_MS,
     retryBaseMs: config.WORKER_RETRY_BASE_MS,
+    leaseMs: config.WORKER_LEASE_MS,
     retention: {
       jobsMs: config.JOB_RETENTION_HOURS * HOUR_MS,
       idempotencyMs: config.IDEMPOTENCY_RETENTION_HOURS * HOUR_MS,

@@ -5,14 +5,16 @@ import type { BankCode, OrderStatus } from '@app/contracts';
 export type DepositStatus = Extract<OrderStatus, 'OPEN' | 'CANCELED' | 'PAID' | 'SUCCESS' | 'FAILED'>;
 export type DepositCancelReason = 'PLAYER' | 'EXPIRED' | 'GATEWAY_ERROR';
 
-export const depositSequences = pgTable(
-  'deposit_sequences',
+/** Migration 0016: the daily transaction-code sequence of deposits (D) and withdrawals (W) per agency. */
+export const transactionCodeSequences = pgTable(
+  'transaction_code_sequences',
   {
     agencyId: uuid('agency_id').notNull(),
+    prefix: text('prefix').$type<'D' | 'W'>().notNull(),
     day: date('day').notNull(),
     lastValue: integer('last_value').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.agencyId, t.day] })],
+  (t) => [primaryKey({ columns: [t.agencyId, t.prefix, t.day] })],
 );
 
 export const depositOrders = pgTable(

@@ -7,4 +7,5 @@ export * from './payments.js';
 export * from './deposits.js';
 export * from './withdrawals.js';
 export * from './backoffice.js';
+export * from './promotions.js';
 // @schema (one export line per area: accounts, ledger, bank-accounts, deposits, withdrawals, backoffice)

@@ -1,4 +1,4 @@
-import { bigint, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { BankCode, WithdrawalStatus } from '@app/contracts';
 import { agencies } from './platform.js';
 
@@ -26,17 +26,9 @@ export const withdrawals = pgTable('withdrawals', {
   bankReference: text('bank_reference'),
   rejectReason: text('reject_reason'),
   decidedBy: uuid('decided_by'),
+  /** the promotion usage it was made under (migration 0030): its approval is the usage's SUCCESS */
+  promotionUsageId: uuid('promotion_usage_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
-
-export const withdrawalCodeCounters = pgTable(
-  'withdrawal_code_counters',
-  {
-    agencyId: uuid('agency_id').notNull(),
-    day: text('day').notNull(),
-    last: integer('last').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.agencyId, t.day] })],
-);

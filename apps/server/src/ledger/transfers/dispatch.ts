@@ -9,7 +9,8 @@ import { jobKey, type SettleRequest, type Transfer, type TransferContext } from 
  * this process at once rather than by the worker's next claim: the provider told about each (at
  * most `dispatchConcurrency` calls at a time), the definite answers settled together with their
  * jobs marked done, an unknown answer left to the worker with the usual backoff. Not awaited by
- * the caller; a crash on the way leaves the jobs to the worker once their lease runs out.
+ * the caller; a crash on the way leaves the jobs to the worker once their lease (5 s, renewed
+ * while this process works on them: decision 060) runs out.
  */
 export class Dispatcher {
   /** the provider calls of dispatched transfers, at most this many at once */
@@ -35,6 +36,9 @@ export class Dispatcher {
 
   dispatch(transfers: readonly Transfer[]) {
     for (const t of transfers) {
+      // held until settled or rescheduled: a process that dies leaves it to another within a lease (decision 060)
+      const held = { keys: [jobKey(t.id)] };
+      this.ctx.leases?.hold(held);
       const run = this.calls(() => ask(this.ctx.providers, { ...t, attempts: 0 }))
         .then(async (outcome) => {
           if (outcome.status !== 'UNKNOWN') return this.settling.run(settleRequestOf(t.id, outcome));
@@ -42,7 +46,10 @@ export class Dispatcher {
           return retryLater(this.ctx.db, { uniqueKey: jobKey(t.id) }, delay, outcome.reason);
         })
         .catch((err: unknown) => this.ctx.log.error({ err, transferId: t.id }, 'dispatched transfer failed; the worker takes it over'))
-        .finally(() => this.dispatching.delete(run));
+        .finally(() => {
+          this.ctx.leases?.release(held);
+          this.dispatching.delete(run);
+        });
       this.dispatching.add(run);
     }
   }

@@ -21,8 +21,8 @@ describe('transfer kinds', () => {
       dispatchConcurrency: 1,
     });
     transfers.onSettledMany('deposit', async () => {});
-    expect(() => transfers.assertEveryKindHandled()).toThrow('transfer kinds without a settlement handler: withdraw, withdraw_return');
-    expect(transferKindSchema.options).toEqual(['deposit', 'withdraw', 'withdraw_return']);
+    expect(() => transfers.assertEveryKindHandled()).toThrow('transfer kinds without a settlement handler: withdraw, withdraw_return, promotion_clawback');
+    expect(transferKindSchema.options).toEqual(['deposit', 'withdraw', 'withdraw_return', 'promotion_clawback']);
   });
 
   it('never settles a transfer of a kind without a handler: it stays PENDING, its job failing, the ledger unmoved', async () => {

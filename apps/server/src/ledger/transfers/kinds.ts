@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.js';
 import type { providerTransfers } from '../../db/schema/index.js';
 import type { JobType } from '../../jobs/types.js';
 import type { ProviderAdapter } from '../../providers/types.js';
+import type { Leases } from '../../jobs/leases.js';
 
 /**
  * What a provider transfer is, and what the modules that request transfers of a kind give in
@@ -12,11 +13,11 @@ import type { ProviderAdapter } from '../../providers/types.js';
  */
 /**
  * Every kind of transfer, each settled by the handler of the module that requests it (deposit:
- * modules/deposits; withdraw, withdraw_return: modules/withdrawals). A new kind is added here; the
+ * modules/deposits; withdraw, withdraw_return: modules/withdrawals; promotion_clawback: modules/promotions). A new kind is added here; the
  * app refuses to start while one has no handler, and a transfer of a kind without one is never
  * settled (its job fails and is retried) rather than settled without its order.
  */
-export const transferKindSchema = z.enum(['deposit', 'withdraw', 'withdraw_return']);
+export const transferKindSchema = z.enum(['deposit', 'withdraw', 'withdraw_return', 'promotion_clawback']);
 export type TransferKind = z.infer<typeof transferKindSchema>;
 
 export type Transfer = typeof providerTransfers.$inferSelect;
@@ -72,6 +73,8 @@ export interface TransferContext {
   providers: ProviderLookup;
   log: FastifyBaseLogger;
   opts: TransferOptions;
+  /** the worker's heartbeat (set when attached): a dispatched transfer's job is held while this process works on it (decision 060) */
+  leases?: Leases;
 }
 
 export const TRANSFER_JOB = 'provider_transfer' satisfies JobType;

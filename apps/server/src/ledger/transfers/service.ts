@@ -45,6 +45,7 @@ export class TransferService {
 
   /** Wires the worker: one job type, the claimed jobs handled together by `processMany`. */
   attach(worker: Worker) {
+    this.ctx.leases = worker.leases;
     worker.handleBatch(TRANSFER_JOB, (jobs) => this.processMany(jobs.map((job) => job.payload.transferId)));
   }
 
@@ -100,7 +101,7 @@ export class TransferService {
 
   /** See ./request.ts; `dispatch`: the caller hands the new transfers to `dispatch()` once its transaction commits. */
   async requestMany(tx: Tx, items: readonly RequestItem[], postFirst: readonly PostRequest[] = [], opts: { dispatch?: boolean } = {}) {
-    return requestTransfers(tx, items, postFirst, { ...opts, leaseMs: this.ctx.opts.leaseMs ?? 60_000 });
+    return requestTransfers(tx, items, postFirst, { ...opts, leaseMs: this.ctx.opts.leaseMs ?? this.ctx.leases?.leaseMs ?? 60_000 });
   }
 
   /** See ./dispatch.ts. */

@@ -148,7 +148,7 @@ describe('approve and reject', () => {
     await expect(env.ctx.app.db.execute(sql`DELETE FROM audit_log WHERE id = ${audit[0]!.id}`)).rejects.toThrow();
   });
 
-  it("books a promotion plan's parts on approval: the cap's excess back at the provider, the bonus back to expense", async () => {
+  it("books a promotion plan's parts on approval: the cap's excess and the bonus to the promotion account (DESIGN.md §8)", async () => {
     const { player, id } = await openWithdrawal('400');
     // the promotions issue's rules would have planned this; the order row is where the plan lives
     await env.ctx.app.db
@@ -173,11 +173,11 @@ describe('approve and reject', () => {
     });
     await env.ctx.app.worker.drain({ skipBackoff: true });
     expect(await balanceOf('WITHDRAWALS_PAYABLE', 'THB')).toBe(payableBefore - 40_000n);
-    expect(await expense()).toBe(expenseBefore + 4_000n);
-    // 600.00 funded, 400.00 taken, 60.00 given back
-    expect(await env.expectAgreement(player)).toBe(26_000n);
+    expect(await expense()).toBe(expenseBefore + 10_000n);
+    // 600.00 funded, 400.00 taken; the cap's excess is the house's, not given back to the provider
+    expect(await env.expectAgreement(player)).toBe(20_000n);
     const [row] = await env.ctx.app.db.select().from(withdrawals).where(eq(withdrawals.id, id));
-    expect(row!.returnStatus).toBe('RETURNED');
+    expect(row!.returnStatus).toBeNull();
   });
 
   it('refuses a bank reference that already paid another withdrawal', async () => {

@@ -2,6 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { DepositOrder } from '@app/contracts';
 import { queryRows } from '../../db/client.js';
+import { makeAllDue } from '../../jobs/queue.js';
 import { checkLedger } from '../../ledger/check.js';
 import { payLaoQr, resetBankFaults, setBankFaults } from '../../test/bank.js';
 import { registerPlayer, type TestPlayer } from '../../test/players.js';
@@ -151,7 +152,7 @@ describe('POST /api/v2/payments/callback', () => {
 
   it('refuses callbacks beyond what can wait for the bank, so that the gateway sends them again', async () => {
     const p = await registerPlayer(env.ctx.app);
-    const { reference } = await openDeposit(p);
+    const { order, reference } = await openDeposit(p);
     const confirmations = env.ctx.app.services.deposits.confirmations as unknown as { opts: { maxPending: number } };
     const max = confirmations.opts.maxPending;
     confirmations.opts.maxPending = 0;
@@ -161,6 +162,42 @@ describe('POST /api/v2/payments/callback', () => {
     } finally {
       confirmations.opts.maxPending = max;
     }
+    // the hint was written all the same (decision 060): a worker takes it up once its lease lapses
+    expect(await count(sql`SELECT count(*) AS n FROM jobs WHERE unique_key = ${`deposit-confirm:${order.id}`} AND done_at IS NULL`)).toBe(
+      1,
+    );
+    // (its order never paid and long expired, so that the worker's confirmation of it ends at once)
+    await env.ctx.app.db.execute(sql`UPDATE deposit_orders SET expires_at = now() - interval '1 hour' WHERE id = ${order.id}`);
+  });
+
+  it('writes an acknowledged callback before answering: a process that dies is replaced by any worker, which credits it', async () => {
+    const p = await registerPlayer(env.ctx.app);
+    const { order, payload, reference } = await openDeposit(p);
+    const paid = await payLaoQr(env.sandbox.url, payload);
+    // the process that acknowledges it dies before asking the gateway: its confirmation never runs
+    const confirmations = env.ctx.app.services.deposits.confirmations;
+    const hint = confirmations.hint.bind(confirmations);
+    confirmations.hint = () => {};
+    try {
+      const res = await sendCallback(env.ctx.app, { reference, bankReference: paid.bankReference, amount: '100000' });
+      expect(res.statusCode).toBe(202);
+    } finally {
+      confirmations.hint = hint;
+    }
+    const job = sql`SELECT count(*) AS n FROM jobs WHERE unique_key = ${`deposit-confirm:${order.id}`} AND done_at IS NULL`;
+    expect(await count(job)).toBe(1);
+    // not due before its lease lapses: the process that wrote it is working on it
+    expect(await count(sql`SELECT count(*) AS n FROM jobs WHERE unique_key = ${`deposit-confirm:${order.id}`} AND run_at > now()`)).toBe(1);
+    expect((await orderOf(p, order.id)).status).toBe('OPEN');
+    // the lease lapsed: a worker takes it over, and this process confirms it
+    await makeAllDue(env.ctx.app.db);
+    await env.ctx.app.worker.runOnce();
+    await confirmations.idle();
+    await env.ctx.app.transfers.idle();
+    expect((await orderOf(p, order.id)).status).toBe('SUCCESS');
+    expect(await paidPostings(order.id)).toBe(1);
+    expect(await count(job)).toBe(0);
+    expect(await env.sandbox.providerBalance('gclub', p.playerId)).toBe(14_492n);
   });
 });
 

@@ -18,6 +18,16 @@ export interface ConfirmationOptions {
 /** What asking the gateway about an order found: paid (and settled), or not yet. */
 export type Confirmation = { paid: true; order: DepositOrderRow } | { paid: false; order: DepositOrderRow };
 
+/**
+ * The durable side of a confirmation (deposits.durable.ts): its job is held while the order waits
+ * here and marked done when it is settled without being paid (a paid one is done with its PAID mark).
+ */
+export interface ConfirmationJobs {
+  hold(orderId: string): void;
+  release(orderId: string): void;
+  complete(orderId: string): Promise<void>;
+}
+
 /** Runs a call within the bound on status calls at once. */
 export type StatusCalls = <T>(call: () => Promise<T>) => Promise<T>;
 
@@ -29,8 +39,9 @@ export type StatusCalls = <T>(call: () => Promise<T>) => Promise<T>;
  *
  * A payment the gateway does not confirm yet (its status lags, or it cannot be asked) is asked
  * again with backoff until a little after the order's expiry; after that, the expiry job's last
- * check and the player's "check" button stand, as they do for a callback that never came. Nothing
- * here is durable: a restart loses only hints, and those two paths find the payment all the same.
+ * check and the player's "check" button stand, as they do for a callback that never came. The
+ * callback's lookup wrote a job for the order (docs/decisions/060): it is held while the order waits
+ * here, so a process that dies leaves it to another instance's worker within a lease.
  */
 export class PaymentConfirmations {
   /** by order id: the confirmation under way or waiting for its retry */
@@ -51,6 +62,7 @@ export class PaymentConfirmations {
     private readonly confirm: (order: DepositOrderRow, statusCalls: StatusCalls) => Promise<Confirmation>,
     private readonly log: FastifyBaseLogger,
     private readonly opts: ConfirmationOptions,
+    private readonly jobs?: ConfirmationJobs,
   ) {
     this.calls = pLimit(opts.concurrency);
   }
@@ -75,6 +87,7 @@ export class PaymentConfirmations {
     if (this.pending.size >= this.opts.maxPending)
       throw new AppError('RATE_LIMITED', 'too many payments waiting for the bank; send the callback again');
     this.pending.set(order.id, { timer: null, run: null, attempt: 0, order });
+    this.jobs?.hold(order.id);
     this.start(order.id);
   }
 
@@ -100,7 +113,8 @@ export class PaymentConfirmations {
     for (const [id, entry] of this.pending) {
       if (entry.timer) {
         clearTimeout(entry.timer);
-        this.pending.delete(id);
+        // its job lapses after its lease: another instance (or this one, restarted) takes it over
+        this.forget(id);
       }
     }
     await Promise.all([...this.pending.values()].map((e) => e.run));
@@ -114,13 +128,18 @@ export class PaymentConfirmations {
         this.log.error({ err, orderId }, 'deposit confirmation failed');
         return 'retry' as const;
       })
-      .then((next) => {
+      .then(async (next) => {
         entry.run = null;
         const retryAt = Date.now() + backoff(this.opts.retryBaseMs, entry.attempt, 30_000);
-        if (next === 'done' || this.closed || retryAt > entry.order.expiresAt.getTime() + this.opts.graceMs) {
-          if (next !== 'done')
+        if (next === 'paid' || next === 'done' || this.closed || retryAt > entry.order.expiresAt.getTime() + this.opts.graceMs) {
+          if (next === 'retry' && !this.closed)
             this.log.warn({ orderId, attempts: entry.attempt }, 'deposit not confirmed by the bank; left to its expiry check');
-          this.pending.delete(orderId);
+          // a stop leaves the job to be taken over; an order settled or given up is done with
+          if (next !== 'paid' && !this.closed)
+            await this.jobs
+              ?.complete(orderId)
+              .catch((err: unknown) => this.log.warn({ err, orderId }, 'deposit confirmation job not closed'));
+          this.forget(orderId);
           return;
         }
         entry.timer = setTimeout(() => {
@@ -130,13 +149,18 @@ export class PaymentConfirmations {
       });
   }
 
-  /** One question to the gateway: 'done' when the order is settled either way, 'retry' when the bank does not know yet. */
-  private async once(order: DepositOrderRow): Promise<'done' | 'retry'> {
+  private forget(orderId: string) {
+    if (!this.pending.delete(orderId)) return;
+    this.jobs?.release(orderId);
+  }
+
+  /** One question to the gateway: 'paid' (its job done with the mark), 'done' when it is settled otherwise, 'retry' when the bank does not know yet. */
+  private async once(order: DepositOrderRow): Promise<'paid' | 'done' | 'retry'> {
     try {
       // only the status call holds one of the `concurrency` places: while a group of confirmed
       // payments is being marked PAID, the gateway goes on being asked about the next ones
       const result = await this.confirm(order, this.calls);
-      return result.paid ? 'done' : 'retry';
+      return result.paid ? 'paid' : 'retry';
     } catch (err) {
       if (err instanceof AppError && err.code === 'BANK_GATEWAY_UNAVAILABLE') return 'retry';
       // PAYMENT_MISMATCH is logged where it is found and waits for staff; asking again would not change it

@@ -36,3 +36,6 @@ export const amountMustEqualPromotion = (amountLak: bigint) =>
 
 export const promotionCreditUsed = (thresholdThb: string) =>
   new AppError('PROMOTION_CREDIT_USED', `a promotion is in use: deposit when credit is below ${thresholdThb} THB`);
+
+export const promotionAtProvider = (provider: string) =>
+  new AppError('PROMOTION_USED_BY_PROVIDER', `the promotion taken is for provider ${provider}: deposit there`, { providerId: provider });

@@ -3,8 +3,9 @@ import { queryRowsPrepared, uuidArray, type Tx } from '../../db/client.js';
 import { transactionWithRetry } from '../../db/errors.js';
 import { GroupCommit, type ItemResult } from '../../db/group-commit.js';
 import { depositOrders, players, type DepositOrderRow } from '../../db/schema/index.js';
-import { ensureAccounts, houseKey } from '../../ledger/ledger.js';
+import { ensureAccounts, houseKey, type PostRequest } from '../../ledger/ledger.js';
 import type { Transfer, TransferKind } from '../../ledger/transfers/index.js';
+import { completeConfirmations } from './deposits.durable.js';
 import { noSuchDeposit } from './deposits.errors.js';
 import type { ConfirmedPayment, DepositsServiceDependencies } from './deposits.types.js';
 
@@ -21,7 +22,12 @@ type PaymentItem = { orderId: string; payment: ConfirmedPayment };
  * (014-deposits.md). The payments confirmed at the same moment are marked together, in one
  * transaction (docs/decisions/021-settlement-in-groups.md); each caller gets its own order back.
  */
-export function createMarkPaid({ db, log, transfers }: Pick<DepositsServiceDependencies, 'db' | 'log' | 'transfers'>) {
+export function createMarkPaid({
+  db,
+  log,
+  transfers,
+  promotions,
+}: Pick<DepositsServiceDependencies, 'db' | 'log' | 'transfers' | 'promotions'>) {
   async function markPaidMany(items: PaymentItem[]): Promise<ItemResult<DepositOrderRow>[]> {
     // the first payment of an order in the group is the one applied; a later one answers as a second callback would
     const first = new Map<string, PaymentItem>();
@@ -58,6 +64,8 @@ export function createMarkPaid({ db, log, transfers }: Pick<DepositsServiceDepen
         tx,
         [...paidIds].map((id) => orders.get(id)!),
       );
+      // the callbacks' confirmation jobs of these orders have nothing left to do (decision 060)
+      await completeConfirmations(tx, first.keys());
       return { orders, paidIds, requested };
     });
     // the transfers are committed: this process tells the providers now (the worker is the fallback)
@@ -78,10 +86,16 @@ export function createMarkPaid({ db, log, transfers }: Pick<DepositsServiceDepen
    * The kip and the transfers' reservations in one ledger call, which locks every account of the
    * group in id order before the transfers' foreign keys take shares on EXCHANGE(THB) (the other way
    * round, a later FOR UPDATE on it could deadlock two settlements). The five accounts of each order
-   * are looked up in one query for the whole group.
+   * are looked up in one query for the whole group. A deposit made with a promotion (its usage turns
+   * USED here) carries its bonus in the same transfer, posted PROMOTION_EXPENSE → EXCHANGE(THB) first
+   * (docs/decisions/045-promotions-engine.md).
    */
   async function bookPayments(tx: Tx, paid: { order: DepositOrderRow; username: string }[]): Promise<Transfer[]> {
     if (paid.length === 0) return [];
+    const bonuses = await promotions.claimBonuses(
+      tx,
+      paid.map(({ order }) => order),
+    );
     const keys = paid.map(({ order: { agencyId, playerId, providerId } }) => [
       houseKey({ agencyId, playerId, type: 'BANK_CLEARING', currency: 'LAK' }),
       houseKey({ agencyId, playerId, type: 'EXCHANGE', currency: 'LAK' }),
@@ -90,13 +104,30 @@ export function createMarkPaid({ db, log, transfers }: Pick<DepositsServiceDepen
     ]);
     const ids = await ensureAccounts(tx, keys.flat());
     const accounts = paid.map((_, i) => ids.slice(i * 5, i * 5 + 5) as [string, string, string, string, string]);
-    const kip = paid.map(({ order }, i) => ({
+    const kip: PostRequest[] = paid.map(({ order }, i) => ({
       agencyId: order.agencyId,
       reference: `deposit:${order.id}:paid`,
       kind: 'deposit:paid',
       entries: [{ from: accounts[i]![0], to: accounts[i]![1], currency: 'LAK' as const, amount: order.amountLak }],
       metadata: { orderId: order.id, transactionCode: order.transactionCode, bankReference: order.bankReference },
     }));
+    const withBonus = paid.map(({ order }, i) => ({ order, i })).filter(({ order }) => (bonuses.get(order.id)?.bonus ?? 0n) > 0n);
+    if (withBonus.length > 0) {
+      const expense = await ensureAccounts(
+        tx,
+        withBonus.map(({ order: { agencyId, playerId } }) => houseKey({ agencyId, playerId, type: 'PROMOTION_EXPENSE', currency: 'THB' })),
+      );
+      withBonus.forEach(({ order, i }, j) => {
+        const { usageId, bonus } = bonuses.get(order.id)!;
+        kip.push({
+          agencyId: order.agencyId,
+          reference: `deposit:${order.id}:bonus`,
+          kind: 'promotion_bonus',
+          entries: [{ from: expense[j]!, to: accounts[i]![2], currency: 'THB', amount: bonus }],
+          metadata: { orderId: order.id, usageId },
+        });
+      });
+    }
     const requested = await transfers.requestMany(
       tx,
       paid.map(({ order, username }, i) => ({
@@ -106,7 +137,7 @@ export function createMarkPaid({ db, log, transfers }: Pick<DepositsServiceDepen
           username,
           providerId: order.providerId,
           direction: 'IN' as const,
-          amount: order.creditThb,
+          amount: order.creditThb + (bonuses.get(order.id)?.bonus ?? 0n),
           reference: `dep:${order.id}`,
           kind: DEPOSIT_TRANSFER_KIND,
           orderId: order.id,

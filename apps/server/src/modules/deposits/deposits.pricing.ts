@@ -1,10 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { convert, findRate, toMinor, type CreateDepositBody } from '@app/contracts';
+import { convert, findRate, fromMinor, toMinor, type CreateDepositBody } from '@app/contracts';
 import { currencies } from '../../db/schema/index.js';
 import { bankConfigFor, type BankConfig } from '../../payments/index.js';
 import type { AgencyContext } from '../../plugins/agency.js';
 import type { PlayerSession } from '../../plugins/session.js';
-import { amountMustEqualPromotion, amountOutOfRange, bankNotAvailable, noLakCurrency, promotionCreditUsed } from './deposits.errors.js';
+import {
+  amountMustEqualPromotion,
+  amountOutOfRange,
+  bankNotAvailable,
+  noLakCurrency,
+  promotionAtProvider,
+  promotionCreditUsed,
+} from './deposits.errors.js';
 import type { DepositsServiceDependencies } from './deposits.types.js';
 
 export interface PricedDeposit {
@@ -40,15 +47,18 @@ export async function priceDeposit(
   const bankConfig = await bankConfigFor(db, agency.id, body.bank);
   if (!bankConfig) throw bankNotAvailable(body.bank);
 
-  const promotion = await promotions.inUse({ agencyId: agency.id, playerId: session.playerId, providerId: body.providerId });
-  if (promotion) {
-    if (promotion.depositAmountLak !== null && promotion.depositAmountLak !== amountLak) {
+  // DESIGN.md §8: a promotion taken (ACTIVE) is deposited with at its provider, for its set amount;
+  // one in use (USED) there allows a deposit only while the credit is below the threshold
+  const promotion = await promotions.inUse({ agencyId: agency.id, playerId: session.playerId });
+  if (promotion?.status === 'ACTIVE' && promotion.providerId !== body.providerId) throw promotionAtProvider(promotion.providerId);
+  if (promotion?.providerId === body.providerId) {
+    if (promotion.status === 'ACTIVE' && promotion.depositAmountLak !== null && promotion.depositAmountLak !== amountLak) {
       throw amountMustEqualPromotion(promotion.depositAmountLak);
     }
-    // DESIGN.md §2: with a promotion in use, a deposit only while credit is below the threshold
-    const credit = await wallet.creditMinorAt(session, body.providerId);
-    if (credit >= toMinor(agency.settings.depositCreditThresholdThb, 'THB')) {
-      throw promotionCreditUsed(agency.settings.depositCreditThresholdThb);
+    const threshold = promotion.maxCreditBeforeDeposit ?? toMinor(agency.settings.depositCreditThresholdThb, 'THB');
+    if (promotion.status === 'USED' || promotion.maxCreditBeforeDeposit !== null) {
+      const credit = await wallet.creditMinorAt(session, body.providerId);
+      if (credit >= threshold) throw promotionCreditUsed(fromMinor(threshold, 'THB'));
     }
   }
   return { amountLak, creditThb, sellRate: rate.sellRate, bankConfig };

@@ -1,21 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { DEPOSIT_EXPIRY_MINUTES } from '@app/contracts';
-import { textArray } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { GroupCommit } from '../../db/group-commit.js';
 import { depositOrders, type DepositOrderRow } from '../../db/schema/index.js';
 import { enqueueJob } from '../../jobs/types.js';
 import { BankGatewayRefusedError, BankGatewayUnavailableError, laoQrFor } from '../../payments/index.js';
 import { LIMITS } from '../../plugins/rate-limit.js';
 import { PaymentConfirmations } from './deposits.confirmations.js';
+import { callbackLookups, confirmationJobs, DEPOSIT_CONFIRM_JOB, depositConfirmJob } from './deposits.durable.js';
 import { gatewayCannotTakeOrders, noDepositWithReference, noSuchDeposit, notOpen, notPaid, openOrderExists } from './deposits.errors.js';
 import { DEPOSIT_EXPIRY_JOB, depositExpiryJob } from './deposits.expiry.js';
 import { DEPOSIT_TRANSFER_KIND } from './deposits.paid.js';
 import { priceDeposit } from './deposits.pricing.js';
 import { createDepositSettlement, settleDepositTransfers } from './deposits.settlement.js';
 import type { DepositsService, DepositsServiceDependencies } from './deposits.types.js';
-import { nextTransactionCode } from './transaction-code.js';
+import { nextTransactionCode } from '../shared/transaction-code.js';
 
 /** The gateway's order reference: the code plus a random tail, unique across agencies, ≤ 25 characters. */
 const gatewayReferenceOf = (code: string) => `${code}-${randomBytes(5).toString('hex').toUpperCase()}`;
@@ -26,26 +25,15 @@ export function createDepositsService(deps: DepositsServiceDependencies): Deposi
   transfers.onSettledMany(DEPOSIT_TRANSFER_KIND, settleDepositTransfers);
   worker.handle(DEPOSIT_EXPIRY_JOB, depositExpiryJob(deps, settlement));
 
-  const confirmations = new PaymentConfirmations((order, statusCalls) => settlement.confirmWithGateway(order, statusCalls), log, {
-    retryBaseMs: config.WORKER_RETRY_BASE_MS,
-    graceMs: 60_000,
-    concurrency: config.BANK_STATUS_CONCURRENCY,
-    maxPending: 10_000,
-  });
-  // the orders of the callbacks that arrive together, looked up in one prepared statement
-  const byGatewayReference = db
-    .select()
-    .from(depositOrders)
-    .where(sql`${depositOrders.gatewayReference} = ANY (${sql.placeholder('references')}::text[])`)
-    .prepare('deposits_by_gateway_reference');
-  const lookups = new GroupCommit<string, DepositOrderRow | null>(
-    async (references) => {
-      const rows = await byGatewayReference.execute({ references: textArray(new Set(references)) });
-      const found = new Map(rows.map((row) => [row.gatewayReference, row]));
-      return references.map((reference) => ({ ok: true, value: found.get(reference) ?? null }));
-    },
-    { maxItems: 256 },
+  const confirmations = new PaymentConfirmations(
+    (order, statusCalls) => settlement.confirmWithGateway(order, statusCalls),
+    log,
+    { retryBaseMs: config.WORKER_RETRY_BASE_MS, graceMs: 60_000, concurrency: config.BANK_STATUS_CONCURRENCY, maxPending: 10_000 },
+    confirmationJobs(deps),
   );
+  worker.handle(DEPOSIT_CONFIRM_JOB, depositConfirmJob(deps, confirmations));
+  // the orders of the callbacks that arrive together, looked up (and their confirmations made durable) in one statement
+  const lookups = callbackLookups(deps);
 
   const own: DepositsService['own'] = async (session, id) => {
     const [order] = await db
@@ -84,7 +72,7 @@ export function createDepositsService(deps: DepositsServiceDependencies): Deposi
       let order: DepositOrderRow;
       try {
         order = await db.transaction(async (tx) => {
-          const code = await nextTransactionCode(tx, agency.id, now);
+          const code = await nextTransactionCode(tx, agency.id, 'D', now);
           const gatewayReference = gatewayReferenceOf(code);
           const qrPayload = laoQrFor(priced.bankConfig, { amountLak: priced.amountLak, billNumber: code, reference: gatewayReference });
           const [row] = await tx
@@ -172,9 +160,10 @@ export function createDepositsService(deps: DepositsServiceDependencies): Deposi
     },
 
     /**
-     * The callback is acknowledged once its order is known (docs/decisions/024): an order not paid
-     * yet (OPEN, or CANCELED and perhaps paid late) is confirmed in the background; a settled one is
-     * only answered.
+     * The callback is acknowledged once its order is known (docs/decisions/024) and, for an order
+     * not paid yet (OPEN, or CANCELED and perhaps paid late), its confirmation job written by the
+     * same statement (060): it is confirmed in the background, by this process or, if it dies, by
+     * another's worker; a settled one is only answered.
      */
     async callback(gatewayReference) {
       const order = await lookups.run(gatewayReference);

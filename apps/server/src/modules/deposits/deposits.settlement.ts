@@ -8,7 +8,7 @@ import { gatewayCannotBeAsked, paymentMismatch } from './deposits.errors.js';
 import { createMarkPaid } from './deposits.paid.js';
 import type { DepositsServiceDependencies } from './deposits.types.js';
 
-export type DepositSettlementDependencies = Pick<DepositsServiceDependencies, 'db' | 'log' | 'bankGateway' | 'transfers'>;
+export type DepositSettlementDependencies = Pick<DepositsServiceDependencies, 'db' | 'log' | 'bankGateway' | 'transfers' | 'promotions'>;
 
 /** How an order is found paid (or not) and closed: the gateway's word, the PAID mark, the cancel. */
 export function createDepositSettlement(deps: DepositSettlementDependencies) {

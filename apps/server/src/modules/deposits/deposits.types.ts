@@ -20,7 +20,7 @@ export interface DepositsServiceDependencies extends ServiceDependencies {
   transfers: TransferService;
   worker: Worker;
   wallet: Pick<WalletService, 'creditMinorAt'>;
-  promotions: Pick<PromotionsService, 'inUse'>;
+  promotions: Pick<PromotionsService, 'inUse' | 'claimBonuses'>;
 }
 
 export interface ConfirmedPayment {

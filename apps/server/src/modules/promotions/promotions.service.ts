@@ -1,19 +1,92 @@
+import { and, asc, count, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import { toMinor } from '@app/contracts';
+import { promotionUsages, promotions } from '../../db/schema/index.js';
+import { createCancelAndRecheck } from './promotions.cancel.js';
+import { noSuchPromotion } from './promotions.errors.js';
+import { registerPromotionJobs } from './promotions.jobs.js';
+import { createPromotionMoney } from './promotions.money.js';
+import { createPromotionStaff } from './promotions.staff.js';
 import type { PromotionsService, PromotionsServiceDependencies } from './promotions.types.js';
+import { createUse, heldUsage } from './promotions.use.js';
 
 /**
- * The home of promotions (issue #16). There are none yet, so a player never has one in use and a
- * withdrawal pays out its whole amount; the deposit and withdrawal services already apply what
- * these answers say (deposits.pricing.ts, docs/decisions/012-withdrawals-and-staff.md), so the
- * promotions engine changes this service only.
+ * Promotions (DESIGN.md §8, docs/decisions/045-promotions-engine.md): the player's calls, the engine
+ * the deposits (the bonus at PAID) and withdrawals (rules, split, SUCCESS at approval) call into, the
+ * worker's expiry and deactivation, and staff's changes. Every query is scoped by agency and owner.
  */
 export function createPromotionsService(deps: PromotionsServiceDependencies): PromotionsService {
-  void deps;
+  const { db } = deps;
+  const money = createPromotionMoney(deps);
+  const { use, isBlocked, blockingReason } = createUse(deps);
+  const { cancel, recheck, withPromotion } = createCancelAndRecheck(deps, money);
+  const staff = createPromotionStaff(deps);
+  registerPromotionJobs(deps);
+
   return {
-    async inUse() {
-      return null;
+    async inUse(holder, tx = db) {
+      const usage = await heldUsage(tx, holder.agencyId, holder.playerId);
+      if (!usage) return null;
+      const [promotion] = await tx.select({ rules: promotions.rules }).from(promotions).where(eq(promotions.id, usage.promotionId));
+      const rules = promotion!.rules;
+      return {
+        usageId: usage.id,
+        status: usage.status as 'ACTIVE' | 'USED',
+        providerId: usage.providerId,
+        depositAmountLak: rules.depositAmount !== undefined ? toMinor(rules.depositAmount, 'LAK') : null,
+        maxCreditBeforeDeposit: rules.maxCreditBeforeDeposit !== undefined ? toMinor(rules.maxCreditBeforeDeposit, 'THB') : null,
+      };
     },
-    async withdrawalRules(input) {
-      return { ok: true, plan: { totalCredit: input.amount, creditReceived: input.amount, creditReturned: 0n, promoCredit: 0n } };
+    claimBonuses: money.claimBonuses,
+    withdrawalRules: money.withdrawalRules,
+    withdrawalApproved: money.withdrawalApproved,
+
+    async list(agencyId) {
+      const now = new Date();
+      return db
+        .select()
+        .from(promotions)
+        .where(
+          and(
+            eq(promotions.agencyId, agencyId),
+            eq(promotions.isActive, true),
+            lte(promotions.startsAt, now),
+            or(isNull(promotions.endsAt), gt(promotions.endsAt, now)),
+          ),
+        )
+        .orderBy(asc(promotions.startsAt), asc(promotions.code));
     },
+    async get(agencyId, id) {
+      const [row] = await db
+        .select()
+        .from(promotions)
+        .where(and(eq(promotions.id, id), eq(promotions.agencyId, agencyId)));
+      if (!row) throw noSuchPromotion();
+      return row;
+    },
+    use,
+    async using(session) {
+      const usage = await heldUsage(db, session.agencyId, session.playerId);
+      return usage ? withPromotion(db, usage) : null;
+    },
+    recheck,
+    async history(session, page, pageSize) {
+      const where = and(eq(promotionUsages.agencyId, session.agencyId), eq(promotionUsages.playerId, session.playerId));
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ usage: promotionUsages, promotion: promotions })
+          .from(promotionUsages)
+          .innerJoin(promotions, eq(promotions.id, promotionUsages.promotionId))
+          .where(where)
+          .orderBy(desc(promotionUsages.createdAt), desc(promotionUsages.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        db.select({ n: count() }).from(promotionUsages).where(where),
+      ]);
+      return { items: rows, total: total?.n ?? 0 };
+    },
+    cancel,
+    isBlocked,
+    blockingReason: (session) => blockingReason(session),
+    ...staff,
   };
 }

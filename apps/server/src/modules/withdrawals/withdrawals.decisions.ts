@@ -4,7 +4,7 @@ import { withdrawals, type WithdrawalRow } from '../../db/schema/index.js';
 import { houseAccount, post, type Entry } from '../../ledger/ledger.js';
 import { bankReferenceUsed, noSuchWithdrawal, notOpen } from './withdrawals.errors.js';
 import { lockWithdrawal, payableAccount, type WithdrawalSettlement } from './withdrawals.settlement.js';
-import type { ApproveInput, Decision, RejectInput } from './withdrawals.types.js';
+import type { ApproveInput, Decision, RejectInput, WithdrawalsServiceDependencies } from './withdrawals.types.js';
 
 async function lockOpen(tx: Tx, agencyId: string, id: string): Promise<WithdrawalRow> {
   const w = await lockWithdrawal(tx, id);
@@ -25,10 +25,15 @@ async function update(tx: Tx, id: string, set: Partial<WithdrawalRow>): Promise<
 
 /**
  * Staff paid the kip out (docs/decisions/009-ledger.md): THB WITHDRAWALS_PAYABLE → EXCHANGE(THB)
- * for the credit paid, → PROMOTION_EXPENSE for a deducted bonus; LAK EXCHANGE(LAK) → BANK_CLEARING;
- * a cap's excess goes back to the provider. Runs in the caller's transaction (with its audit row).
+ * for the credit paid, → PROMOTION_EXPENSE for a deducted bonus and a receivable cap's excess (the
+ * house's, DESIGN.md §8, docs/decisions/045); LAK EXCHANGE(LAK) → BANK_CLEARING; the promotion
+ * usage it was made under is a SUCCESS. Runs in the caller's transaction (with its audit row).
  */
-export async function approveWithdrawal(settlement: WithdrawalSettlement, tx: Tx, p: ApproveInput): Promise<Decision> {
+export async function approveWithdrawal(
+  promotions: WithdrawalsServiceDependencies['promotions'],
+  tx: Tx,
+  p: ApproveInput,
+): Promise<Decision> {
   const before = await lockOpen(tx, p.agencyId, p.id);
   const used = await tx
     .select({ id: withdrawals.id })
@@ -59,9 +64,10 @@ export async function approveWithdrawal(settlement: WithdrawalSettlement, tx: Tx
     const exchange = await houseAccount(tx, { agencyId, playerId, type: 'EXCHANGE', currency: 'THB' });
     entries.push({ from: payable, to: exchange, currency: 'THB', amount: after.creditReceived });
   }
-  if (after.promoCredit > 0n) {
+  const toHouse = after.promoCredit + after.creditReturned;
+  if (toHouse > 0n) {
     const expense = await houseAccount(tx, { agencyId, playerId, type: 'PROMOTION_EXPENSE', currency: 'THB' });
-    entries.push({ from: payable, to: expense, currency: 'THB', amount: after.promoCredit });
+    entries.push({ from: payable, to: expense, currency: 'THB', amount: toHouse });
   }
   if (entries.length > 0) {
     await post(tx, {
@@ -72,8 +78,8 @@ export async function approveWithdrawal(settlement: WithdrawalSettlement, tx: Tx
       metadata: { withdrawalId: p.id, bankReference: p.bankReference },
     });
   }
-  const transfer = after.creditReturned > 0n ? await settlement.requestReturn(tx, after) : null;
-  return { before, after, transfer };
+  await promotions.withdrawalApproved(tx, after);
+  return { before, after, transfer: null };
 }
 
 /** Staff refused to pay: REJECTED, and the credit goes back to the provider once. */

@@ -20,7 +20,7 @@ import {
 } from './withdrawals.errors.js';
 import { createWithdrawalSettlement, lockWithdrawal, ownedBy, payableAccount, WITHDRAW_KIND } from './withdrawals.settlement.js';
 import type { WithdrawalsService, WithdrawalsServiceDependencies } from './withdrawals.types.js';
-import { nextWithdrawalCode } from './transaction-code.js';
+import { nextTransactionCode } from '../shared/transaction-code.js';
 
 const IN_PROGRESS = ['PENDING', 'OPEN'] as const;
 
@@ -90,7 +90,14 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDependencies): 
       const versionSeen = await transfers.creditVersion(db, agency.id, session.playerId, providerId);
       const credit = await wallet.creditMinorAt(session, providerId);
       if (amount > credit) throw insufficientCredit();
-      const rules = await promotions.withdrawalRules({ agencyId: agency.id, playerId: session.playerId, providerId, amount, credit });
+      const rules = await promotions.withdrawalRules({
+        agencyId: agency.id,
+        playerId: session.playerId,
+        username: session.username,
+        providerId,
+        amount,
+        credit,
+      });
       if (!rules.ok) throw new AppError(rules.code);
       const { plan } = rules;
       const rates = await db.select().from(currencies).where(eq(currencies.agencyId, agency.id));
@@ -118,7 +125,7 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDependencies): 
             id,
             agencyId: agency.id,
             playerId: session.playerId,
-            transactionCode: await nextWithdrawalCode(tx, agency.id),
+            transactionCode: await nextTransactionCode(tx, agency.id, 'W'),
             providerId,
             status: 'PENDING',
             ...plan,
@@ -199,7 +206,7 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDependencies): 
       return { items, total: total?.n ?? 0 };
     },
 
-    approve: (tx, p) => approveWithdrawal(settlement, tx, p),
+    approve: (tx, p) => approveWithdrawal(promotions, tx, p),
     reject: (tx, p) => rejectWithdrawal(settlement, tx, p),
     settleSoon,
   };

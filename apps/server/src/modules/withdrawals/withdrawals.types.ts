@@ -17,7 +17,7 @@ export interface WithdrawalsServiceDependencies extends ServiceDependencies {
   worker: Worker;
   wallet: Pick<WalletService, 'creditMinorAt'>;
   bankAccounts: Pick<BankAccountsService, 'find'>;
-  promotions: Pick<PromotionsService, 'withdrawalRules'>;
+  promotions: Pick<PromotionsService, 'withdrawalRules' | 'withdrawalApproved'>;
 }
 
 /** A staff decision on an OPEN withdrawal, made in the caller's transaction. */

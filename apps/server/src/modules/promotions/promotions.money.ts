@@ -1,0 +1,149 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { bonusFor, promotionRulesSchema, turnoverRequired, withdrawalRefusal, withdrawalSplit } from '@app/contracts';
+import { queryRowsPrepared, uuidArray, type Tx } from '../../db/client.js';
+import { promotionUsages, promotions, withdrawals, type PromotionUsageRow } from '../../db/schema/index.js';
+import { adapterOf, readFromProvider } from '../../providers/reads.js';
+import type { ClaimedBonus, PromotionsService, PromotionsServiceDependencies, WithdrawalPlan } from './promotions.types.js';
+import { heldUsage } from './promotions.use.js';
+
+/** The provider transfer a usage's bonus travelled in (the deposit's): turnover is counted since it. */
+export const depositTransferReference = (u: Pick<PromotionUsageRow, 'depositOrderId'>) => `dep:${u.depositOrderId}`;
+
+/** Bets at the provider since the bonus (the provider counts each round once, by its own id), THB minor. */
+export async function turnoverOf(
+  deps: Pick<PromotionsServiceDependencies, 'providers'>,
+  who: { agencyId: string; playerId: string; username: string },
+  usage: PromotionUsageRow,
+) {
+  const adapter = adapterOf(deps.providers, usage.providerId);
+  return readFromProvider(adapter, () => adapter.turnoverSince(who, depositTransferReference(usage)));
+}
+
+/** The money half of the engine: the bonus at PAID, the withdrawal rules and split, the approval. */
+export function createPromotionMoney(deps: PromotionsServiceDependencies) {
+  const { db } = deps;
+
+  /**
+   * One statement for every deposit of a settlement group (docs/decisions/021): the ACTIVE usages of
+   * their players at their providers, taken before the order, turn USED with the deposit's credit;
+   * then, for those only, their bonus and turnover requirement from the promotion's rules.
+   */
+  const claimBonuses: PromotionsService['claimBonuses'] = async (tx, deposits) => {
+    const claimed = new Map<string, ClaimedBonus>();
+    if (deposits.length === 0) return claimed;
+    const json = JSON.stringify(
+      deposits.map((d) => ({
+        id: d.id,
+        agency_id: d.agencyId,
+        player_id: d.playerId,
+        provider_id: d.providerId,
+        created_at: d.createdAt.toISOString(),
+        credit: d.creditThb.toString(),
+      })),
+    );
+    const used = await queryRowsPrepared<{ id: string; order_id: string; promotion_id: string; credit: string }>(
+      tx,
+      'promotions_claim_bonuses',
+      sql`UPDATE promotion_usages u
+             SET status = 'USED', deposit_order_id = d.id, deposit_credit = d.credit, used_at = now(), updated_at = now()
+            FROM jsonb_to_recordset(${json}::jsonb) AS d (id uuid, agency_id uuid, player_id uuid, provider_id text, created_at timestamptz, credit bigint)
+           WHERE u.player_id = ANY (${uuidArray(deposits.map((d) => d.playerId))}::uuid[]) AND u.status = 'ACTIVE'
+             AND u.player_id = d.player_id AND u.agency_id = d.agency_id AND u.provider_id = d.provider_id AND u.created_at <= d.created_at
+       RETURNING u.id::text AS id, d.id::text AS order_id, u.promotion_id::text AS promotion_id, d.credit::text AS credit`,
+    );
+    if (used.length === 0) return claimed;
+    const rules = new Map(
+      (
+        await tx
+          .select({ id: promotions.id, rules: promotions.rules })
+          .from(promotions)
+          .where(
+            inArray(
+              promotions.id,
+              used.map((u) => u.promotion_id),
+            ),
+          )
+      ).map((p) => [p.id, promotionRulesSchema.parse(p.rules)]),
+    );
+    const amounts = used.map((u) => {
+      const r = rules.get(u.promotion_id)!;
+      const credit = BigInt(u.credit);
+      const bonus = bonusFor(r.bonus, credit);
+      claimed.set(u.order_id, { usageId: u.id, bonus });
+      return { id: u.id, bonus: bonus.toString(), required: turnoverRequired(r, credit, bonus)?.toString() ?? null };
+    });
+    await tx.execute(sql`UPDATE promotion_usages u SET bonus = a.bonus, turnover_required = a.required
+                           FROM jsonb_to_recordset(${JSON.stringify(amounts)}::jsonb) AS a (id uuid, bonus bigint, required bigint)
+                          WHERE u.id = a.id`);
+    return claimed;
+  };
+
+  /**
+   * DESIGN.md §8: a withdrawal from the provider of a USED usage must meet the target credit, the
+   * turnover since the bonus (asked of the provider now, and kept on the usage) and withdraw all;
+   * its credit splits by the contracts' `withdrawalSplit`, the same function as the page's preview.
+   */
+  const withdrawalRules: PromotionsService['withdrawalRules'] = async (input) => {
+    const whole: WithdrawalPlan = {
+      totalCredit: input.amount,
+      creditReceived: input.amount,
+      creditReturned: 0n,
+      promoCredit: 0n,
+      promotionUsageId: null,
+    };
+    const usage = await heldUsage(db, input.agencyId, input.playerId);
+    if (!usage || usage.status !== 'USED' || usage.providerId !== input.providerId) return { ok: true, plan: whole };
+    const [promotion] = await db.select().from(promotions).where(eq(promotions.id, usage.promotionId));
+    const rules = promotionRulesSchema.parse(promotion!.rules);
+    let turnover: bigint | null = null;
+    if (usage.turnoverRequired !== null) {
+      turnover = await turnoverOf(deps, input, usage);
+      await db.update(promotionUsages).set({ turnover }).where(eq(promotionUsages.id, usage.id));
+    }
+    const refusal = withdrawalRefusal(rules, {
+      amount: input.amount,
+      credit: input.credit,
+      turnover,
+      turnoverRequired: usage.turnoverRequired,
+    });
+    if (refusal) return { ok: false, code: refusal };
+    const split = withdrawalSplit(
+      input.amount,
+      { rules, money: { depositCredit: usage.depositCredit ?? 0n, bonus: usage.bonus ?? 0n } },
+      null,
+    );
+    return {
+      ok: true,
+      plan: {
+        totalCredit: split.totalCredit,
+        creditReceived: split.creditReceived,
+        creditReturned: split.creditReturned,
+        promoCredit: split.promoCredit,
+        promotionUsageId: usage.id,
+      },
+    };
+  };
+
+  /** The qualifying withdrawal was paid out: its usage, still USED, is a SUCCESS. */
+  async function withdrawalApproved(tx: Tx, w: { id: string; promotionUsageId: string | null }) {
+    if (!w.promotionUsageId) return;
+    await tx
+      .update(promotionUsages)
+      .set({ status: 'SUCCESS', closedBy: 'WITHDRAWAL', withdrawalId: w.id, closedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(promotionUsages.id, w.promotionUsageId), eq(promotionUsages.status, 'USED')));
+  }
+
+  /** A withdrawal of this usage in progress (PENDING or OPEN): its credit is away, not played away. */
+  async function withdrawalInProgress(tx: Tx | typeof db, usageId: string) {
+    const rows = await tx
+      .select({ id: withdrawals.id })
+      .from(withdrawals)
+      .where(and(eq(withdrawals.promotionUsageId, usageId), inArray(withdrawals.status, ['PENDING', 'OPEN'])))
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  return { claimBonuses, withdrawalRules, withdrawalApproved, withdrawalInProgress };
+}
+
+export type PromotionMoney = ReturnType<typeof createPromotionMoney>;

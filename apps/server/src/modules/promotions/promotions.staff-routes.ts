@@ -1,0 +1,232 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  backofficePromotionResponseSchema,
+  backofficePromotionsResponseSchema,
+  backofficePromotionUsagePageSchema,
+  okResponseSchema,
+  pageQuerySchema,
+  promotionBlockBodySchema,
+  promotionInputSchema,
+  promotionUsageResponseSchema,
+  type StaffRole,
+} from '@app/contracts';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { transactionWithRetry } from '../../db/errors.js';
+import { players, promotionUsages, promotions } from '../../db/schema/index.js';
+import { requireStaff, type StaffSession } from '../../plugins/staff-session.js';
+import { writeAudit } from '../backoffice/audit.js';
+import { errorResponses } from '../shared/route-errors.js';
+import { toBackofficePromotion, toUsage } from './promotions.view.js';
+
+const errors = errorResponses(400, 401, 403, 404, 409, 422, 503);
+/** who manages promotions and the blacklist (DESIGN.md §9); support reads only */
+const MANAGERS: readonly StaffRole[] = ['owner', 'finance'];
+const idParams = z.object({ id: z.uuid() });
+
+/** Staff's promotion calls under /v2/backoffice; every change with its audit row in the same transaction. */
+export const promotionsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.services.promotions;
+  const { db } = app;
+  const tags = ['backoffice'];
+  const staffOnly = { preValidation: async (request: FastifyRequest) => void requireStaff(request) };
+  const managersOnly = { preValidation: async (request: FastifyRequest) => void requireStaff(request, MANAGERS) };
+  const audit = (
+    request: FastifyRequest,
+    staff: StaffSession,
+    action: string,
+    entityType: string,
+    entityId: string,
+    after: Record<string, unknown>,
+  ) =>
+    writeAudit(db, {
+      agencyId: staff.agencyId,
+      staff: { staffId: staff.staffId, username: staff.username },
+      action,
+      entityType,
+      entityId,
+      after,
+      ip: request.ip,
+    });
+
+  app.get(
+    '/v2/backoffice/promotions',
+    {
+      ...staffOnly,
+      schema: { tags, summary: "The agency's promotions", response: { 200: backofficePromotionsResponseSchema, ...errors } },
+    },
+    async (request) => {
+      const staff = requireStaff(request);
+      const rows = await db.select().from(promotions).where(eq(promotions.agencyId, staff.agencyId)).orderBy(asc(promotions.createdAt));
+      return { promotions: rows.map(toBackofficePromotion) };
+    },
+  );
+
+  app.post(
+    '/v2/backoffice/promotions',
+    {
+      ...managersOnly,
+      schema: {
+        tags,
+        summary: 'Create a promotion',
+        body: promotionInputSchema,
+        response: { 201: backofficePromotionResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const staff = requireStaff(request, MANAGERS);
+      const row = await service.create(staff.agencyId, request.body);
+      await audit(request, staff, 'promotion.create', 'promotion', row.id, { code: row.code, rules: row.rules });
+      return reply.status(201).send({ promotion: toBackofficePromotion(row) });
+    },
+  );
+
+  app.get(
+    '/v2/backoffice/promotions/:id',
+    {
+      ...staffOnly,
+      schema: { tags, summary: 'One promotion', params: idParams, response: { 200: backofficePromotionResponseSchema, ...errors } },
+    },
+    async (request) => ({ promotion: toBackofficePromotion(await service.get(requireStaff(request).agencyId, request.params.id)) }),
+  );
+
+  app.put(
+    '/v2/backoffice/promotions/:id',
+    {
+      ...managersOnly,
+      schema: {
+        tags,
+        summary: 'Change a promotion',
+        params: idParams,
+        body: promotionInputSchema,
+        response: { 200: backofficePromotionResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const staff = requireStaff(request, MANAGERS);
+      const row = await service.update(staff.agencyId, request.params.id, request.body);
+      await audit(request, staff, 'promotion.update', 'promotion', row.id, { code: row.code, rules: row.rules });
+      return { promotion: toBackofficePromotion(row) };
+    },
+  );
+
+  app.post(
+    '/v2/backoffice/promotions/:id/deactivate',
+    {
+      ...managersOnly,
+      schema: {
+        tags,
+        summary: 'Deactivate: its ACTIVE usages turn INACTIVE by the worker',
+        params: idParams,
+        response: { 200: backofficePromotionResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const staff = requireStaff(request, MANAGERS);
+      const row = await transactionWithRetry(db, async (tx) => {
+        const r = await service.deactivate(tx, staff.agencyId, request.params.id);
+        await writeAudit(tx, {
+          agencyId: staff.agencyId,
+          staff: { staffId: staff.staffId, username: staff.username },
+          action: 'promotion.deactivate',
+          entityType: 'promotion',
+          entityId: r.id,
+          after: { isActive: false },
+          ip: request.ip,
+        });
+        return r;
+      });
+      return { promotion: toBackofficePromotion(row) };
+    },
+  );
+
+  app.get(
+    '/v2/backoffice/promotions/:id/usages',
+    {
+      ...staffOnly,
+      schema: {
+        tags,
+        summary: "A promotion's usages, newest first",
+        params: idParams,
+        querystring: pageQuerySchema,
+        response: { 200: backofficePromotionUsagePageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const staff = requireStaff(request);
+      const promotion = await service.get(staff.agencyId, request.params.id);
+      const { page, pageSize } = request.query;
+      const where = and(eq(promotionUsages.agencyId, staff.agencyId), eq(promotionUsages.promotionId, promotion.id));
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ usage: promotionUsages, username: players.username })
+          .from(promotionUsages)
+          .innerJoin(players, eq(players.id, promotionUsages.playerId))
+          .where(where)
+          .orderBy(desc(promotionUsages.createdAt))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        db.select({ n: count() }).from(promotionUsages).where(where),
+      ]);
+      const items = rows.map(({ usage, username }) => ({
+        ...toUsage(usage, promotion, 'lo'),
+        playerId: usage.playerId,
+        playerUsername: username,
+      }));
+      return { items, page, pageSize, total: total?.n ?? 0 };
+    },
+  );
+
+  app.post(
+    '/v2/backoffice/promotion-usages/:id/cancel',
+    {
+      ...managersOnly,
+      schema: {
+        tags,
+        summary: 'Cancel a usage; from USED the bonus is taken back',
+        params: idParams,
+        response: { 200: promotionUsageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const staff = requireStaff(request, MANAGERS);
+      const { usage, promotion } = await service.cancel({ agencyId: staff.agencyId }, request.params.id, 'STAFF');
+      await audit(request, staff, 'promotion_usage.cancel', 'promotion_usage', usage.id, {
+        status: usage.status,
+        clawedBack: String(usage.clawedBack ?? 0n),
+      });
+      return { usage: toUsage(usage, promotion, 'lo') };
+    },
+  );
+
+  app.put(
+    '/v2/backoffice/players/:id/promotion-block',
+    {
+      ...managersOnly,
+      schema: {
+        tags,
+        summary: 'Block or unblock a player from promotions',
+        params: idParams,
+        body: promotionBlockBodySchema,
+        response: { 200: okResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const staff = requireStaff(request, MANAGERS);
+      await transactionWithRetry(db, async (tx) => {
+        await service.setBlocked(tx, staff.agencyId, request.params.id, request.body.blocked);
+        await writeAudit(tx, {
+          agencyId: staff.agencyId,
+          staff: { staffId: staff.staffId, username: staff.username },
+          action: 'player.promotion_block',
+          entityType: 'player',
+          entityId: request.params.id,
+          after: { blocked: request.body.blocked },
+          ip: request.ip,
+        });
+      });
+      return { ok: true as const };
+    },
+  );
+};

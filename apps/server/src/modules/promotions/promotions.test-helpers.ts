@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { promotionInputSchema, type PromotionInput } from '@app/contracts';
+import { payLaoQr } from '../../test/bank.js';
+import type { TestPlayer } from '../../test/players.js';
+
+type RulesInput = Partial<Record<keyof PromotionInput['rules'], unknown>>;
+
+/** A promotion of the agency, made through the service staff use; rules as the contracts name them. */
+export async function makePromotion(
+  app: FastifyInstance,
+  agencyId: string,
+  rules: RulesInput,
+  extra: Partial<Omit<PromotionInput, 'rules'>> = {},
+) {
+  const input = promotionInputSchema.parse({
+    code: `P${randomBytes(4).toString('hex').toUpperCase()}`,
+    texts: { lo: { name: 'ໂປຣທົດສອບ', summary: 'ສະຫຼຸບ' }, cn: { name: '测试优惠' } },
+    providers: ['gclub', 'alphabet'],
+    startsAt: new Date(Date.now() - 60_000).toISOString(),
+    rules,
+    ...extra,
+  });
+  return app.services.promotions.create(agencyId, input);
+}
+
+export function as(
+  app: FastifyInstance,
+  p: TestPlayer,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: object,
+  headers: Record<string, string> = {},
+) {
+  return app.inject({
+    method,
+    url: `/api${url}`,
+    headers: { host: 'localhost', cookie: p.cookie, ...headers },
+    ...(payload ? { payload } : {}),
+  });
+}
+
+export const usePromotion = (
+  app: FastifyInstance,
+  p: TestPlayer,
+  promotionId: string,
+  providerId = 'gclub',
+  headers: Record<string, string> = {},
+) => as(app, p, 'POST', '/v2/promotions/use', { promotionId, providerId }, headers);
+
+/** Opens a deposit (kip) and answers it, without paying. */
+export const openDeposit = (app: FastifyInstance, p: TestPlayer, amountLak: number, providerId = 'gclub') =>
+  as(app, p, 'POST', '/v2/deposits', { providerId, mid: 'DEMO-LAK-001', bank: 'bcel', amount: String(amountLak) });
+
+/** A deposit opened, paid at the sandbox bank and checked; the worker left to settle its transfer. */
+export async function payDeposit(app: FastifyInstance, sandboxUrl: string, p: TestPlayer, amountLak: number, providerId = 'gclub') {
+  const created = await openDeposit(app, p, amountLak, providerId);
+  if (created.statusCode !== 201) throw new Error(`deposit: ${created.statusCode} ${created.body}`);
+  const order = created.json().order as { id: string };
+  const qr = await as(app, p, 'GET', `/v2/deposits/${order.id}/qr`);
+  await payLaoQr(sandboxUrl, qr.json().payload, 'bcel');
+  const checked = await as(app, p, 'POST', `/v2/deposits/${order.id}/check`);
+  if (checked.statusCode !== 200) throw new Error(`deposit check: ${checked.statusCode} ${checked.body}`);
+  return order.id;
+}
