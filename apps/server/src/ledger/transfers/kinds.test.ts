@@ -21,7 +21,9 @@ describe('transfer kinds', () => {
       dispatchConcurrency: 1,
     });
     transfers.onSettledMany('deposit', async () => {});
-    expect(() => transfers.assertEveryKindHandled()).toThrow('transfer kinds without a settlement handler: withdraw, withdraw_return, promotion_clawback');
+    expect(() => transfers.assertEveryKindHandled()).toThrow(
+      'transfer kinds without a settlement handler: withdraw, withdraw_return, promotion_clawback',
+    );
     expect(transferKindSchema.options).toEqual(['deposit', 'withdraw', 'withdraw_return', 'promotion_clawback']);
   });
 
