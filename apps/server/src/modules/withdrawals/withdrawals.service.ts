@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { convert, findRate, isProviderId, toMinor } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.js';
 import { isUniqueViolation, transactionWithRetry } from '../../db/errors.js';
@@ -21,6 +21,7 @@ import {
 import { createWithdrawalSettlement, lockWithdrawal, ownedBy, payableAccount, WITHDRAW_KIND } from './withdrawals.settlement.js';
 import type { WithdrawalsService, WithdrawalsServiceDependencies } from './withdrawals.types.js';
 import { nextTransactionCode } from '../shared/transaction-code.js';
+import { readPage } from '../shared/paging.js';
 
 const IN_PROGRESS = ['PENDING', 'OPEN'] as const;
 
@@ -193,17 +194,15 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDependencies): 
 
     async page(agencyId, playerId, page, pageSize) {
       const where = ownedBy(agencyId, playerId);
-      const [items, [total]] = await Promise.all([
+      return readPage(db, { table: withdrawals, where, page, pageSize }, (limit, offset) =>
         db
           .select()
           .from(withdrawals)
           .where(where)
           .orderBy(desc(withdrawals.createdAt), desc(withdrawals.transactionCode))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
-        db.select({ n: count() }).from(withdrawals).where(where),
-      ]);
-      return { items, total: total?.n ?? 0 };
+          .limit(limit)
+          .offset(offset),
+      );
     },
 
     approve: (tx, p) => approveWithdrawal(promotions, tx, p),
