@@ -8,7 +8,7 @@ import { deferAppStyles, pageModulePreloads, preloadFonts } from './vite.plugins
 const SHARED = /[\\/](src[\\/](components[\\/]ui|features[\\/][^\\/]+[\\/](api|lib)|lib)[\\/]|node_modules[\\/]@tanstack[\\/])/;
 // Radix, zod (with the schemas of @app/contracts) and the fingerprint collector stay in their own chunks
 const NOT_SHARED =
-  /[\\/](dropdown-menu|toast|dialog|select)\.tsx$|[\\/](register|login-resolver|credit-preview|preview)\.ts$|[\\/]fingerprint[\\/]/;
+  /[\\/](dropdown-menu|toast|dialog|select)\.tsx$|[\\/](register|login-resolver|credit-preview|preview|amount-limits)\.ts$|[\\/]fingerprint[\\/]/;
 
 export default defineConfig({
   plugins: [
