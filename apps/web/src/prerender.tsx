@@ -33,6 +33,13 @@ async function renderAs(path: string, agency: Agency): Promise<string> {
 const standIn = (id: string): Agency => ({
   id,
   social: { telegram: `https://t.me/${id}`, whatsapp: '', facebook: '', twitter: '', line: '' },
+  // different bounds per stand-in too: a public page that starts showing them fails the build
+  limits: {
+    depositMinLak: id.endsWith('a') ? '20000' : '10000',
+    depositMaxLak: '50000000',
+    withdrawMinThb: '100',
+    withdrawMaxThb: '200000',
+  },
 });
 
 /**

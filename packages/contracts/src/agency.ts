@@ -8,10 +8,23 @@ export const socialSchema = z.object({
   line: z.string(),
 });
 
+/**
+ * The bounds a player's amounts must keep, shown next to the amount fields before typing and named
+ * in their errors (issue 18 item 6): deposits in whole kip, withdrawals in THB credit.
+ */
+export const amountLimitsSchema = z.object({
+  depositMinLak: z.string(),
+  depositMaxLak: z.string(),
+  withdrawMinThb: z.string(),
+  withdrawMaxThb: z.string(),
+});
+export type AmountLimits = z.infer<typeof amountLimitsSchema>;
+
 export const agencyInfoResponseSchema = z.object({
   agency: z.object({
     id: z.string(),
     social: socialSchema,
+    limits: amountLimitsSchema,
   }),
 });
 export type AgencyInfoResponse = z.infer<typeof agencyInfoResponseSchema>;

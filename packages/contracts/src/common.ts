@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { PROVIDER_IDS } from './providers.js';
 
-export const PROVIDER_IDS = ['alphabet', 'askmebet', 'gclub', 'gclub_live', 'betflix'] as const;
+export { PROVIDER_IDS, isProviderId, type ProviderId } from './providers.js';
 export const providerIdSchema = z.enum(PROVIDER_IDS);
-export type ProviderId = z.infer<typeof providerIdSchema>;
 
 export const BANK_CODES = ['bcel', 'jdb', 'ldb', 'indochina', 'kasikam', 'lvb'] as const;
 export const bankCodeSchema = z.enum(BANK_CODES);

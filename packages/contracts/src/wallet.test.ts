@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isProviderId, listableCurrencies } from './wallet.js';
+import { isProviderId } from './providers.js';
+import { listableCurrencies } from './wallet.js';
 
 describe('listableCurrencies', () => {
   const row = (code: string, mid: string | null, currency: string, isEnabled = true) => ({ code, mid, currency, isEnabled });

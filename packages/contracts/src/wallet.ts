@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { CURRENCY_CODES } from './money.js';
-import { PROVIDER_IDS, type ProviderId } from './common.js';
 
 /** A currency row of SPEC.md §3; rates are decimal strings (docs/decisions/001-money-representation.md). */
 export const currencyRowSchema = z.object({
@@ -42,7 +41,3 @@ export type CreditResponse = z.infer<typeof creditResponseSchema>;
 
 /** A provider id in a path; checked by the handler so that an unknown one answers 404 PROVIDER_NOT_FOUND. */
 export const providerParamsSchema = z.object({ provider: z.string().max(64) });
-
-export function isProviderId(value: string): value is ProviderId {
-  return (PROVIDER_IDS as readonly string[]).includes(value);
-}

@@ -65,7 +65,13 @@ export const agencyPlugin = fp(async (app: FastifyInstance) => {
     const row = rows[0];
     if (!row) return null;
     const { publicHost, ...agency } = row;
-    return { ...agency, publicOrigin: originOf(publicHost), infoJson: JSON.stringify({ agency: { id: row.id, social: row.social } }) };
+    const { depositMinLak, depositMaxLak, withdrawMinThb, withdrawMaxThb } = row.settings;
+    const limits = { depositMinLak, depositMaxLak, withdrawMinThb, withdrawMaxThb };
+    return {
+      ...agency,
+      publicOrigin: originOf(publicHost),
+      infoJson: JSON.stringify({ agency: { id: row.id, social: row.social, limits } }),
+    };
   }
 
   // a callback hook, synchronous on a cache hit: no promise on the path every screen starts with.

@@ -4,7 +4,11 @@ import { createQueryClient } from '@/lib/query-client';
 import { drawsPrerenderedPage, setVisitorState } from './prerendered';
 import { createAppRouter } from './router';
 
-const agency = { id: 'a1', social: { telegram: '', whatsapp: '', facebook: '', twitter: '', line: '' } };
+const agency = {
+  id: 'a1',
+  social: { telegram: '', whatsapp: '', facebook: '', twitter: '', line: '' },
+  limits: { depositMinLak: '20000', depositMaxLak: '50000000', withdrawMinThb: '100', withdrawMaxThb: '200000' },
+};
 
 async function settledOn(path: string, state: (qc: ReturnType<typeof createQueryClient>) => void) {
   const queryClient = createQueryClient();

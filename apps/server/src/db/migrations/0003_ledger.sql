@@ -56,34 +56,8 @@ CREATE INDEX ledger_entries_tx ON ledger_entries (transaction_id);
 CREATE INDEX ledger_entries_from ON ledger_entries (from_account_id);
 CREATE INDEX ledger_entries_to ON ledger_entries (to_account_id);
 
--- An entry moves its amount out of one account into another of the same currency; the cached
--- balances change in the same statement, so they always equal the sum of the entries.
-CREATE FUNCTION ledger_apply_entry() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  n int;
-BEGIN
-  UPDATE ledger_accounts SET balance = balance - NEW.amount, version = version + 1
-   WHERE id = NEW.from_account_id AND currency = NEW.currency;
-  GET DIAGNOSTICS n = ROW_COUNT;
-  IF n <> 1 THEN RAISE EXCEPTION 'ledger: account % is not in %', NEW.from_account_id, NEW.currency; END IF;
-  UPDATE ledger_accounts SET balance = balance + NEW.amount, version = version + 1
-   WHERE id = NEW.to_account_id AND currency = NEW.currency;
-  GET DIAGNOSTICS n = ROW_COUNT;
-  IF n <> 1 THEN RAISE EXCEPTION 'ledger: account % is not in %', NEW.to_account_id, NEW.currency; END IF;
-  RETURN NEW;
-END $$;
-CREATE TRIGGER ledger_entries_apply BEFORE INSERT ON ledger_entries
-  FOR EACH ROW EXECUTE FUNCTION ledger_apply_entry();
-
--- Append-only: history is never rewritten.
-CREATE FUNCTION ledger_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  RAISE EXCEPTION 'ledger: % on % is not allowed (append-only)', TG_OP, TG_TABLE_NAME;
-END $$;
-CREATE TRIGGER ledger_entries_append_only BEFORE UPDATE OR DELETE ON ledger_entries
-  FOR EACH ROW EXECUTE FUNCTION ledger_append_only();
-CREATE TRIGGER ledger_transactions_append_only BEFORE UPDATE OR DELETE ON ledger_transactions
-  FOR EACH ROW EXECUTE FUNCTION ledger_append_only();
+-- The triggers that move the cached balances with each entry and keep both tables append-only are
+-- in ../functions/ (ledger_apply_entries.sql, ledger_append_only.sql), applied after the migrations.
 
 -- Transfers of credit to (IN) and from (OUT) a provider: PENDING → POSTED | VOIDED.
 CREATE TABLE provider_transfers (

@@ -39,9 +39,4 @@ CREATE TABLE audit_log (
 );
 CREATE INDEX audit_log_agency_idx ON audit_log (agency_id, at DESC);
 
-CREATE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  RAISE EXCEPTION 'audit_log: % is not allowed (append-only)', TG_OP;
-END $$;
-CREATE TRIGGER audit_log_append_only BEFORE UPDATE OR DELETE ON audit_log
-  FOR EACH ROW EXECUTE FUNCTION audit_log_append_only();
+-- audit_log is append-only: ../functions/audit_log_append_only.sql

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_AGENCY_SETTINGS, agencyInfoResponseSchema } from '@app/contracts';
 import { createTestApp, type TestContext } from '../../test/app.js';
 
 let ctx: TestContext;
@@ -14,6 +15,17 @@ describe('GET /api/v2/agency/info', () => {
     const body = res.json();
     expect(body.agency.id).toBe(ctx.database.agencyId);
     expect(Object.keys(body.agency.social).sort()).toEqual(['facebook', 'line', 'telegram', 'twitter', 'whatsapp']);
+  });
+
+  it("states the agency's amount bounds, the ones deposits and withdrawals are held to", async () => {
+    const res = await ctx.app.inject({ url: '/api/v2/agency/info', headers: { host: 'localhost:3000' } });
+    const { depositMinLak, depositMaxLak, withdrawMinThb, withdrawMaxThb } = DEFAULT_AGENCY_SETTINGS;
+    expect(agencyInfoResponseSchema.parse(res.json()).agency.limits).toEqual({
+      depositMinLak,
+      depositMaxLak,
+      withdrawMinThb,
+      withdrawMaxThb,
+    });
   });
 
   it('resolves 127.0.0.1 to the same agency', async () => {

@@ -1,5 +1,5 @@
 import { createFileRoute, Link, useSearch } from '@tanstack/react-router';
-import { isProviderId, type ProviderId } from '@app/contracts';
+import { isProviderId, type ProviderId } from '@app/contracts/providers';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '@/components/ui/page-heading';
 import { DepositScreen } from '@/features/deposits/components/deposit-page';
