@@ -35,7 +35,7 @@ describe('translations', () => {
   });
 
   // the shell's own namespaces; each helper's namespace is checked the same way by adding it here
-  it.each(['common', 'auth', 'errors'])('%s has the same keys in every language, none empty', (ns) => {
+  it.each(['common', 'auth', 'errors', 'promotion'])('%s has the same keys in every language, none empty', (ns) => {
     const reference = leaves(load('lo', ns));
     for (const lng of LANGUAGES) {
       const keys = leaves(load(lng, ns));
