@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@app/contracts';
 import { LANGUAGES } from '@/lib/i18n';
+import { leaves, type Tree } from '@/test/translation-tree';
 
-type Tree = { [key: string]: string | Tree };
 // the same files the app bundles
 const files = import.meta.glob<Tree>('./*/*.json', { eager: true, import: 'default' });
 
@@ -16,15 +16,6 @@ function namespaces(lng: string): string[] {
   return Object.keys(files)
     .filter((p) => p.startsWith(`./${lng}/`))
     .map((p) => p.slice(p.lastIndexOf('/') + 1));
-}
-
-function leaves(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [k, v] of Object.entries(tree)) {
-    if (typeof v === 'string') out.set(prefix + k, v);
-    else for (const [kk, vv] of leaves(v, `${prefix}${k}.`)) out.set(kk, vv);
-  }
-  return out;
 }
 
 describe('translations', () => {

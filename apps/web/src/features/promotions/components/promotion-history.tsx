@@ -3,6 +3,7 @@ import { Link, Navigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { PromotionUsage } from '@app/contracts';
 import { buttonClass } from '@/components/ui/button';
+import { HistoryPager } from '@/components/ui/history-pager';
 import { Spinner } from '@/components/ui/spinner';
 import { errorKey } from '@/components/ui/toast-store';
 import { formatDateTime, formatMoney } from '@/lib/format';
@@ -18,16 +19,6 @@ export function PromotionHistory({ page, pageSize }: { page: number; pageSize: n
   const list = useUsages(page, pageSize);
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / pageSize));
   if (list.isSuccess && !list.isPlaceholderData && page > pages) return <Navigate to={TO} search={{ page: pages, pageSize }} replace />;
-  const pager = (target: number, label: string, disabled: boolean) => (
-    <Link
-      to={TO}
-      search={{ page: target, pageSize }}
-      disabled={disabled}
-      className={buttonClass('outline', 'sm', disabled ? 'pointer-events-none opacity-50' : undefined)}
-    >
-      {label}
-    </Link>
-  );
 
   let body: ReactNode;
   if (list.isPending) body = <Spinner className="mx-auto my-8 h-6 w-6" />;
@@ -61,13 +52,7 @@ export function PromotionHistory({ page, pageSize }: { page: number; pageSize: n
   return (
     <div className="flex flex-col gap-3" data-testid="promotion-history">
       {body}
-      {pages > 1 || page > 1 ? (
-        <nav className="flex items-center justify-between gap-2 text-sm text-slate-300" aria-label={t('history.pages')}>
-          {pager(page - 1, t('history.previous'), page <= 1)}
-          <span>{t('history.page', { page, pages })}</span>
-          {pager(page + 1, t('history.next'), page >= pages)}
-        </nav>
-      ) : null}
+      <HistoryPager ns="promotion" to={TO} page={page} pageSize={pageSize} pages={pages} />
     </div>
   );
 }
