@@ -2,7 +2,7 @@
 // duration, in one run, on PostgreSQL and on PGlite; then a mixed load of simulated players that
 // prints how many concurrent active players the machine holds at p99 ≤ 200 ms (issue #19).
 // Usage: node bench/player-reads.mjs [--duration 5] [--connections 50] [--engines postgres,pglite]
-//        [--think 1000] [--levels 25,50,100,200,400] [--level-seconds 8] [--no-mixed]
+//        [--only info,credit] [--think 1000] [--levels 25,50,100,200,400] [--level-seconds 8] [--no-mixed]
 //        [--pg postgres://postgres@127.0.0.1:5432/postgres]   (loopback only)
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -24,6 +24,8 @@ const THINK_MS = Number(arg('think', 1000));
 const LEVELS = arg('levels', '5,10,25,50,100,200').split(',').map(Number);
 const LEVEL_SECONDS = Number(arg('level-seconds', 8));
 const MIXED = !process.argv.includes('--no-mixed');
+/** only these routes (names, comma-separated), e.g. --only info,credit */
+const ONLY = arg('only', '') ? arg('only', '').split(',') : null;
 const ADMIN_URL = arg('pg', process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 const P99_BOUND_MS = 200;
 const GOALS = { info: { postgres: 0.35, pglite: 0.15 }, credit: { postgres: 0.2 } };
@@ -144,7 +146,7 @@ const ROUTES = [
   ['open withdrawals', '/api/v2/withdrawals/open'],
   ['withdrawals', '/api/v2/withdrawals?page=1&pageSize=10'],
   ['promotions in use', '/api/v2/players/promotions/using'],
-  ['promotions', '/api/v2/players/promotions'],
+  ['promotions', '/api/v2/promotions'],
 ];
 
 /** Transactions committed in the server's database so far (autocommit: one per statement). */
@@ -311,7 +313,7 @@ async function benchEngine(engine, helloPid) {
     const cookie = await preparePlayer();
     const hello = { url: `${HELLO}/hello`, pid: helloPid, headers: {}, dbName: null };
     const results = { engine, routes: {} };
-    for (const [name, path] of ROUTES) {
+    for (const [name, path] of ROUTES.filter(([n]) => !ONLY || ONLY.includes(n))) {
       const probe = await call(`${SERVER}${path}`, { cookie });
       if (probe.status === 404) {
         console.log(`player-reads  [${engine}] ${name.padEnd(18)} skipped: ${path} answers 404 (not in this build)`);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { SAME_ORIGIN, expect } from './fixtures';
-import { pick } from './helpers';
+import { pick, registerPlayer } from './helpers';
 
 /** The languages issue #18's journeys run in: Lao (the default) and Vietnamese (the longest texts). */
 export const PLAYER_LANGUAGES = ['lo', 'vn'] as const;
@@ -35,4 +35,38 @@ export async function addBankAccount(api: APIRequestContext): Promise<string> {
   });
   expect(added.status(), await added.text()).toBe(201);
   return accountNumber;
+}
+
+/**
+ * A new player (with a bank account when `bank`) on `path` in `lng`, the page's `testId` shown: the
+ * start every journey of issue #18 shares. Answers the translator of that language.
+ */
+export async function openAsPlayer(page: Page, lng: string, path: string, testId: string, { bank = false } = {}) {
+  const tr = texts(lng);
+  await useLanguage(page, lng);
+  await registerPlayer(page.request);
+  if (bank) await addBankAccount(page.request);
+  await page.goto(path);
+  const form = page.getByTestId(testId);
+  await expect(form).toBeVisible({ timeout: 30_000 });
+  return { tr, form };
+}
+
+/**
+ * The elements whose content is wider than their box and is cut or spills (issue #18 item 8), ignoring
+ * the visually hidden (the skip link before it is focused) and the regions meant to scroll sideways.
+ */
+export function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((el) => {
+        if (el.clientWidth <= 1 || el.scrollWidth <= el.clientWidth + 1) return false;
+        const style = getComputedStyle(el);
+        return style.overflowX !== 'auto' && style.overflowX !== 'scroll';
+      })
+      .map(
+        (el) =>
+          `<${el.tagName.toLowerCase()} class="${el.className}"> "${(el.textContent ?? '').slice(0, 40)}" ${el.scrollWidth}>${el.clientWidth}`,
+      ),
+  );
 }

@@ -9,7 +9,7 @@ const SHARED = /[\\/](src[\\/](components[\\/]ui|features[\\/][^\\/]+[\\/](api|l
 // Radix, zod (with the schemas of @app/contracts), the fingerprint collector and the promotion area
 // (three pages and two notices, none on the way to the first page) stay in their own chunks
 const NOT_SHARED =
-  /[\\/](dropdown-menu|toast|dialog|select)\.tsx$|[\\/](register|login-resolver|credit-preview|preview|get-promotion-using)\.ts$|[\\/](fingerprint|promotions)[\\/]/;
+  /[\\/](dropdown-menu|toast|dialog|select)\.tsx$|[\\/](register|login-resolver|credit-preview|preview|amount-limits|get-promotion-using)\.ts$|[\\/](fingerprint|promotions)[\\/]/;
 
 export default defineConfig({
   plugins: [

@@ -8,7 +8,7 @@ import { SessionCache } from './session-cache.js';
 declare module 'fastify' {
   interface FastifyInstance {
     /** each session kind's cache in this instance, by kind name (decision 043) */
-    sessionCaches: Map<string, SessionCache<SessionRow>>;
+    sessionCaches: Map<string, SessionCache<unknown>>;
   }
 }
 
@@ -43,6 +43,21 @@ export interface SessionRow {
   stale: boolean;
 }
 
+/**
+ * A kind's lookup for one request: the prepared statement's name (all a cached session needs) and
+ * its text, built only when the database is asked.
+ */
+export type SessionLookup = (request: FastifyRequest) => {
+  name: string;
+  query: (tokenHash: string, agencyId: string, idleMinutes: number) => SQL;
+};
+
+/** What an instance keeps of a session it read: its id (for the touch) and the session as built. */
+interface Kept<R extends SessionRow, V> {
+  sessionId: R['session_id'];
+  session: V;
+}
+
 /** The columns every lookup selects from its session table (aliased `alias`). */
 export function sessionColumns(alias: string, ownerColumn: SessionKind['ownerColumn']): SQL {
   const s = sql.raw(alias);
@@ -57,9 +72,9 @@ const TOUCH_EVERY_MS = 60_000;
  * The instance's caches, one per kind, kept true by the database's notifications on one
  * connection per instance; created with the first kind's hook.
  */
-function cachesOf(app: FastifyInstance): Map<string, SessionCache<SessionRow>> {
+function cachesOf(app: FastifyInstance): Map<string, SessionCache<unknown>> {
   if (app.hasDecorator('sessionCaches')) return app.sessionCaches;
-  const caches = new Map<string, SessionCache<SessionRow>>();
+  const caches = new Map<string, SessionCache<unknown>>();
   app.decorate('sessionCaches', caches);
   if (app.config.SESSION_CACHE_SECONDS === 0) return caches;
   const listening = app.database.listen(SESSION_CHANNEL, {
@@ -150,15 +165,17 @@ export function createSessionCore(kind: SessionKind) {
      * `last_seen_at` is a minute old. A callback hook: a request without the cookie passes
      * without a promise.
      */
-    addHook<R extends SessionRow>(
+    addHook<R extends SessionRow, V>(
       app: FastifyInstance,
-      lookup: (request: FastifyRequest, tokenHash: string, agencyId: string, idleMinutes: number) => { name: string; query: SQL },
-      fill: (request: FastifyRequest, row: R) => void,
+      lookup: SessionLookup,
+      /** the request's session as routes see it, built once per row read (a cached one is reused as is) */
+      build: (row: R) => V,
+      assign: (request: FastifyRequest, session: V) => void,
     ): void {
       const idleMinutes = kind.idleMinutes(app.config);
       const prefix = `${kind.prefix}/`;
-      const cache = new SessionCache<R>(app.config.SESSION_CACHE_SECONDS * 1000, idleMinutes * 60_000);
-      cachesOf(app).set(kind.name, cache as unknown as SessionCache<SessionRow>);
+      const cache = new SessionCache<Kept<R, V>>(app.config.SESSION_CACHE_SECONDS * 1000, idleMinutes * 60_000);
+      cachesOf(app).set(kind.name, cache as unknown as SessionCache<unknown>);
       // written only when it moves by a minute, whichever instance wrote it last
       const touch = (sessionId: string) =>
         queryRowsPrepared(
@@ -168,24 +185,25 @@ export function createSessionCore(kind: SessionKind) {
         );
       const load = async (request: FastifyRequest, token: string, agencyId: string) => {
         const tokenHash = hashToken(token);
-        const { name, query } = lookup(request, tokenHash, agencyId, idleMinutes);
+        const { name, query } = lookup(request);
         const key = `${name}:${agencyId}:${tokenHash}`;
         const hit = cache.get(key);
         if (hit) {
-          fill(request, hit.row);
+          assign(request, hit.row.session);
           if (Date.now() - hit.lastSeenAtMs >= TOUCH_EVERY_MS) {
-            await touch(hit.row.session_id);
+            await touch(hit.row.sessionId);
             cache.touched(key);
           }
           return;
         }
         const startedAt = cache.begin();
-        const row = (await queryRowsPrepared<R>(app.db, name, query))[0];
+        const row = (await queryRowsPrepared<R>(app.db, name, query(tokenHash, agencyId, idleMinutes)))[0];
         if (!row) return;
-        fill(request, row);
+        const session = build(row);
+        assign(request, session);
         if (row.stale) await touch(row.session_id);
         cache.keep(key, startedAt, {
-          row,
+          row: { sessionId: row.session_id, session },
           ownerId: row.owner_id,
           expiresAtMs: new Date(row.expires_at).getTime(),
           lastSeenAtMs: row.stale ? Date.now() : new Date(row.last_seen_at).getTime(),

@@ -8,7 +8,8 @@ import { createSessionCore, liveSession, sessionColumns, type SessionRow } from 
 /**
  * The logged-in player of a request (DESIGN.md §10), with the player's own row as the session's
  * lookup read it (one round trip, docs/decisions/042-logged-in-reads.md). Filled by the session
- * plugin's hook.
+ * plugin's hook; frozen, because an instance answers a page's next calls with the same object
+ * (decision 043).
  */
 export interface PlayerSession {
   sessionId: string;
@@ -20,7 +21,7 @@ export interface PlayerSession {
   lastLoginAt: Date | null;
   promotionBlocked: boolean;
   /** the player's bank accounts (database columns, oldest first), on routes whose config asks for them; else null */
-  bankAccountRows: Record<string, unknown>[] | null;
+  bankAccountRows: readonly Record<string, unknown>[] | null;
 }
 
 declare module 'fastify' {
@@ -85,27 +86,28 @@ interface Row extends SessionRow {
  */
 export const sessionPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('player', null);
-  core.addHook<Row>(
+  core.addHook<Row, PlayerSession>(
     app,
-    (request, tokenHash, agencyId, idleMinutes) => {
+    (request) => {
       const bankAccounts = request.routeOptions.config?.playerBankAccounts === true;
       return {
         name: bankAccounts ? 'player_session_with_bank_accounts' : 'player_session',
-        query: sql`SELECT ${sessionColumns('s', 'player_id')}, s.agency_id, p.username, p.display_name, p.created_at,
-                          p.last_login_at, p.promotion_blocked
-                          ${
-                            bankAccounts
-                              ? sql`, (SELECT coalesce(json_agg(b ORDER BY b.created_at), '[]') FROM player_bank_accounts b
-                                        WHERE b.agency_id = s.agency_id AND b.player_id = s.player_id) AS bank_accounts`
-                              : sql``
-                          }
-                   FROM player_sessions s JOIN players p ON p.id = s.player_id
-                   WHERE ${liveSession('s', tokenHash, agencyId, idleMinutes)} AND p.status = 'active'`,
+        query: (tokenHash, agencyId, idleMinutes) =>
+          sql`SELECT ${sessionColumns('s', 'player_id')}, s.agency_id, p.username, p.display_name, p.created_at,
+                     p.last_login_at, p.promotion_blocked
+                     ${
+                       bankAccounts
+                         ? sql`, (SELECT coalesce(json_agg(b ORDER BY b.created_at), '[]') FROM player_bank_accounts b
+                                   WHERE b.agency_id = s.agency_id AND b.player_id = s.player_id) AS bank_accounts`
+                         : sql``
+                     }
+              FROM player_sessions s JOIN players p ON p.id = s.player_id
+              WHERE ${liveSession('s', tokenHash, agencyId, idleMinutes)} AND p.status = 'active'`,
       };
     },
-    (request, row) => {
+    (row) => {
       const banks = row.bank_accounts;
-      request.player = {
+      return Object.freeze({
         sessionId: row.session_id,
         playerId: row.owner_id,
         agencyId: row.agency_id,
@@ -114,8 +116,11 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
         createdAt: new Date(row.created_at),
         lastLoginAt: row.last_login_at === null ? null : new Date(row.last_login_at),
         promotionBlocked: row.promotion_blocked,
-        bankAccountRows: banks === undefined ? null : typeof banks === 'string' ? JSON.parse(banks) : banks,
-      };
+        bankAccountRows: banks === undefined ? null : Object.freeze(typeof banks === 'string' ? JSON.parse(banks) : banks),
+      });
+    },
+    (request, session) => {
+      request.player = session;
     },
   );
 });

@@ -64,16 +64,19 @@ interface Row extends SessionRow {
 /** Fills `request.staff` from the staff_sid cookie on back office calls of a known agency. */
 export const staffSessionPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('staff', null);
-  core.addHook<Row>(
+  core.addHook<Row, StaffSession>(
     app,
-    (_request, tokenHash, agencyId, idleMinutes) => ({
+    () => ({
       name: 'staff_session',
-      query: sql`SELECT ${sessionColumns('s', 'staff_id')}, s.agency_id, u.username, u.role
-                 FROM staff_sessions s JOIN staff_users u ON u.id = s.staff_id
-                 WHERE ${liveSession('s', tokenHash, agencyId, idleMinutes)} AND u.active`,
+      query: (tokenHash, agencyId, idleMinutes) =>
+        sql`SELECT ${sessionColumns('s', 'staff_id')}, s.agency_id, u.username, u.role
+            FROM staff_sessions s JOIN staff_users u ON u.id = s.staff_id
+            WHERE ${liveSession('s', tokenHash, agencyId, idleMinutes)} AND u.active`,
     }),
-    (request, row) => {
-      request.staff = { sessionId: row.session_id, staffId: row.owner_id, agencyId: row.agency_id, username: row.username, role: row.role };
+    (row) =>
+      Object.freeze({ sessionId: row.session_id, staffId: row.owner_id, agencyId: row.agency_id, username: row.username, role: row.role }),
+    (request, session) => {
+      request.staff = session;
     },
   );
 });

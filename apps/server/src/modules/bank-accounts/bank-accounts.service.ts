@@ -18,6 +18,15 @@ function toBankAccount(r: Row): BankAccount {
   };
 }
 
+// the session's rows, mapped once: an instance reuses a session it has just read for a page's next
+// calls (decision 043), and with it the same rows
+const viewOfSessionRows = new WeakMap<readonly Record<string, unknown>[], readonly BankAccount[]>();
+function sessionBankAccounts(rows: readonly Record<string, unknown>[]): BankAccount[] {
+  let view = viewOfSessionRows.get(rows);
+  if (!view) viewOfSessionRows.set(rows, (view = Object.freeze(tableRows(playerBankAccounts, rows).map(toBankAccount))));
+  return view as BankAccount[];
+}
+
 export function createBankAccountsService({ db }: BankAccountsServiceDependencies): BankAccountsService {
   const list: BankAccountsService['list'] = async (agencyId, playerId, on = db) => {
     const rows = await on
@@ -32,7 +41,7 @@ export function createBankAccountsService({ db }: BankAccountsServiceDependencie
   return {
     list,
     async ofSession(session) {
-      if (session.bankAccountRows) return tableRows(playerBankAccounts, session.bankAccountRows).map(toBankAccount);
+      if (session.bankAccountRows) return sessionBankAccounts(session.bankAccountRows);
       return list(session.agencyId, session.playerId);
     },
     find,

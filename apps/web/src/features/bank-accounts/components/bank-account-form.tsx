@@ -1,7 +1,7 @@
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { BANK_ACCOUNT_CURRENCY, addBankAccountFormSchema, type AddBankAccountForm } from '@app/contracts';
+import { BANK_ACCOUNT_CURRENCY, BANK_ACCOUNT_LENGTHS, addBankAccountFormSchema, type AddBankAccountForm } from '@app/contracts';
 import { BANKS, BankLogo } from '@/components/ui/bank-logo';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription } from '@/components/ui/card';
@@ -28,9 +28,17 @@ export function BankAccountForm({ onAdded }: { onAdded?: () => void }) {
     defaultValues: { accountNumber: '', accountName: '', currency: BANK_ACCOUNT_CURRENCY, owner: false },
   });
   const errors = form.formState.errors;
+  const bank = useWatch({ control: form.control, name: 'bank' });
+  // the digit counts the chosen bank issues, named before typing and in the error (issue 18 item 6)
+  const lengths = bank
+    ? {
+        bank: t(`common:banks.${bank}`),
+        lengths: BANK_ACCOUNT_LENGTHS[bank].join(', ').replace(/, (\d+)$/, ` ${t('bank.or')} $1`),
+      }
+    : undefined;
   const text = (name: FieldName) => {
     const key = errors[name]?.message;
-    return key ? t(key, { defaultValue: t('bank.add_failed') }) : undefined;
+    return key ? t(key, { defaultValue: t('bank.add_failed'), ...lengths }) : undefined;
   };
 
   const add = useAddBankAccount({
@@ -71,7 +79,20 @@ export function BankAccountForm({ onAdded }: { onAdded?: () => void }) {
             </Field>
           )}
         />
-        <Field label={t('bank.account_number')} hint={t('bank.account_number_hint')} error={text('accountNumber')}>
+        <Field
+          label={t('bank.account_number')}
+          hint={
+            <>
+              {lengths && (
+                <span className="block font-medium text-slate-300" data-testid="account-number-lengths">
+                  {t('bank.account_number_lengths', lengths)}
+                </span>
+              )}
+              {t('bank.account_number_hint')}
+            </>
+          }
+          error={text('accountNumber')}
+        >
           <Input inputMode="numeric" autoComplete="off" {...form.register('accountNumber')} />
         </Field>
         <Field label={t('bank.account_name')} error={text('accountName')}>

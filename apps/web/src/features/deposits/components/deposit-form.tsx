@@ -21,6 +21,7 @@ import { ProviderCredit } from '@/components/ui/provider-credit';
 import { ProviderSelectField } from '@/components/ui/provider-select-field';
 import { errorKey, toast } from '@/components/ui/toast-store';
 import { ApiError } from '@/lib/api-client';
+import { boundsText, useAmountBounds, withinBounds, type AmountBounds } from '@/lib/amount-limits';
 import { formatMoney } from '@/lib/format';
 import { useScrollIntoView } from '@/lib/use-scroll-into-view';
 import { useCurrencies } from '@/lib/api/get-currencies';
@@ -30,6 +31,10 @@ import { creditPreview, newAttemptKey } from '../lib/credit-preview';
 
 /** The contract's body, with the amount as the player typed it (read by the one parser of typed amounts). */
 const depositFormSchema = createDepositSchema.extend({ amount: typedAmountSchema('LAK') });
+const RANGE = 'deposit:validation.amount_range';
+/** The same, held to the agency's bounds, whose error names them. */
+const boundedSchema = (bounds: AmountBounds) =>
+  depositFormSchema.extend({ amount: typedAmountSchema('LAK').refine((v) => withinBounds(v, bounds), RANGE) });
 
 const FIELDS = ['providerId', 'mid', 'bank', 'amount'] as const;
 
@@ -48,9 +53,11 @@ export function DepositForm({
   const create = useCreateDeposit();
   // one key per filled-in form: a double tap or a retry opens one order
   const [attempt, setAttempt] = useState(() => newAttemptKey());
+  const bounds = useAmountBounds('deposit');
+  const resolver = useMemo(() => zodResolver(boundedSchema(bounds)), [bounds]);
   const rows = useMemo(() => (currencies.data ?? []).filter((c) => c.mid !== null && c.currency === 'LAK'), [currencies.data]);
   const form = useForm<FormInput<typeof depositFormSchema>, unknown, CreateDepositBody>({
-    resolver: zodResolver(depositFormSchema),
+    resolver,
     defaultValues: { providerId: provider, mid: rows[0]?.mid ?? '', bank: 'bcel', amount: '' },
     mode: 'onTouched',
   });
@@ -88,13 +95,16 @@ export function DepositForm({
         },
         onError: (err) => {
           if (err instanceof ApiError) {
-            for (const field of FIELDS) if (err.fields[field]) form.setError(field, { type: 'server', message: errorKey(err) });
+            const range = err.code === 'DEPOSIT_AMOUNT_OUT_OF_RANGE';
+            for (const field of FIELDS)
+              if (err.fields[field]) form.setError(field, { type: 'server', message: range ? RANGE : errorKey(err) });
             // a refusal is final for this form's content; a new submit is a new attempt
             if (err.status < 500) setAttempt(newAttemptKey());
             // opened in another tab or device: show that order instead
             if (err.code === 'DEPOSIT_OPEN_ORDER_EXISTS') onOpenElsewhere();
           }
-          toast({ variant: 'error', title: t('form.error'), description: t(errorKey(err)) });
+          const range = err instanceof ApiError && err.code === 'DEPOSIT_AMOUNT_OUT_OF_RANGE';
+          toast({ variant: 'error', title: t('form.error'), description: range ? t(RANGE, boundsText(bounds)) : t(errorKey(err)) });
         },
       },
     ),
@@ -103,6 +113,7 @@ export function DepositForm({
   const message = (field: (typeof FIELDS)[number]) => {
     const m = errors[field]?.message;
     if (!m) return undefined;
+    if (m === RANGE) return t(RANGE, boundsText(bounds));
     return m.startsWith('errors:') ? t(m) : t(`validation.${field}`);
   };
 
@@ -150,11 +161,16 @@ export function DepositForm({
           label={t('form.amount')}
           error={message('amount')}
           hint={
-            <span data-testid="credit-preview">
-              {credit === null
-                ? t('form.credit_hint')
-                : t('form.credit', { credit: formatMoney(credit, 'THB'), rate: rate?.sellRate ?? '' })}
-            </span>
+            <>
+              <span className="block font-medium text-slate-300" data-testid="amount-limits">
+                {t('form.limits', boundsText(bounds))}
+              </span>
+              <span data-testid="credit-preview">
+                {credit === null
+                  ? t('form.credit_hint')
+                  : t('form.credit', { credit: formatMoney(credit, 'THB'), rate: rate?.sellRate ?? '' })}
+              </span>
+            </>
           }
         >
           <Input

@@ -6,6 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import {
   createWithdrawalBodySchema,
+  toMinor,
   typedAmountSchema,
   type CreateWithdrawalBody,
   type FormInput,
@@ -21,6 +22,8 @@ import { ProviderSelectField } from '@/components/ui/provider-select-field';
 import { Spinner } from '@/components/ui/spinner';
 import { errorKey, toast } from '@/components/ui/toast-store';
 import { ApiError } from '@/lib/api-client';
+import { boundsText, useAmountBounds, withinBounds, type AmountBounds } from '@/lib/amount-limits';
+import { useCredit } from '@/lib/api/get-credit';
 import { formatMoney } from '@/lib/format';
 import { bankAccountsQueryOptions } from '@/lib/api/get-bank-accounts';
 import { ProviderCredit } from '@/components/ui/provider-credit';
@@ -31,6 +34,15 @@ import { lakPreview, newAttemptKey, promotionSplitPreview } from '../lib/preview
 import { SplitPreview } from './split-preview';
 
 const withdrawFormSchema = createWithdrawalBodySchema.extend({ amount: typedAmountSchema('THB') });
+const RANGE = 'withdraw:validation.amount_range';
+const OVER_CREDIT = 'withdraw:validation.over_credit';
+/** The same, held to the agency's bounds and to the credit at the provider when it is known; the errors name them. */
+const boundedSchema = (bounds: AmountBounds, credit: string | undefined) =>
+  withdrawFormSchema.extend({
+    amount: typedAmountSchema('THB')
+      .refine((v) => withinBounds(v, bounds), RANGE)
+      .refine((v) => credit === undefined || toMinor(v, 'THB') <= toMinor(credit, 'THB'), OVER_CREDIT),
+  });
 
 /** Provider, its credit now, amount, and what arrives in kip at today's buy rate in which account. */
 export function WithdrawForm({ onCreated }: { onCreated: (w: Withdrawal) => void }) {
@@ -39,12 +51,17 @@ export function WithdrawForm({ onCreated }: { onCreated: (w: Withdrawal) => void
   const currencies = useCurrencies();
   const create = useCreateWithdrawal();
   const [attempt, setAttempt] = useState(() => newAttemptKey());
+  const bounds = useAmountBounds('withdraw');
+  const [credit, setCredit] = useState<string>();
+  const resolver = useMemo(() => zodResolver(boundedSchema(bounds, credit)), [bounds, credit]);
   const form = useForm<FormInput<typeof withdrawFormSchema>, unknown, CreateWithdrawalBody>({
-    resolver: zodResolver(withdrawFormSchema),
+    resolver,
     defaultValues: { providerId: 'gclub', amount: '' },
     mode: 'onTouched',
   });
   const [providerId, amount] = useWatch({ control: form.control, name: ['providerId', 'amount'] });
+  const creditNow = useCredit(providerId as ProviderId).data?.credit.amount;
+  if (creditNow !== credit) setCredit(creditNow);
   const rate = useMemo(() => (currencies.data ?? []).find((c) => c.currency === 'LAK'), [currencies.data]);
   const lak = lakPreview(amount, rate);
   const using = usePromotionUsing();
@@ -83,17 +100,27 @@ export function WithdrawForm({ onCreated }: { onCreated: (w: Withdrawal) => void
         onError: (err) => {
           if (err instanceof ApiError) {
             for (const field of ['providerId', 'amount'] as const)
-              if (err.fields[field]) form.setError(field, { type: 'server', message: errorKey(err) });
+              if (err.fields[field]) form.setError(field, { type: 'server', message: serverMessage(err) });
             if (err.status < 500) setAttempt(newAttemptKey());
           }
-          toast({ variant: 'error', title: t('form.error'), description: t(errorKey(err)) });
+          toast({ variant: 'error', title: t('form.error'), description: text(serverMessage(err)) });
         },
       },
     ),
   );
+  // the range and credit refusals name their numbers, from the client's check as from the server's
+  const serverMessage = (err: unknown) =>
+    err instanceof ApiError && err.code === 'WITHDRAW_AMOUNT_OUT_OF_RANGE'
+      ? RANGE
+      : err instanceof ApiError && err.code === 'WITHDRAW_INSUFFICIENT_CREDIT' && credit !== undefined
+        ? OVER_CREDIT
+        : errorKey(err);
+  const text = (m: string) =>
+    m === RANGE ? t(RANGE, boundsText(bounds)) : m === OVER_CREDIT ? t(OVER_CREDIT, { credit: formatMoney(credit, 'THB') }) : t(m);
   const message = (field: 'providerId' | 'amount') => {
     const m = form.formState.errors[field]?.message;
     if (!m) return undefined;
+    if (m === RANGE || m === OVER_CREDIT) return text(m);
     return m.startsWith('errors:') ? t(m) : t(`validation.${m.split('.').pop()}`);
   };
 
@@ -108,7 +135,11 @@ export function WithdrawForm({ onCreated }: { onCreated: (w: Withdrawal) => void
             </Button>
           )}
         </ProviderCredit>
-        <Field label={t('form.amount')} error={message('amount')}>
+        <Field
+          label={t('form.amount')}
+          error={message('amount')}
+          hint={<span data-testid="amount-limits">{t('form.limits', boundsText(bounds))}</span>}
+        >
           <Input inputMode="decimal" autoComplete="off" placeholder="100.00" {...form.register('amount')} />
         </Field>
         <div className="rounded-lg border border-slate-700 p-3 text-sm" data-testid="withdraw-preview">
