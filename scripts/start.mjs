@@ -20,8 +20,10 @@ if (!dev) ensureWebBuilt();
 
 const require = createRequire(import.meta.url);
 const TSX_CLI = require.resolve('tsx/cli');
-// vite's package exports no bin: its package.json names it
-const VITE_CLI = join(dirname(require.resolve('vite/package.json')), require('vite/package.json').bin.vite);
+// vite is the web's: resolved from apps/web; its package exports no bin, its package.json names it
+const webRequire = createRequire(join(root, 'apps/web/package.json'));
+const vitePackage = webRequire.resolve('vite/package.json');
+const VITE_CLI = join(dirname(vitePackage), webRequire(vitePackage).bin.vite);
 
 const children = [];
 function spawnChild(name, args, env = {}, cwd = root) {
