@@ -6,9 +6,10 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { deferAppStyles, pageModulePreloads, preloadFonts } from './vite.plugins.ts';
 
 const SHARED = /[\\/](src[\\/](components[\\/]ui|features[\\/][^\\/]+[\\/](api|lib)|lib)[\\/]|node_modules[\\/]@tanstack[\\/])/;
-// Radix, zod (with the schemas of @app/contracts) and the fingerprint collector stay in their own chunks
+// Radix, zod (with the schemas of @app/contracts), the fingerprint collector and the promotion area
+// (three pages and two notices, none on the way to the first page) stay in their own chunks
 const NOT_SHARED =
-  /[\\/](dropdown-menu|toast|dialog|select)\.tsx$|[\\/](register|login-resolver|credit-preview|preview|amount-limits)\.ts$|[\\/]fingerprint[\\/]/;
+  /[\\/](dropdown-menu|toast|dialog|select)\.tsx$|[\\/](register|login-resolver|credit-preview|preview|amount-limits|get-promotion-using)\.ts$|[\\/](fingerprint|promotions)[\\/]/;
 
 export default defineConfig({
   plugins: [

@@ -1,64 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse, type Server } from 'node:http';
-import pg from 'pg';
-import { createPostgresDatabase } from '../../apps/server/src/test/database.js';
-import { ServerProcess } from '../../apps/server/src/test/server-process.js';
-
 /**
  * What the soak runs against (issue #20, "Prove"): two server instances on one PostgreSQL
  * database, a Redis of the harness's own (so that restarting it touches nobody else's), and a
  * round-robin front (a load balancer in miniature) that the players, the staff and the bank's
  * callbacks go through: a killed instance's share goes to the other.
  */
-export class Redis {
-  private child: ChildProcess | null = null;
-  constructor(readonly port: number) {}
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse, type Server } from 'node:http';
+import pg from 'pg';
+import { createPostgresDatabase } from '../../apps/server/src/test/database.js';
+import { ServerProcess } from '../../apps/server/src/test/server-process.js';
 
-  get url() {
-    return `redis://127.0.0.1:${this.port}`;
-  }
-
-  async start() {
-    const child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-      stdio: 'ignore',
-    });
-    this.child = child;
-    for (let i = 0; i < 100; i++) {
-      if (await this.ping()) return;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`redis-server on ${this.port} did not start`);
-  }
-
-  /** Its process killed (SIGKILL: a crash, not a shutdown) and started again on the same port. */
-  async restart() {
-    const child = this.child;
-    if (child && child.exitCode === null) {
-      const gone = new Promise((r) => child.once('exit', r));
-      child.kill('SIGKILL');
-      await gone;
-    }
-    await this.start();
-  }
-
-  private ping(): Promise<boolean> {
-    return new Promise((resolve) => {
-      const c = spawn('redis-cli', ['-p', String(this.port), 'ping'], { stdio: ['ignore', 'pipe', 'ignore'] });
-      let out = '';
-      c.stdout.on('data', (d: Buffer) => (out += d.toString()));
-      c.on('exit', () => resolve(out.trim() === 'PONG'));
-    });
-  }
-
-  async stop() {
-    const child = this.child;
-    this.child = null;
-    if (!child || child.exitCode !== null) return;
-    const gone = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await gone;
-  }
-}
+export { RedisProcess as Redis } from '../../apps/server/src/test/redis-process.js';
 
 /** The front: each request to the next live instance; one that cannot be reached is skipped (502 when none). */
 export class Front {

@@ -5,7 +5,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { seedDemo, seedReference } from './db/seed.js';
-import { errorHandler } from './plugins/error-handler.js';
+import { errorHandler, frameworkErrors } from './plugins/error-handler.js';
 import { security } from './plugins/security.js';
 import { agencyPlugin } from './plugins/agency.js';
 import { openapi } from './plugins/openapi.js';
@@ -53,6 +53,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     logger: logger ?? { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 64 * 1024,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -27,6 +27,8 @@ export const ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE',
   'PAYLOAD_TOO_LARGE',
   'INTERNAL',
+  /** the database or the shared counters are out of reach for a moment: the same call again shortly succeeds */
+  'SERVICE_UNAVAILABLE',
   // accounts
   'USERNAME_EXIST',
   'INVALID_CREDENTIALS',
@@ -115,6 +117,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   PAYLOAD_TOO_LARGE: 413,
   INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
   USERNAME_EXIST: 409,
   INVALID_CREDENTIALS: 401,
   PASSWORD_INCORRECT: 400,

@@ -55,3 +55,21 @@ export async function transactionWithRetry<T>(db: Db, work: (tx: Tx) => Promise<
     }
   }
 }
+
+// connection_exception (class 08), admin_shutdown, crash_shutdown, cannot_connect_now, too_many_connections
+const UNREACHABLE_STATES = /^(08...|57P0[123]|53300)$/;
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
+// what node-postgres throws, without a SQLSTATE, for a connection that ended under a query or could not be had
+const UNREACHABLE_MESSAGES =
+  /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|Client was closed/;
+
+/**
+ * The database could not be reached or dropped the connection (pg_terminate_backend, a restart, a
+ * failover): nothing of the request's transaction was kept (or its outcome is answered to the same
+ * Idempotency-Key again), and the same call shortly after succeeds on a new connection. 503, not 500.
+ */
+export function isDatabaseUnreachable(err: unknown): boolean {
+  return pgErrors(err).some(
+    (e) => UNREACHABLE_STATES.test(String(e.code)) || UNREACHABLE_CODES.has(String(e.code)) || UNREACHABLE_MESSAGES.test(String(e.message)),
+  );
+}

@@ -10,6 +10,15 @@ const probe: FastifyPluginAsyncZod = async (a) => {
   a.get('/boom', async () => {
     throw new Error('secret internals at /srv/app.ts:42');
   });
+  // what node-postgres throws when pg_terminate_backend ends the connection under a query, as drizzle wraps it
+  a.get('/terminated', async () => {
+    throw new Error('Failed query: select 1', {
+      cause: Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+    });
+  });
+  a.get('/cut', async () => {
+    throw new Error('Failed query: select 1', { cause: new Error('Connection terminated unexpectedly') });
+  });
   a.post('/echo', { schema: { body: z.object({ n: z.number().int().min(1) }) } }, async (req) => ({ n: req.body.n }));
 };
 
@@ -31,6 +40,21 @@ describe('the error shape', () => {
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ error: { code: 'INTERNAL', message: 'Something went wrong on our side.' } });
     expect(res.body).not.toContain('secret');
+  });
+
+  it('answers a database connection ended under the request with 503 SERVICE_UNAVAILABLE, to be sent again', async () => {
+    for (const url of ['/api/test/terminated', '/api/test/cut']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('1');
+      expect(res.json()).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: 'Please try again in a moment.' } });
+    }
+  });
+
+  it("answers a URL that does not decode with 400 in the error shape, not Fastify's own", async () => {
+    const res = await app.inject({ url: '/api/v2/agency/info%zz' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: { code: 'VALIDATION_FAILED', message: 'The request is not valid.' } });
   });
 
   it('answers an invalid body with 400 VALIDATION_FAILED and the field', async () => {

@@ -63,6 +63,27 @@ export async function purgeExpiredCounters(db: Db): Promise<void> {
   await db.execute(sql`DELETE FROM rate_limit_counters WHERE expires_at < now()`);
 }
 
+/**
+ * The shared counters could not be read or written (Redis restarting, unreachable). The limits fail
+ * closed: the call is answered 503 SERVICE_UNAVAILABLE, to be sent again in a moment, rather than let
+ * through uncounted, so that an outage of Redis is never a window for guessing passwords
+ * (docs/decisions/062-unavailable-dependencies.md).
+ */
+export class StoreUnavailable extends Error {
+  constructor(cause: unknown) {
+    super('the rate-limit store is out of reach', { cause });
+    this.name = 'StoreUnavailable';
+  }
+}
+
+async function reachable<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    throw new StoreUnavailable(err);
+  }
+}
+
 /** The store for several instances with REDIS_URL: one expiring key per key and window. */
 export function redisRateLimitStore(url: string, prefix = 'rl:', onError: (err: Error) => void = () => {}): RateLimitStore {
   // a command fails after two reconnect attempts instead of waiting for Redis forever
@@ -73,23 +94,25 @@ export function redisRateLimitStore(url: string, prefix = 'rl:', onError: (err: 
   return {
     async hit(key, windowMs, now = Date.now()) {
       const start = windowOf(now, windowMs);
-      const res = await redis
-        .multi()
-        .incr(k(key, start))
-        .pexpire(k(key, start), 2 * windowMs)
-        .get(k(key, start - windowMs))
-        .exec();
-      if (!res) throw new Error('rate limit transaction aborted');
+      const res = await reachable(
+        redis
+          .multi()
+          .incr(k(key, start))
+          .pexpire(k(key, start), 2 * windowMs)
+          .get(k(key, start - windowMs))
+          .exec(),
+      );
+      if (!res) throw new StoreUnavailable(new Error('rate limit transaction aborted'));
       return Number(res[0]?.[1] ?? 0) + Number(res[2]?.[1] ?? 0);
     },
     async count(key, windowMs, now = Date.now()) {
       const start = windowOf(now, windowMs);
-      const [cur, prev] = await redis.mget(k(key, start), k(key, start - windowMs));
+      const [cur, prev] = await reachable(redis.mget(k(key, start), k(key, start - windowMs)));
       return Number(cur ?? 0) + Number(prev ?? 0);
     },
     async clear(key, windowMs, now = Date.now()) {
       const start = windowOf(now, windowMs);
-      await redis.del(k(key, start), k(key, start - windowMs));
+      await reachable(redis.del(k(key, start), k(key, start - windowMs)));
     },
     async close() {
       await redis.quit();

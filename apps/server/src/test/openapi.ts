@@ -96,12 +96,15 @@ function resolveRefs(schema: JsonSchema, components: Record<string, JsonSchema>,
 
 /** The URL of an operation with its path parameters (encoded) and query. */
 export function operationUrl(op: Operation, path: Record<string, string>, query: Record<string, unknown> = {}): string {
-  const filled = op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(path[name] ?? ''));
+  const filled = op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(wellFormed(path[name] ?? '')));
   const search = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) if (v !== undefined) search.append(k, typeof v === 'string' ? v : JSON.stringify(v));
   const qs = search.toString();
   return qs ? `${filled}?${qs}` : filled;
 }
+
+/** a lone surrogate cannot be percent-encoded: U+FFFD in its place, as URLSearchParams does */
+const wellFormed = (s: string) => s.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
 
 const typeOf = (s: JsonSchema): string | undefined => (Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type);
 

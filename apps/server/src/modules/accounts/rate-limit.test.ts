@@ -10,6 +10,7 @@ import {
   type RateLimitStore,
 } from '../../plugins/rate-limit.js';
 import { createTestApp, type TestContext } from '../../test/app.js';
+import { RedisProcess } from '../../test/redis-process.js';
 import { registerPlayer } from '../../test/players.js';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
@@ -128,6 +129,41 @@ describe('an app with REDIS_URL', () => {
       expect(rows[0]!.n).toBe(0);
     } finally {
       await redisApp.close();
+    }
+  });
+
+  it('answers 503 SERVICE_UNAVAILABLE while its Redis is down (limits fail closed), and the same call succeeds once it is back', async () => {
+    const own = new RedisProcess(20_000 + Math.floor(Math.random() * 20_000));
+    await own.start();
+    const redisApp = await createTestApp({ REDIS_URL: own.url });
+    try {
+      const p = await registerPlayer(redisApp.app);
+      const login = () =>
+        redisApp.app.inject({
+          method: 'POST',
+          url: '/api/v2/players/login',
+          remoteAddress: p.address,
+          headers: { host: 'localhost' },
+          payload: { username: p.username, password: p.password },
+        });
+      await own.crash();
+      const down = await login();
+      expect([down.statusCode, down.json()]).toEqual([
+        503,
+        { error: { code: 'SERVICE_UNAVAILABLE', message: 'Please try again in a moment.' } },
+      ]);
+      expect(down.headers['retry-after']).toBe('1');
+      await own.start();
+      let again = await login();
+      // ioredis reconnects on its own schedule: a client that honours Retry-After gets in within a few tries
+      for (let i = 0; i < 20 && again.statusCode === 503; i++) {
+        await new Promise((r) => setTimeout(r, 250));
+        again = await login();
+      }
+      expect(again.statusCode).toBe(200);
+    } finally {
+      await redisApp.close();
+      await own.stop();
     }
   });
 
