@@ -25,16 +25,22 @@ for (const lng of PLAYER_LANGUAGES) {
     // the session ends elsewhere (another tab logged out, staff ended it, it expired)
     const out = await page.request.post('/api/v2/players/logout', { headers: SAME_ORIGIN });
     expect(out.status(), await out.text()).toBeLessThan(300);
-    // the player comes back to the tab: the page refreshes what it shows, and the first call answers 401
-    // (a call of its own may already have, and the page is leaving: then there is nothing to dispatch)
-    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange'))).catch(() => undefined);
-    await expect(page).toHaveURL(/\/login\?redirect=%2Fplayer%2Fdeposit&expired=(1|true)$/);
+    // the player's next step calls the API (here: opening the history), and the first call answers 401;
+    // a call of the page's own (a refetch) may answer it first: then the page it was on is the way back
+    await expect(async () => {
+      await page
+        .getByRole('link', { name: tr('deposit', 'history.link') })
+        .click({ timeout: 2_000 })
+        .catch(() => undefined);
+      await expect(page).toHaveURL(/\/login\?redirect=%2Fplayer%2Fdeposit(%2Fhistory)?&expired=(1|true)$/, { timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
+    const back = new URL(page.url()).searchParams.get('redirect')!;
     await expect(page.getByText(tr('auth', 'login.session_ended'), { exact: true })).toBeVisible();
     await expect(page.getByText(tr('auth', 'login.session_ended_hint')).first()).toBeVisible();
 
     await logIn(page, tr, player);
-    await expect(page).toHaveURL(/\/player\/deposit$/);
-    await expect(page.getByTestId('deposit-form')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${back}(\\?page=1)?$`));
+    await expect(page.getByTestId(back.endsWith('history') ? 'history-empty' : 'deposit-form')).toBeVisible();
   });
 
   test(`${lng}: a visitor sent to login comes back to the page asked for, and is not told a session ended`, async ({ page, request }) => {
