@@ -34,7 +34,14 @@ export default defineConfig({
     ),
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
+  // `npm run dev` (scripts/start.mjs --dev) sets where the API and the back office's dev server are, so that
+  // both answer on this one origin; `vite` alone expects the server on :3000
+  server: {
+    proxy: {
+      '/api': process.env.DEV_API_URL ?? 'http://127.0.0.1:3000',
+      ...(process.env.DEV_BACKOFFICE_URL ? { '/backoffice': { target: process.env.DEV_BACKOFFICE_URL, ws: true } } : {}),
+    },
+  },
   build: {
     target: 'es2022',
     sourcemap: false,
