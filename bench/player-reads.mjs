@@ -208,13 +208,19 @@ const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(
  */
 async function mixedLevel(cookies, seconds) {
   const latencies = [];
+  /** each kind of call's latencies (method and path without ids or query), to say which one is slow */
+  const byKind = new Map();
   let failures = 0;
   const until = performance.now() + seconds * 1000;
   const think = () => new Promise((r) => setTimeout(r, THINK_MS * (0.5 + Math.random())));
   const timed = async (url, init) => {
     const t = performance.now();
     const r = await call(url, init).catch(() => ({ status: 0 }));
-    latencies.push(performance.now() - t);
+    const ms = performance.now() - t;
+    latencies.push(ms);
+    const kind = `${init?.method ?? 'GET'} ${new URL(url).pathname.replace(/[0-9a-f-]{36}/g, ':id')}`;
+    if (!byKind.has(kind)) byKind.set(kind, []);
+    byKind.get(kind).push(ms);
     if (r.status === 0 || r.status >= 500) failures++;
     return r;
   };
@@ -248,7 +254,12 @@ async function mixedLevel(cookies, seconds) {
     }),
   );
   latencies.sort((a, b) => a - b);
+  const kinds = [...byKind].map(([kind, list]) => {
+    list.sort((a, b) => a - b);
+    return { kind, calls: list.length, p50: percentile(list, 50), p99: percentile(list, 99) };
+  });
   return {
+    kinds: kinds.sort((a, b) => b.p99 - a.p99),
     calls: latencies.length,
     rps: latencies.length / seconds,
     p50: percentile(latencies, 50),
@@ -274,7 +285,13 @@ async function mixed() {
       `player-reads  mixed ${String(n).padStart(4)} players: ${m.rps.toFixed(0).padStart(5)} calls/s  p50 ${m.p50.toFixed(1)} ms  p99 ${m.p99.toFixed(1)} ms` +
         `${m.failures ? `  ${m.failures} failed` : ''}  ${pass ? 'held' : 'NOT held'}`,
     );
-    if (!pass) break;
+    if (!pass) {
+      for (const k of m.kinds.slice(0, 4))
+        console.log(
+          `player-reads  mixed        slowest: ${k.kind.padEnd(40)} ${String(k.calls).padStart(5)} calls  p50 ${k.p50.toFixed(1)} ms  p99 ${k.p99.toFixed(1)} ms`,
+        );
+      break;
+    }
     held = n;
   }
   console.log(`player-reads  mixed: ${held} concurrent active players held at p99 ≤ ${P99_BOUND_MS} ms`);

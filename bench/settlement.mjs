@@ -2,7 +2,9 @@
 // Settlement = a signed bank callback → status confirmed at the gateway → order PAID with its ledger
 // posting → provider transfer posted by the worker → order SUCCESS. Each side gets a fresh database.
 // Usage: node bench/settlement.mjs [--orders 10000] [--concurrency 32] [--pgbench-seconds 15] [--waits]
-//        [--pg postgres://postgres@127.0.0.1:5432/postgres]   (loopback only)
+//        [--promotion-share 0.5] [--pg postgres://postgres@127.0.0.1:5432/postgres]   (loopback only)
+// --promotion-share S: that share of the players add a bank account and take the demo's first-deposit
+// promotion before their deposit, so their settlement also turns the usage USED and credits the bonus
 import { createHmac, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { Agent, request } from 'undici';
@@ -21,6 +23,9 @@ const CONCURRENCY = Math.min(Number(arg('concurrency', 32)), 64);
 const PGBENCH_SECONDS = Math.min(Number(arg('pgbench-seconds', 15)), 120);
 const ADMIN_URL = arg('pg', process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 const SAMPLE_WAITS = process.argv.includes('--waits');
+const PROMOTION_SHARE = Math.min(Math.max(Number(arg('promotion-share', 0)), 0), 1);
+/** Player i takes a promotion: spread evenly, so that the share holds in the warm-up and the timed phase alike. */
+const takesPromotion = (i) => Math.floor((i + 1) * PROMOTION_SHARE) > Math.floor(i * PROMOTION_SHARE);
 // --statements: the settlement database's statements during the timed phase, by total time
 // (needs pg_stat_statements in shared_preload_libraries and CREATE EXTENSION in the admin database)
 const STATEMENTS = process.argv.includes('--statements');
@@ -81,6 +86,27 @@ async function prepareOrders() {
         .getSetCookie()
         .find((c) => c.startsWith('sid='))
         .split(';')[0];
+      if (takesPromotion(i)) {
+        // a promotion asks for a bank account first (DESIGN.md §8); the number is unique in the agency
+        await json(`${SERVER}/api/v2/players/bank-accounts`, {
+          method: 'POST',
+          headers: { cookie },
+          body: JSON.stringify({
+            bank: 'bcel',
+            accountNumber: `0101${100_000_000 + i}`,
+            accountName: 'Bench Player',
+            currency: 'LAK',
+            owner: true,
+          }),
+        });
+        const { body: list } = await json(`${SERVER}/api/v2/promotions`, { headers: { cookie } });
+        const first = list.promotions.find((p) => p.code === 'FIRST100');
+        await json(`${SERVER}/api/v2/promotions/use`, {
+          method: 'POST',
+          headers: { cookie },
+          body: JSON.stringify({ promotionId: first.id, providerId: 'gclub' }),
+        });
+      }
       const { body } = await json(`${SERVER}/api/v2/deposits`, {
         method: 'POST',
         headers: { cookie },
@@ -298,11 +324,14 @@ export async function benchSettlement() {
     if (STATEMENTS) await printStatements(settleDb, orders.length);
     const { rows } = await db.query(`SELECT count(*)::int AS n FROM provider_transfers WHERE kind = 'deposit' AND status = 'POSTED'`);
     if (rows[0].n !== prepared.length) throw new Error(`${rows[0].n} transfers posted for ${prepared.length} orders`);
+    const withPromotion = prepared.filter((_, i) => takesPromotion(i)).length;
+    const used = await db.query(`SELECT count(*)::int AS n FROM promotion_usages WHERE status = 'USED' AND bonus > 0`);
+    if (used.rows[0].n !== withPromotion) throw new Error(`${used.rows[0].n} usages USED with a bonus, ${withPromotion} expected`);
     const perSecond = orders.length / (totalMs / 1000);
     const tps = pgbench(pgbenchDb);
     const ratio = perSecond / tps;
     console.log(
-      `settlement   ${orders.length} deposits (after ${warm.length} untimed), ${CONCURRENCY} callbacks in flight: all acknowledged in ${(ackedMs / 1000).toFixed(2)} s, SUCCESS in ${(totalMs / 1000).toFixed(2)} s`,
+      `settlement   ${orders.length} deposits (after ${warm.length} untimed; ${withPromotion} of all ${prepared.length} with a promotion), ${CONCURRENCY} callbacks in flight: all acknowledged in ${(ackedMs / 1000).toFixed(2)} s, SUCCESS in ${(totalMs / 1000).toFixed(2)} s`,
     );
     console.log(`settlement   ${perSecond.toFixed(1)} settlements/s (callback → PAID → ledger → provider transfer posted)`);
     // where the time goes: CPU per settlement of each side (postgres: every backend on the machine)

@@ -1,5 +1,11 @@
 // `npm start`: build the site if needed, then run the server (migrates and seeds on boot) and the sandbox.
+// `npm run dev` (--dev): no build; the server and the sandbox restart when their code changes (tsx
+// watch), and Vite's dev servers serve the player site and the back office with hot reload, on the
+// site's one origin (PORT): the player site's dev server answers there and passes /api to the server
+// and /backoffice to the back office's dev server.
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { ensureWebBuilt } from './lib/web-build.mjs';
 
 // the sandbox pays any QR and mints provider credit: never beside a production server (decision 038)
@@ -9,15 +15,19 @@ if (process.env.NODE_ENV === 'production') {
 }
 
 const root = new URL('../', import.meta.url).pathname;
-ensureWebBuilt();
+const dev = process.argv.includes('--dev');
+if (!dev) ensureWebBuilt();
+
+const require = createRequire(import.meta.url);
+const TSX_CLI = require.resolve('tsx/cli');
+// vite is the web's: resolved from apps/web; its package exports no bin, its package.json names it
+const webRequire = createRequire(join(root, 'apps/web/package.json'));
+const vitePackage = webRequire.resolve('vite/package.json');
+const VITE_CLI = join(dirname(vitePackage), webRequire(vitePackage).bin.vite);
 
 const children = [];
-function run(name, entry, env = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, ...env },
-  });
+function spawnChild(name, args, env = {}, cwd = root) {
+  const child = spawn(process.execPath, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
   child.on('exit', (code, signal) => {
     if (stopping) return;
     console.error(`[start] ${name} exited (${signal ?? code}); stopping`);
@@ -25,6 +35,9 @@ function run(name, entry, env = {}) {
   });
   children.push(child);
 }
+/** a TypeScript service: once, or (dev) watched and restarted on every change of the files it imports */
+const run = (name, entry, env = {}) =>
+  spawnChild(name, dev ? [TSX_CLI, 'watch', '--clear-screen=false', entry] : ['--import', 'tsx', entry], env);
 
 let stopping = false;
 function stop(code = 0) {
@@ -37,7 +50,31 @@ function stop(code = 0) {
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
+const port = Number(process.env.PORT ?? '3000');
 run('sandbox', 'apps/sandbox/src/server.ts');
-run('server', 'apps/server/src/server.ts');
-const port = process.env.PORT ?? '3000';
-setTimeout(() => console.log(`[start] the site: http://localhost:${port}  ·  API docs: http://localhost:${port}/api/docs`), 1500).unref();
+if (dev) {
+  // the API one port up (DEV_API_PORT), the back office's dev server on DEV_BACKOFFICE_PORT; the bank's
+  // callbacks still come to the site's address, through the player dev server's proxy
+  const apiPort = Number(process.env.DEV_API_PORT ?? port + 1);
+  const backofficePort = Number(process.env.DEV_BACKOFFICE_PORT ?? 5174);
+  const api = `http://127.0.0.1:${apiPort}`;
+  run('server', 'apps/server/src/server.ts', { PORT: String(apiPort), PUBLIC_URL: process.env.PUBLIC_URL ?? `http://127.0.0.1:${port}` });
+  const web = join(root, 'apps/web');
+  const viteEnv = { DEV_API_URL: api, DEV_BACKOFFICE_URL: `http://127.0.0.1:${backofficePort}` };
+  spawnChild(
+    'back office (vite)',
+    [VITE_CLI, '-c', 'vite.backoffice.config.ts', '--port', String(backofficePort), '--strictPort'],
+    viteEnv,
+    web,
+  );
+  spawnChild('player site (vite)', [VITE_CLI, '--port', String(port), '--strictPort'], viteEnv, web);
+} else {
+  run('server', 'apps/server/src/server.ts');
+}
+setTimeout(
+  () =>
+    console.log(
+      `[start] the site: http://localhost:${port}  ·  back office: http://localhost:${port}/backoffice/  ·  API docs: http://localhost:${port}/api/docs${dev ? '  ·  hot reload on' : ''}`,
+    ),
+  1500,
+).unref();

@@ -11,7 +11,7 @@ export default defineConfig({
   base: '/backoffice/',
   plugins: [preact(), tailwindcss(), backofficeSpaFallback()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  server: { port: 5174, strictPort: true, proxy: { '/api': 'http://127.0.0.1:3000' } },
+  server: { port: 5174, strictPort: true, proxy: { '/api': process.env.DEV_API_URL ?? 'http://127.0.0.1:3000' } },
   build: {
     target: 'es2022',
     sourcemap: false,

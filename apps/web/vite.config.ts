@@ -6,9 +6,10 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { deferAppStyles, pageModulePreloads, preloadFonts } from './vite.plugins.ts';
 
 const SHARED = /[\\/](src[\\/](components[\\/]ui|features[\\/][^\\/]+[\\/](api|lib)|lib)[\\/]|node_modules[\\/]@tanstack[\\/])/;
-// Radix, zod (with the schemas of @app/contracts) and the fingerprint collector stay in their own chunks
+// Radix, zod (with the schemas of @app/contracts), the fingerprint collector and the promotion area
+// (three pages and two notices, none on the way to the first page) stay in their own chunks
 const NOT_SHARED =
-  /[\\/](dropdown-menu|toast|dialog|select)\.tsx$|[\\/](register|login-resolver|credit-preview|preview|amount-limits)\.ts$|[\\/]fingerprint[\\/]/;
+  /[\\/](dropdown-menu|toast|dialog|select)\.tsx$|[\\/](register|login-resolver|credit-preview|preview|amount-limits|get-promotion-using)\.ts$|[\\/](fingerprint|promotions)[\\/]/;
 
 export default defineConfig({
   plugins: [
@@ -33,7 +34,14 @@ export default defineConfig({
     ),
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
+  // `npm run dev` (scripts/start.mjs --dev) sets where the API and the back office's dev server are, so that
+  // both answer on this one origin; `vite` alone expects the server on :3000
+  server: {
+    proxy: {
+      '/api': process.env.DEV_API_URL ?? 'http://127.0.0.1:3000',
+      ...(process.env.DEV_BACKOFFICE_URL ? { '/backoffice': { target: process.env.DEV_BACKOFFICE_URL, ws: true } } : {}),
+    },
+  },
   build: {
     target: 'es2022',
     sourcemap: false,

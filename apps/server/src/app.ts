@@ -28,6 +28,7 @@ import { staffSessionPlugin } from './plugins/staff-session.js';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.js';
 import { promotionsRoutes } from './modules/promotions/promotions.routes.js';
 import { promotionsStaffRoutes } from './modules/promotions/promotions.staff-routes.js';
+import { promotionImageRoutes } from './modules/promotions/promotions.image.js';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.js';
 import { servicesPlugin } from './services.js';
 // @imports (one line per area)
@@ -114,6 +115,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   // @routes:withdrawals
   await app.register(backofficeRoutes, { prefix: '/api' });
   await app.register(promotionsStaffRoutes, { prefix: '/api' });
+  await app.register(promotionImageRoutes, { prefix: '/api' });
   // @routes:backoffice
 
   await app.register(webPlugin);

@@ -7,9 +7,9 @@ describe('i18n namespaces', () => {
   it('starts with the visitor namespaces in Lao and loads the player ones on demand, in the language and in Lao', async () => {
     await i18nReady;
     await i18n.changeLanguage('lo');
-    expect([...NAMESPACES].sort()).toEqual(['auth', 'common', 'deposit', 'errors', 'wallet', 'withdraw']);
+    expect([...NAMESPACES].sort()).toEqual(['auth', 'common', 'deposit', 'errors', 'promotion', 'wallet', 'withdraw']);
     for (const ns of ['common', 'errors', 'auth']) expect(i18n.hasResourceBundle('lo', ns), ns).toBe(true);
-    for (const ns of ['deposit', 'wallet', 'withdraw']) expect(i18n.hasResourceBundle('lo', ns), ns).toBe(false);
+    for (const ns of ['deposit', 'promotion', 'wallet', 'withdraw']) expect(i18n.hasResourceBundle('lo', ns), ns).toBe(false);
 
     await i18n.changeLanguage('cn');
     await loadAllNamespaces();

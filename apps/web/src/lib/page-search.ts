@@ -20,7 +20,10 @@ export function validatePageSearch(search: Record<string, unknown>): { page?: nu
  * page being left can still render once while the next route loads (Preact's Suspense, decision 018),
  * and a strict read of a route that is no longer matched throws, which would lose the pending screen.
  */
-export function usePageSearch(from: '/player/deposit/history' | '/player/withdraw/history'): { page: number; pageSize: number } {
+export function usePageSearch(from: '/player/deposit/history' | '/player/withdraw/history' | '/player/promotion/history'): {
+  page: number;
+  pageSize: number;
+} {
   const search = useSearch({ from, shouldThrow: false });
   return { page: search?.page ?? 1, pageSize: search?.pageSize ?? 10 };
 }

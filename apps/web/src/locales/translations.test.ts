@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@app/contracts';
 import { LANGUAGES } from '@/lib/i18n';
+import { leaves, type Tree } from '@/test/translation-tree';
 
-type Tree = { [key: string]: string | Tree };
 // the same files the app bundles
 const files = import.meta.glob<Tree>('./*/*.json', { eager: true, import: 'default' });
 
@@ -18,15 +18,6 @@ function namespaces(lng: string): string[] {
     .map((p) => p.slice(p.lastIndexOf('/') + 1));
 }
 
-function leaves(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [k, v] of Object.entries(tree)) {
-    if (typeof v === 'string') out.set(prefix + k, v);
-    else for (const [kk, vv] of leaves(v, `${prefix}${k}.`)) out.set(kk, vv);
-  }
-  return out;
-}
-
 describe('translations', () => {
   it.each(LANGUAGES)('errors.json of %s translates every error code of the contracts', (lng) => {
     const errors = load(lng, 'errors');
@@ -35,7 +26,7 @@ describe('translations', () => {
   });
 
   // the shell's own namespaces; each helper's namespace is checked the same way by adding it here
-  it.each(['common', 'auth', 'errors'])('%s has the same keys in every language, none empty', (ns) => {
+  it.each(['common', 'auth', 'errors', 'promotion'])('%s has the same keys in every language, none empty', (ns) => {
     const reference = leaves(load('lo', ns));
     for (const lng of LANGUAGES) {
       const keys = leaves(load(lng, ns));

@@ -1,24 +1,24 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { WithdrawalStatus } from '@app/contracts';
 import type { Db } from '../../db/client.js';
 import { players, withdrawals } from '../../db/schema/index.js';
 import { toBackofficeWithdrawal } from '../withdrawals/withdrawals.view.js';
+import { readPage } from '../shared/paging.js';
 
 /** The agency's withdrawals in one status, oldest first: the order staff work through them. */
 export async function listWithdrawals(db: Db, agencyId: string, status: WithdrawalStatus, page: number, pageSize: number) {
   const where = and(eq(withdrawals.agencyId, agencyId), eq(withdrawals.status, status));
-  const [rows, [total]] = await Promise.all([
+  const { items, total } = await readPage(db, { table: withdrawals, where, page, pageSize }, (limit, offset) =>
     db
       .select({ w: withdrawals, username: players.username })
       .from(withdrawals)
       .innerJoin(players, eq(players.id, withdrawals.playerId))
       .where(where)
       .orderBy(asc(withdrawals.createdAt))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(withdrawals).where(where),
-  ]);
-  return { items: rows.map((r) => toBackofficeWithdrawal(r.w, r.username)), page, pageSize, total: total?.n ?? 0 };
+      .limit(limit)
+      .offset(offset),
+  );
+  return { items: items.map((r) => toBackofficeWithdrawal(r.w, r.username)), page, pageSize, total };
 }
 
 export async function playerUsername(db: Db, playerId: string): Promise<string> {

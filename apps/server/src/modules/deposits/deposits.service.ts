@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { DEPOSIT_EXPIRY_MINUTES } from '@app/contracts';
 import { isUniqueViolation } from '../../db/errors.js';
+import { playerOrderPages } from '../../db/player-orders.js';
 import { depositOrders, type DepositOrderRow } from '../../db/schema/index.js';
 import { enqueueJob } from '../../jobs/types.js';
 import { BankGatewayRefusedError, BankGatewayUnavailableError, laoQrFor } from '../../payments/index.js';
@@ -35,22 +36,29 @@ export function createDepositsService(deps: DepositsServiceDependencies): Deposi
   // the orders of the callbacks that arrive together, looked up (and their confirmations made durable) in one statement
   const lookups = callbackLookups(deps);
 
+  const pages = playerOrderPages(db, depositOrders, 'deposits');
+
+  const ownedBy = and(eq(depositOrders.agencyId, sql.placeholder('agencyId')), eq(depositOrders.playerId, sql.placeholder('playerId')));
+  // prepared once: the open order is read on every visit to Deposit (issue #19)
+  const ownQuery = db
+    .select()
+    .from(depositOrders)
+    .where(and(eq(depositOrders.id, sql.placeholder('id')), ownedBy))
+    .prepare('deposit_own');
+  const openQuery = db
+    .select()
+    .from(depositOrders)
+    .where(and(ownedBy, eq(depositOrders.status, 'OPEN')))
+    .prepare('deposit_open');
+
   const own: DepositsService['own'] = async (session, id) => {
-    const [order] = await db
-      .select()
-      .from(depositOrders)
-      .where(and(eq(depositOrders.id, id), eq(depositOrders.playerId, session.playerId), eq(depositOrders.agencyId, session.agencyId)));
+    const [order] = await ownQuery.execute({ id, agencyId: session.agencyId, playerId: session.playerId });
     if (!order) throw noSuchDeposit();
     return order;
   };
 
   const open: DepositsService['open'] = async (session) => {
-    const [order] = await db
-      .select()
-      .from(depositOrders)
-      .where(
-        and(eq(depositOrders.playerId, session.playerId), eq(depositOrders.agencyId, session.agencyId), eq(depositOrders.status, 'OPEN')),
-      );
+    const [order] = await openQuery.execute({ agencyId: session.agencyId, playerId: session.playerId });
     return order ?? null;
   };
 
@@ -119,18 +127,7 @@ export function createDepositsService(deps: DepositsServiceDependencies): Deposi
     },
 
     async list(session, page) {
-      const where = and(eq(depositOrders.playerId, session.playerId), eq(depositOrders.agencyId, session.agencyId));
-      const [items, [total]] = await Promise.all([
-        db
-          .select()
-          .from(depositOrders)
-          .where(where)
-          .orderBy(desc(depositOrders.createdAt), desc(depositOrders.transactionCode))
-          .limit(page.pageSize)
-          .offset((page.page - 1) * page.pageSize),
-        db.select({ n: count() }).from(depositOrders).where(where),
-      ]);
-      return { items, total: total?.n ?? 0 };
+      return pages(session.agencyId, session.playerId, page.page, page.pageSize);
     },
 
     /**

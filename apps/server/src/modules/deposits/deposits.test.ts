@@ -163,6 +163,7 @@ describe('an order', () => {
 
   it('pages the history newest first', async () => {
     const p = await registerPlayer(env.ctx.app);
+    expect((await call(p, 'GET', '/v2/deposits?page=1&pageSize=2')).json()).toMatchObject({ items: [], total: 0 });
     const codes: string[] = [];
     for (let i = 0; i < 3; i++) {
       const o = await create(p, { amount: String(20_000 + i) });
@@ -174,5 +175,8 @@ describe('an order', () => {
     expect(page1).toMatchObject({ page: 1, pageSize: 2, total: 3 });
     expect([...page1.items, ...page2.items].map((o: DepositOrder) => o.transactionCode)).toEqual(codes.reverse());
     expect(page1.items[0].status).toBe('CANCELED');
+    expect(page2).toMatchObject({ page: 2, total: 3 });
+    // past the last page: no rows, and still the count the pager needs to go back
+    expect((await call(p, 'GET', '/v2/deposits?page=9&pageSize=2')).json()).toMatchObject({ items: [], page: 9, total: 3 });
   });
 });

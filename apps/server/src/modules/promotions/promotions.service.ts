@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import { toMinor } from '@app/contracts';
 import { promotionUsages, promotions } from '../../db/schema/index.js';
 import { createCancelAndRecheck } from './promotions.cancel.js';
@@ -8,6 +8,7 @@ import { createPromotionMoney } from './promotions.money.js';
 import { createPromotionStaff } from './promotions.staff.js';
 import type { PromotionsService, PromotionsServiceDependencies } from './promotions.types.js';
 import { createUse, heldUsage } from './promotions.use.js';
+import { readPage } from '../shared/paging.js';
 
 /**
  * Promotions (DESIGN.md §8, docs/decisions/045-promotions-engine.md): the player's calls, the engine
@@ -71,18 +72,16 @@ export function createPromotionsService(deps: PromotionsServiceDependencies): Pr
     recheck,
     async history(session, page, pageSize) {
       const where = and(eq(promotionUsages.agencyId, session.agencyId), eq(promotionUsages.playerId, session.playerId));
-      const [rows, [total]] = await Promise.all([
+      return readPage(db, { table: promotionUsages, where, page, pageSize }, (limit, offset) =>
         db
           .select({ usage: promotionUsages, promotion: promotions })
           .from(promotionUsages)
           .innerJoin(promotions, eq(promotions.id, promotionUsages.promotionId))
           .where(where)
           .orderBy(desc(promotionUsages.createdAt), desc(promotionUsages.id))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
-        db.select({ n: count() }).from(promotionUsages).where(where),
-      ]);
-      return { items: rows, total: total?.n ?? 0 };
+          .limit(limit)
+          .offset(offset),
+      );
     },
     cancel,
     isBlocked,

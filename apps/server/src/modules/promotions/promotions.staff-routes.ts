@@ -12,13 +12,14 @@ import {
   promotionUsageResponseSchema,
   type StaffRole,
 } from '@app/contracts';
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { transactionWithRetry } from '../../db/errors.js';
 import { players, promotionUsages, promotions } from '../../db/schema/index.js';
 import { requireStaff, type StaffSession } from '../../plugins/staff-session.js';
 import { writeAudit } from '../backoffice/audit.js';
 import { errorResponses } from '../shared/route-errors.js';
 import { toBackofficePromotion, toUsage } from './promotions.view.js';
+import { readPage } from '../shared/paging.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 422, 503);
 /** who manages promotions and the blacklist (DESIGN.md §9); support reads only */
@@ -158,23 +159,22 @@ export const promotionsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       const promotion = await service.get(staff.agencyId, request.params.id);
       const { page, pageSize } = request.query;
       const where = and(eq(promotionUsages.agencyId, staff.agencyId), eq(promotionUsages.promotionId, promotion.id));
-      const [rows, [total]] = await Promise.all([
+      const { items: rows, total } = await readPage(db, { table: promotionUsages, where, page, pageSize }, (limit, offset) =>
         db
           .select({ usage: promotionUsages, username: players.username })
           .from(promotionUsages)
           .innerJoin(players, eq(players.id, promotionUsages.playerId))
           .where(where)
           .orderBy(desc(promotionUsages.createdAt))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
-        db.select({ n: count() }).from(promotionUsages).where(where),
-      ]);
+          .limit(limit)
+          .offset(offset),
+      );
       const items = rows.map(({ usage, username }) => ({
         ...toUsage(usage, promotion, 'lo'),
         playerId: usage.playerId,
         playerUsername: username,
       }));
-      return { items, page, pageSize, total: total?.n ?? 0 };
+      return { items, page, pageSize, total };
     },
   );
 

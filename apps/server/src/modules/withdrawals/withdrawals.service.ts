@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { convert, findRate, isProviderId, toMinor } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.js';
 import { isUniqueViolation, transactionWithRetry } from '../../db/errors.js';
+import { playerOrderPages } from '../../db/player-orders.js';
 import { currencies, ledgerAccounts, players, withdrawals, type WithdrawalRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { InsufficientFundsError } from '../../ledger/ledger.js';
@@ -27,6 +28,21 @@ const IN_PROGRESS = ['PENDING', 'OPEN'] as const;
 export function createWithdrawalsService(deps: WithdrawalsServiceDependencies): WithdrawalsService {
   const { db, log, transfers, wallet, bankAccounts, promotions } = deps;
   const settlement = createWithdrawalSettlement(deps);
+  // prepared once: the player's pages poll these while a withdrawal is in progress (issue #19)
+  const pages = playerOrderPages(db, withdrawals, 'withdrawals');
+  const owned = and(eq(withdrawals.agencyId, sql.placeholder('agencyId')), eq(withdrawals.playerId, sql.placeholder('playerId')));
+  const openQuery = db
+    .select()
+    .from(withdrawals)
+    .where(and(owned, inArray(withdrawals.status, [...IN_PROGRESS])))
+    .orderBy(desc(withdrawals.createdAt))
+    .prepare('withdrawals_open');
+  const oneQuery = db
+    .select()
+    .from(withdrawals)
+    .where(and(owned, eq(withdrawals.id, sql.placeholder('id'))))
+    .limit(1)
+    .prepare('withdrawal_one');
 
   async function inProgress(tx: Tx | Db, agencyId: string, playerId: string) {
     const rows = await tx
@@ -189,37 +205,16 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDependencies): 
     },
 
     async open(agencyId, playerId) {
-      return db
-        .select()
-        .from(withdrawals)
-        .where(and(ownedBy(agencyId, playerId), inArray(withdrawals.status, [...IN_PROGRESS])))
-        .orderBy(desc(withdrawals.createdAt));
+      return openQuery.execute({ agencyId, playerId });
     },
 
     async one(agencyId, playerId, id) {
-      const [w] = await db
-        .select()
-        .from(withdrawals)
-        .where(and(ownedBy(agencyId, playerId), eq(withdrawals.id, id)))
-        .limit(1);
+      const [w] = await oneQuery.execute({ agencyId, playerId, id });
       if (!w) throw noSuchWithdrawal();
       return w;
     },
 
-    async page(agencyId, playerId, page, pageSize) {
-      const where = ownedBy(agencyId, playerId);
-      const [items, [total]] = await Promise.all([
-        db
-          .select()
-          .from(withdrawals)
-          .where(where)
-          .orderBy(desc(withdrawals.createdAt), desc(withdrawals.transactionCode))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
-        db.select({ n: count() }).from(withdrawals).where(where),
-      ]);
-      return { items, total: total?.n ?? 0 };
-    },
+    page: pages,
 
     approve: (tx, p) => approveWithdrawal(promotions, tx, p),
     reject: (tx, p) => rejectWithdrawal(settlement, tx, p),

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { useMediaQuery, WIDE } from '@/lib/use-media-query';
 import { buttonClass } from './button';
+import { HistoryPager, type HistoryRoute } from './history-pager';
 import { OrderCards } from './order-cards';
 import { Spinner } from './spinner';
 import { TBody, THead, Table, Td, Th, Tr } from './table';
@@ -29,7 +30,7 @@ interface OrderHistoryProps<T extends OrderHistoryRow> {
   /** translation namespace holding history.* (deposit, withdraw) */
   ns: string;
   /** the history route, for the pager links */
-  to: '/player/deposit/history' | '/player/withdraw/history';
+  to: Exclude<HistoryRoute, '/player/promotion/history'>;
   /** the next step offered when there is nothing yet */
   start: '/player/deposit' | '/player/withdraw';
   testId: string;
@@ -61,16 +62,6 @@ export function OrderHistory<T extends OrderHistoryRow>({
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / pageSize));
   // ?page=99 of one page: the last page instead of "page 99 / 1" and an empty list
   if (list.isSuccess && !list.isPlaceholderData && page > pages) return <Navigate to={to} search={{ page: pages, pageSize }} replace />;
-  const pager = (target: number, label: string, disabled: boolean) => (
-    <Link
-      to={to}
-      search={{ page: target, pageSize }}
-      disabled={disabled}
-      className={buttonClass('outline', 'sm', disabled ? 'pointer-events-none opacity-50' : undefined)}
-    >
-      {label}
-    </Link>
-  );
 
   let body: ReactNode;
   if (list.isPending) body = <Spinner className="mx-auto my-8 h-6 w-6" />;
@@ -128,13 +119,7 @@ export function OrderHistory<T extends OrderHistoryRow>({
   return (
     <div className="flex flex-col gap-3" data-testid={testId}>
       {body}
-      {pages > 1 || page > 1 ? (
-        <nav className="flex items-center justify-between gap-2 text-sm text-slate-300" aria-label={t('history.pages')}>
-          {pager(page - 1, t('history.previous'), page <= 1)}
-          <span>{t('history.page', { page, pages })}</span>
-          {pager(page + 1, t('history.next'), page >= pages)}
-        </nav>
-      ) : null}
+      <HistoryPager ns={ns} to={to} page={page} pageSize={pageSize} pages={pages} />
     </div>
   );
 }

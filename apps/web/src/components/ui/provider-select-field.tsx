@@ -13,11 +13,14 @@ export function ProviderSelectField<T extends FieldValues>({
   name,
   label,
   error,
+  disabled = false,
 }: {
   control: Control<T>;
   name: Path<T>;
   label: string;
   error: string | undefined;
+  /** fixed by something else (the promotion taken is deposited with at its provider) */
+  disabled?: boolean;
 }) {
   const { t } = useTranslation('wallet');
   return (
@@ -30,6 +33,7 @@ export function ProviderSelectField<T extends FieldValues>({
             ref={field.ref}
             value={field.value}
             onValueChange={field.onChange}
+            disabled={disabled}
             options={CREDIT_PROVIDERS.map((p) => ({ value: p, label: t(`providers.${p}`) }))}
           />
         </Field>

@@ -25,6 +25,7 @@ import { boundsText, useAmountBounds, withinBounds, type AmountBounds } from '@/
 import { formatMoney } from '@/lib/format';
 import { useScrollIntoView } from '@/lib/use-scroll-into-view';
 import { useCurrencies } from '@/lib/api/get-currencies';
+import { usePromotionUsing } from '@/lib/api/get-promotion-using';
 import { useCreateDeposit } from '../api/mutations';
 import { creditPreview, newAttemptKey } from '../lib/credit-preview';
 
@@ -65,6 +66,15 @@ export function DepositForm({
     // the agency's first currency is the usual choice; the player may pick another
     if (firstMid && !form.getValues('mid')) form.setValue('mid', firstMid);
   }, [firstMid, form]);
+  // a promotion taken (ACTIVE) is deposited with at its provider, for its set amount when it has one (DESIGN.md §8)
+  const using = usePromotionUsing();
+  const taken = using.data?.usage?.status === 'ACTIVE' ? using.data.usage : null;
+  const fixedProvider = taken?.providerId;
+  const fixedAmount = taken ? using.data?.promotion?.rules.depositAmount : undefined;
+  useEffect(() => {
+    if (fixedProvider) form.setValue('providerId', fixedProvider);
+    if (fixedAmount !== undefined) form.setValue('amount', fixedAmount);
+  }, [fixedProvider, fixedAmount, form]);
   const errors = form.formState.errors;
   // back to the form after an order (canceled, expired, done): in view, not at the footer
   const card = useScrollIntoView<HTMLDivElement>();
@@ -110,7 +120,13 @@ export function DepositForm({
   return (
     <Card ref={card} className="scroll-mt-20">
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" data-testid="deposit-form">
-        <ProviderSelectField control={form.control} name="providerId" label={t('form.provider')} error={message('providerId')} />
+        <ProviderSelectField
+          control={form.control}
+          name="providerId"
+          label={t('form.provider')}
+          error={message('providerId')}
+          disabled={fixedProvider !== undefined}
+        />
         <ProviderCredit provider={providerId as ProviderId} />
         <Controller
           control={form.control}
@@ -157,7 +173,13 @@ export function DepositForm({
             </>
           }
         >
-          <Input inputMode="numeric" autoComplete="off" placeholder="100000" {...form.register('amount')} />
+          <Input
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="100000"
+            readOnly={fixedAmount !== undefined}
+            {...form.register('amount')}
+          />
         </Field>
         <Button type="submit" size="lg" loading={create.isPending} className="mt-2 w-full">
           {t('form.submit')}

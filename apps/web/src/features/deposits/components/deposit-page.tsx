@@ -70,8 +70,9 @@ function DepositOrderView({ id, onNew }: { id: string; onNew: () => void }) {
     announced.current = status;
     if (status === 'SUCCESS') {
       toast({ variant: 'success', title: t('result.success') });
-      // the credit moved: every credit shown is stale now
+      // the credit moved: every credit shown is stale now, and a promotion taken for it is in use
       void queryClient.invalidateQueries({ queryKey: ['credits'] });
+      void queryClient.invalidateQueries({ queryKey: ['promotions'] });
     } else if (status === 'FAILED') {
       toast({ variant: 'error', title: t('result.failed') });
     } else if (status === 'CANCELED') {

@@ -13,7 +13,4 @@ export function creditPreview(amount: string, rate: CurrencyRow | undefined): st
   return fromMinor(convert('DEPOSIT', minor, rate), 'THB');
 }
 
-/** A random Idempotency-Key; getRandomValues works on plain-http hosts too, where randomUUID does not exist. */
-export function newAttemptKey(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-}
+export { newAttemptKey } from '@/lib/attempt-key';

@@ -28,8 +28,10 @@ import { formatMoney } from '@/lib/format';
 import { bankAccountsQueryOptions } from '@/lib/api/get-bank-accounts';
 import { ProviderCredit } from '@/components/ui/provider-credit';
 import { useCurrencies } from '@/lib/api/get-currencies';
+import { usePromotionUsing } from '@/lib/api/get-promotion-using';
 import { useCreateWithdrawal } from '../api/mutations';
-import { lakPreview, newAttemptKey } from '../lib/preview';
+import { lakPreview, newAttemptKey, promotionSplitPreview } from '../lib/preview';
+import { SplitPreview } from './split-preview';
 
 const withdrawFormSchema = createWithdrawalBodySchema.extend({ amount: typedAmountSchema('THB') });
 const RANGE = 'withdraw:validation.amount_range';
@@ -62,6 +64,8 @@ export function WithdrawForm({ onCreated }: { onCreated: (w: Withdrawal) => void
   if (creditNow !== credit) setCredit(creditNow);
   const rate = useMemo(() => (currencies.data ?? []).find((c) => c.currency === 'LAK'), [currencies.data]);
   const lak = lakPreview(amount, rate);
+  const using = usePromotionUsing();
+  const split = promotionSplitPreview(amount, providerId as ProviderId, using.data, rate);
 
   if (bank.isPending) {
     return (
@@ -139,9 +143,13 @@ export function WithdrawForm({ onCreated }: { onCreated: (w: Withdrawal) => void
           <Input inputMode="decimal" autoComplete="off" placeholder="100.00" {...form.register('amount')} />
         </Field>
         <div className="rounded-lg border border-slate-700 p-3 text-sm" data-testid="withdraw-preview">
-          <p className="text-slate-300">
-            {lak === null ? t('form.receive_hint') : t('form.receive', { amount: formatMoney(lak, 'LAK'), rate: rate?.buyRate ?? '' })}
-          </p>
+          {split ? (
+            <SplitPreview split={split} />
+          ) : (
+            <p className="text-slate-300">
+              {lak === null ? t('form.receive_hint') : t('form.receive', { amount: formatMoney(lak, 'LAK'), rate: rate?.buyRate ?? '' })}
+            </p>
+          )}
           <p className="mt-2 flex items-center gap-2 text-white">
             <BankLogo bank={account.bank} className="h-5 w-5" />
             <span>

@@ -1,4 +1,14 @@
-import { convert, fromMinor, parseTypedAmount, toMinor, type CurrencyRow } from '@app/contracts';
+import {
+  convert,
+  fromMinor,
+  parseTypedAmount,
+  toMinor,
+  withdrawalSplit,
+  type CurrencyRow,
+  type PromotionUsingResponse,
+  type ProviderId,
+  type WithdrawalSplit,
+} from '@app/contracts';
 
 /**
  * The kip an amount of credit brings at the row's buy rate, exactly as the server prices it
@@ -12,7 +22,24 @@ export function lakPreview(amount: string, rate: CurrencyRow | undefined): strin
   return fromMinor(convert('WITHDRAW', minor, rate), 'LAK');
 }
 
-/** A random Idempotency-Key per filled-in form (getRandomValues works on plain-http hosts too). */
-export function newAttemptKey(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+/**
+ * Under a promotion in use at this provider, what a withdrawal of this amount pays out, returns and
+ * deducts: the contracts' withdrawalSplit, the very function the server splits the order with
+ * (DESIGN.md §8). Null without such a promotion or while the amount is not a valid credit amount.
+ */
+export function promotionSplitPreview(
+  amount: string,
+  providerId: ProviderId,
+  using: PromotionUsingResponse | undefined,
+  rate: CurrencyRow | undefined,
+): WithdrawalSplit | null {
+  const usage = using?.usage;
+  const rules = using?.promotion?.rules;
+  if (!usage || !rules || usage.status !== 'USED' || usage.providerId !== providerId) return null;
+  const read = parseTypedAmount(amount, 'THB');
+  if (!read.ok) return null;
+  const money = { depositCredit: toMinor(usage.depositCredit ?? '0', 'THB'), bonus: toMinor(usage.bonus ?? '0', 'THB') };
+  return withdrawalSplit(toMinor(read.value, 'THB'), { rules, money }, rate);
 }
+
+export { newAttemptKey } from '@/lib/attempt-key';

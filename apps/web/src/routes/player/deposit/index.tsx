@@ -3,6 +3,7 @@ import { isProviderId, type ProviderId } from '@app/contracts/providers';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '@/components/ui/page-heading';
 import { DepositScreen } from '@/features/deposits/components/deposit-page';
+import { PromotionDepositNotice } from '@/features/promotions/components/promotion-notices';
 
 /** `?provider=betflix`: the game page's Deposit button opens the form at its provider. */
 export const Route = createFileRoute('/player/deposit/')({
@@ -25,7 +26,8 @@ function DepositPage() {
       >
         {t('pages.deposit')}
       </PageHeading>
-      <div className="mx-auto w-full max-w-lg">
+      <div className="mx-auto flex w-full max-w-lg flex-col gap-4">
+        <PromotionDepositNotice />
         <DepositScreen provider={provider} />
       </div>
     </>

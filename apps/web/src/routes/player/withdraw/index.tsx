@@ -2,6 +2,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '@/components/ui/page-heading';
 import { WithdrawScreen } from '@/features/withdrawals/components/withdraw-screen';
+import { PromotionWithdrawNotice } from '@/features/promotions/components/promotion-notices';
 
 export const Route = createFileRoute('/player/withdraw/')({ component: WithdrawPage });
 
@@ -18,7 +19,8 @@ function WithdrawPage() {
       >
         {t('pages.withdraw')}
       </PageHeading>
-      <div className="mx-auto w-full max-w-lg">
+      <div className="mx-auto flex w-full max-w-lg flex-col gap-4">
+        <PromotionWithdrawNotice />
         <WithdrawScreen />
       </div>
     </>

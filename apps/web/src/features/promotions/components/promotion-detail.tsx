@@ -1,0 +1,154 @@
+import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import type { Promotion, ProviderId } from '@app/contracts';
+import { Button, buttonClass } from '@/components/ui/button';
+import { Card, CardTitle } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Select } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast-store';
+import { usePromotionUsing } from '@/lib/api/get-promotion-using';
+import { newAttemptKey } from '@/lib/attempt-key';
+import { formatDateTime } from '@/lib/format';
+import { useCheckBlocking } from '../api/get-check-blocking';
+import { usePromotions } from '../api/get-promotions';
+import { useTakePromotion } from '../api/mutations';
+import { usageErrorText } from '../lib/usage-error';
+import { PromotionImage } from './promotion-image';
+import { ProviderChips } from './provider-chips';
+import { PromotionInUse } from './promotion-in-use';
+import { RuleList } from './rule-list';
+
+/** /player/promotion/{id}: found by id in the prefetched list (SPEC.md §2). */
+export function PromotionDetail({ promotionId }: { promotionId: string }) {
+  const { t } = useTranslation('promotion');
+  const list = usePromotions();
+  if (list.isPending) return <Spinner className="mx-auto my-10 h-8 w-8" />;
+  const promotion = list.data?.find((p) => p.id === promotionId);
+  if (!promotion) {
+    return (
+      <Card className="flex flex-col items-start gap-3" data-testid="promotion-not-found">
+        <p className="text-slate-300">{t('detail.not_found')}</p>
+        <Link to="/player/promotion" className={buttonClass('outline', 'md')}>
+          {t('detail.back')}
+        </Link>
+      </Card>
+    );
+  }
+  return <PromotionView promotion={promotion} />;
+}
+
+function PromotionView({ promotion }: { promotion: Promotion }) {
+  const { t } = useTranslation(['promotion', 'wallet', 'errors']);
+  const using = usePromotionUsing();
+  const held = using.data?.usage && using.data.promotion ? { usage: using.data.usage, promotion: using.data.promotion } : null;
+  return (
+    <div className="flex flex-col gap-4" data-testid="promotion-detail" data-code={promotion.code}>
+      <Link to="/player/promotion" className="text-sm font-medium text-amber-300 underline-offset-4 hover:underline">
+        ← {t('detail.back')}
+      </Link>
+      <div className="overflow-hidden rounded-2xl border border-slate-800 bg-slate-900/80">
+        <PromotionImage url={promotion.imageUrl} name={promotion.name} className="md:aspect-[4/1]" />
+        <div className="flex flex-col gap-2 p-4 sm:p-6">
+          <h2 className="text-xl font-semibold text-white">{promotion.name}</h2>
+          {promotion.summary ? <p className="text-slate-300">{promotion.summary}</p> : null}
+          {promotion.endsAt ? (
+            <p className="text-xs text-slate-400">{t('detail.until', { date: formatDateTime(promotion.endsAt) })}</p>
+          ) : null}
+          <ProviderChips providers={promotion.providers} label={t('list.providers')} />
+        </div>
+      </div>
+      <div className="grid gap-4 md:grid-cols-2">
+        <Card>
+          <CardTitle>{t('detail.rules')}</CardTitle>
+          <RuleList rules={promotion.rules} />
+          {promotion.terms ? (
+            <>
+              <h3 className="mt-4 mb-2 font-semibold text-white">{t('detail.terms')}</h3>
+              <p className="text-sm whitespace-pre-line text-slate-300" data-testid="promotion-terms">
+                {promotion.terms}
+              </p>
+            </>
+          ) : null}
+        </Card>
+        {held ? (
+          <div className="flex flex-col gap-2">
+            {held.usage.promotionId === promotion.id ? (
+              <p className="text-sm font-medium text-emerald-300">{t('detail.held_this')}</p>
+            ) : (
+              <p className="text-sm text-slate-300" role="status">
+                {t('messages.oneAtATime')}
+              </p>
+            )}
+            <PromotionInUse usage={held.usage} promotion={held.promotion} />
+          </div>
+        ) : (
+          <TakeForm promotion={promotion} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Choose the provider and take the promotion; what would refuse it now (check-blocking) is said first. */
+function TakeForm({ promotion }: { promotion: Promotion }) {
+  const { t } = useTranslation(['promotion', 'wallet', 'errors']);
+  const blocking = useCheckBlocking();
+  const take = useTakePromotion();
+  const [provider, setProvider] = useState<ProviderId>(promotion.providers[0]!);
+  const [key, setKey] = useState(newAttemptKey);
+  const reason = blocking.data?.reason ?? null;
+  const reasonText =
+    reason === 'PROMOTION_PLAYER_BLOCKED'
+      ? t('messages.blocked')
+      : reason === 'PROMOTION_NEEDS_BANK_ACCOUNT' && promotion.rules.requiresBankAccount
+        ? t('messages.needsBankAccount')
+        : reason === 'OPEN_ORDER'
+          ? t('errors:OPEN_ORDER')
+          : null;
+  const onTake = () =>
+    take.mutate(
+      { body: { promotionId: promotion.id, providerId: provider }, key },
+      {
+        onSuccess: () => toast({ variant: 'success', title: t('messages.received'), description: t('detail.deposit_next') }),
+        onError: (err) => toast({ variant: 'error', title: t('take.error'), description: usageErrorText(t, err) }),
+        onSettled: () => setKey(newAttemptKey()),
+      },
+    );
+  return (
+    <Card className="flex flex-col gap-4" data-testid="promotion-take">
+      <Field label={t('detail.provider')}>
+        <Select
+          value={provider}
+          onValueChange={(v) => setProvider(v as ProviderId)}
+          options={promotion.providers.map((p) => ({ value: p, label: t(`wallet:providers.${p}`) }))}
+        />
+      </Field>
+      {reasonText ? (
+        <p
+          role="alert"
+          className="rounded-lg border border-red-500/40 bg-red-950/40 p-3 text-sm text-red-200"
+          data-testid="promotion-blocked"
+        >
+          {reasonText}
+        </p>
+      ) : null}
+      {reason === 'PROMOTION_NEEDS_BANK_ACCOUNT' && promotion.rules.requiresBankAccount ? (
+        <Link to="/player/bank" className={buttonClass('outline', 'md')}>
+          {t('detail.bank_link')}
+        </Link>
+      ) : null}
+      <Button
+        size="lg"
+        className="w-full"
+        loading={take.isPending}
+        disabled={reason === 'PROMOTION_PLAYER_BLOCKED'}
+        onClick={onTake}
+        data-testid="take-promotion"
+      >
+        {t('detail.take')}
+      </Button>
+    </Card>
+  );
+}

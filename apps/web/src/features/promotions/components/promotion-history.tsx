@@ -1,0 +1,93 @@
+import type { ReactNode } from 'react';
+import { Link, Navigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import type { PromotionUsage } from '@app/contracts';
+import { buttonClass } from '@/components/ui/button';
+import { HistoryPager } from '@/components/ui/history-pager';
+import { Spinner } from '@/components/ui/spinner';
+import { errorKey } from '@/components/ui/toast-store';
+import { formatDateTime, formatMoney } from '@/lib/format';
+import { useUsages } from '../api/get-usages';
+import { CancelUsageButton } from './cancel-usage-dialog';
+import { UsageStatusBadge } from './usage-status-badge';
+
+const TO = '/player/promotion/history';
+
+/** /player/promotion/history: the player's usages, newest first, paged; a held one (taken, in use) can be cancelled. */
+export function PromotionHistory({ page, pageSize }: { page: number; pageSize: number }) {
+  const { t } = useTranslation(['promotion', 'wallet', 'errors']);
+  const list = useUsages(page, pageSize);
+  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / pageSize));
+  if (list.isSuccess && !list.isPlaceholderData && page > pages) return <Navigate to={TO} search={{ page: pages, pageSize }} replace />;
+
+  let body: ReactNode;
+  if (list.isPending) body = <Spinner className="mx-auto my-8 h-6 w-6" />;
+  else if (list.isError)
+    body = (
+      <p role="alert" className="py-8 text-center text-red-300">
+        {t(errorKey(list.error))}
+      </p>
+    );
+  else if (list.data.items.length === 0)
+    body = (
+      <div
+        className="flex flex-col items-center gap-3 rounded-xl border border-slate-800 px-4 py-8 text-center"
+        data-testid="history-empty"
+      >
+        <p className="text-slate-400">{t('history.empty')}</p>
+        <Link to="/player/promotion" className={buttonClass('primary', 'md')}>
+          {t('history.start')}
+        </Link>
+      </div>
+    );
+  else
+    body = (
+      <ul className="flex flex-col gap-3" aria-label={t('history.caption')}>
+        {list.data.items.map((u) => (
+          <UsageRow key={u.id} usage={u} />
+        ))}
+      </ul>
+    );
+
+  return (
+    <div className="flex flex-col gap-3" data-testid="promotion-history">
+      {body}
+      <HistoryPager ns="promotion" to={TO} page={page} pageSize={pageSize} pages={pages} />
+    </div>
+  );
+}
+
+function UsageRow({ usage }: { usage: PromotionUsage }) {
+  const { t } = useTranslation(['promotion', 'wallet']);
+  const held = usage.status === 'ACTIVE' || usage.status === 'USED';
+  const facts: [string, string][] = [
+    [t('history.provider'), t(`wallet:providers.${usage.providerId}`)],
+    [t('history.date'), formatDateTime(usage.createdAt)],
+  ];
+  if (usage.bonus !== null) facts.push([t('history.bonus'), formatMoney(usage.bonus, 'THB')]);
+  if (usage.clawedBack !== null && /[1-9]/.test(usage.clawedBack))
+    facts.push([t('history.clawed_back'), formatMoney(usage.clawedBack, 'THB')]);
+  return (
+    <li
+      className="flex flex-col gap-3 rounded-xl border border-slate-800 bg-slate-900/80 p-4 sm:flex-row sm:items-center sm:justify-between"
+      data-testid="usage-row"
+      data-status={usage.status}
+    >
+      <div className="flex min-w-0 flex-col gap-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="font-semibold text-white">{usage.promotionName}</span>
+          <UsageStatusBadge status={usage.status} />
+        </div>
+        <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          {facts.map(([label, value]) => (
+            <div key={label} className="flex gap-1">
+              <dt className="text-slate-400">{label}:</dt>
+              <dd className="text-slate-200 tabular-nums">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+      {held ? <CancelUsageButton usage={usage} /> : null}
+    </li>
+  );
+}
