@@ -1,4 +1,5 @@
 import type { ErrorBody } from '@app/contracts';
+import { loginPath } from './safe-redirect';
 
 /** An API failure with the server's error code (`t('errors:' + code)`). */
 export class ApiError extends Error {
@@ -38,11 +39,21 @@ export interface ApiClient {
 
 /**
  * An API client that sends the browser to `loginPath` when a call answers 401 (the session ended),
- * except for the calls in `noLoginRedirect`, whose 401 the caller handles itself.
+ * except for the calls in `noLoginRedirect`, whose 401 the caller handles itself. `loginUrl` makes the
+ * address from the page the player was on (to say the session ended and come back after login).
  */
-export function createApiClient({ loginPath, noLoginRedirect }: { loginPath: string; noLoginRedirect: readonly string[] }): ApiClient {
+export function createApiClient({
+  loginPath,
+  noLoginRedirect,
+  loginUrl = () => loginPath,
+}: {
+  loginPath: string;
+  noLoginRedirect: readonly string[];
+  loginUrl?: (from: string) => string;
+}): ApiClient {
   const sendToLogin = () => {
-    if (window.location.pathname !== loginPath) window.location.assign(loginPath);
+    const { pathname, search, hash } = window.location;
+    if (pathname !== loginPath) window.location.assign(loginUrl(pathname + search + hash));
   };
   async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
     let res: Response;
@@ -76,4 +87,5 @@ export function createApiClient({ loginPath, noLoginRedirect }: { loginPath: str
 export const { api, post } = createApiClient({
   loginPath: '/login',
   noLoginRedirect: ['/v2/players/info', '/v2/agency/info', '/v2/players/login'],
+  loginUrl: (from) => loginPath(from, true),
 });

@@ -5,11 +5,12 @@ import { loadAllNamespaces } from '@/lib/i18n';
 
 /** The player area: a visitor is sent to /login (SPEC.md §2). */
 export const Route = createFileRoute('/player')({
-  beforeLoad: async ({ context }) => {
+  beforeLoad: async ({ context, location }) => {
     if (!context.agency) return;
     // the player pages' translations (deposit, wallet, withdraw) are not in the first bundle
     const [info] = await Promise.all([loadPlayer(context.queryClient), loadAllNamespaces()]);
-    if (!info) throw redirect({ to: '/login' });
+    // back to the page asked for once logged in (checked again on the login page: safeRedirect)
+    if (!info) throw redirect({ to: '/login', search: { redirect: location.href } });
     return { player: info.player };
   },
   component: PlayerLayout,

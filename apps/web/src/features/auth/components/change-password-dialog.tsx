@@ -7,7 +7,8 @@ import { PASSWORD_CHANGE_MIN, changePasswordBodySchema, type ChangePasswordBody 
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogFooter } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
-import { CheckCircleIcon, EyeIcon, EyeOffIcon } from '@/components/ui/icons';
+import { CheckCircleIcon } from '@/components/ui/icons';
+import { PasswordToggle } from '@/components/ui/password-toggle';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
 import { agencyInfoQueryOptions } from '@/lib/api/agency-info';
@@ -72,15 +73,7 @@ export default function ChangePasswordDialog({ open, onOpenChange }: { open: boo
                 />
               </Field>
             ))}
-            <button
-              type="button"
-              aria-pressed={visible}
-              onClick={() => setVisible((v) => !v)}
-              className="inline-flex items-center gap-2 self-start rounded-lg px-2 py-1 text-sm text-amber-300 hover:bg-slate-800"
-            >
-              {visible ? <EyeOffIcon className="h-4 w-4" /> : <EyeIcon className="h-4 w-4" />}
-              {visible ? t('common:actions.hide_password') : t('common:actions.show_password')}
-            </button>
+            <PasswordToggle visible={visible} onToggle={() => setVisible((v) => !v)} />
             <DialogFooter className="mt-2">
               <DialogClose asChild>
                 <Button variant="outline">{t('common:actions.close')}</Button>

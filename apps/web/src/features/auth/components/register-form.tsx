@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -8,6 +8,7 @@ import { DEFAULT_AGENCY_SETTINGS, registerBodySchema, usernameSchema, type Regis
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { PasswordToggle } from '@/components/ui/password-toggle';
 import { errorKey, toast } from '@/components/ui/toast-store';
 import { collectFingerprint } from '@/lib/fingerprint/collect';
 import { useRegister } from '../api/register';
@@ -34,6 +35,7 @@ export function RegisterForm() {
     mode: 'onTouched',
   });
   const errors = form.formState.errors;
+  const [visible, setVisible] = useState(false);
   const username = useWatch({ control: form.control, name: 'username' });
   const check = useUsernameCheck(username, localUsername.safeParse(username).success);
 
@@ -98,11 +100,12 @@ export function RegisterForm() {
           error={fieldErrorText(t, errors.password, PASSWORD_PARAMS)}
           hint={t('register.password_hint', PASSWORD_PARAMS)}
         >
-          <Input type="password" autoComplete="new-password" {...form.register('password')} />
+          <Input type={visible ? 'text' : 'password'} autoComplete="new-password" {...form.register('password')} />
         </Field>
         <Field label={t('register.confirm_password')} error={fieldErrorText(t, errors.confirmPassword, PASSWORD_PARAMS)}>
-          <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
+          <Input type={visible ? 'text' : 'password'} autoComplete="new-password" {...form.register('confirmPassword')} />
         </Field>
+        <PasswordToggle visible={visible} onToggle={() => setVisible((v) => !v)} />
         {errors.fingerprint && (
           <p role="alert" className="text-sm text-red-300">
             {fieldErrorText(t, errors.fingerprint)}
