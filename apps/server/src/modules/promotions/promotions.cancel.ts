@@ -35,13 +35,19 @@ export function createCancelAndRecheck(deps: PromotionsServiceDependencies, mone
     return { usage, promotion: promotion! };
   }
 
-  /** The deposit's transfer (deposit + bonus) has settled at the provider: the bonus is there or was never sent. */
-  async function bonusSettled(tx: Tx | typeof db, usage: PromotionUsageRow) {
+  /** Where the deposit's transfer (deposit + bonus) stands at the provider, or undefined before it exists. */
+  async function depositTransferStatus(tx: Tx | typeof db, usage: PromotionUsageRow) {
     const [t] = await tx
       .select({ status: providerTransfers.status })
       .from(providerTransfers)
       .where(eq(providerTransfers.reference, depositTransferReference(usage)));
-    return t !== undefined && t.status !== 'PENDING';
+    return t?.status;
+  }
+
+  /** The deposit's transfer has settled at the provider: the bonus is there or was never sent. */
+  async function bonusSettled(tx: Tx | typeof db, usage: PromotionUsageRow) {
+    const status = await depositTransferStatus(tx, usage);
+    return status !== undefined && status !== 'PENDING';
   }
 
   /**
@@ -77,7 +83,18 @@ export function createCancelAndRecheck(deps: PromotionsServiceDependencies, mone
         return { usage: row!, transfer: null };
       }
       if (u.status !== 'USED') throw usageNotHeld(u.status);
-      if (!(await bonusSettled(tx, u))) throw bonusInFlight();
+      const deposit = await depositTransferStatus(tx, u);
+      if (deposit === undefined || deposit === 'PENDING') throw bonusInFlight();
+      if (deposit === 'VOIDED') {
+        // the provider refused the deposit's transfer: the bonus never arrived, so nothing is taken back
+        // (the credit there is the player's own); decision 045's VOIDED gap
+        const [row] = await tx
+          .update(promotionUsages)
+          .set({ ...closed, clawedBack: 0n })
+          .where(eq(promotionUsages.id, u.id))
+          .returning();
+        return { usage: row!, transfer: null };
+      }
       const [, creditAccount] = await transfers.playerAccounts(tx, u.agencyId, u.playerId, u.providerId);
       await transfers.syncCredit(tx, {
         ...who,

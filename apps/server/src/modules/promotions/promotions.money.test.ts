@@ -171,6 +171,30 @@ describe('cancel', () => {
     await expectPromotionAccount();
   });
 
+  it("a deposit transfer VOIDED by the provider: a cancel takes nothing back, the credit there is the player's own", async () => {
+    const promo = await makePromotion(app(), env.agencyId(), { bonus: { kind: 'FIXED', amount: '20' } });
+    const p = await player();
+    await payDeposit(app(), env.sandbox.url, p, 50_000);
+    await app().worker.drain({ skipBackoff: true });
+    expect(await env.expectAgreement(p)).toBe(7_246n);
+    const usage = (await usePromotion(app(), p, promo.id)).json().usage;
+    expect(usage?.status).toBe('ACTIVE');
+    await env.sandbox.providerFaults.set({ providerId: 'gclub', operations: ['transfer'], refuse: true, count: 1 });
+    const orderId = await payDeposit(app(), env.sandbox.url, p, 50_000);
+    await app().worker.drain({ skipBackoff: true });
+    const [t] = await queryRows<{ status: string }>(
+      app().db,
+      sql`SELECT status FROM provider_transfers WHERE reference = ${'dep:' + orderId}`,
+    );
+    expect(t!.status).toBe('VOIDED');
+    expect((await usageOf(usage.id)).status).toBe('USED');
+    const res = await as(app(), p, 'POST', '/v2/promotions/usages/cancel', { usageId: usage.id });
+    expect(res.json().usage.status, res.body).toBe('CANCELED');
+    await app().worker.drain({ skipBackoff: true });
+    expect((await usageOf(usage.id)).clawedBack).toBe(0n);
+    expect(await env.expectAgreement(p)).toBe(7_246n);
+  });
+
   it('racing the deposit being paid: one outcome, and the money agrees', async () => {
     const promo = await makePromotion(app(), env.agencyId(), { bonus: { kind: 'FIXED', amount: '20' } });
     for (let round = 0; round < 4; round++) {

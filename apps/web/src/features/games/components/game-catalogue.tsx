@@ -18,7 +18,7 @@ function GameTabs({ provider, tabs, current }: { provider: ProviderId; tabs: str
   const { t } = useTranslation('wallet');
   if (tabs.length < 2) return null;
   return (
-    <nav aria-label={t('games.tabs')} className="-mx-1 mb-4 flex gap-2 overflow-x-auto px-1 pb-1">
+    <nav aria-label={t('games.tabs')} className="mb-4 flex gap-2 overflow-x-auto p-1">
       {tabs.map((tab) => {
         const key = tabLabelKey(tab);
         const active = tab === current;
