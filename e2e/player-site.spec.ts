@@ -25,12 +25,7 @@ for (const lng of PLAYER_LANGUAGES) {
   });
 
   test(`${lng}: after cancelling a deposit the next one opens (the currency stays chosen)`, async ({ page }) => {
-    const tr = texts(lng);
-    await useLanguage(page, lng);
-    await registerPlayer(page.request);
-    await page.goto('/player/deposit');
-    const form = page.getByTestId('deposit-form');
-    await expect(form).toBeVisible({ timeout: 30_000 });
+    const { tr, form } = await openAsPlayer(page, lng, '/player/deposit', 'deposit-form');
     await form.getByLabel(tr('deposit', 'form.amount')).fill('100000');
     await form.getByRole('button', { name: tr('deposit', 'form.submit') }).click();
     const qr = page.getByTestId('deposit-qr');
