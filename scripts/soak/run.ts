@@ -4,8 +4,9 @@
  * as bank and providers, clients registering, depositing and paying, withdrawing and canceling,
  * staff approving and rejecting, while every fault kind of faults.ts is injected in turn. Then the
  * faults stop, what is still open is closed the way a player or staff member would, and the
- * invariants are checked (check.ts). Exits 1 when one fails. --max-minutes (or SIGINT) ends the
- * workload early; the healing, the checks and the summary still run. PostgreSQL: SOAK_DATABASE_URL, or
+ * invariants are checked (check.ts). Exits 1 when one fails, when any answer was 500, or when fewer
+ * operations than asked were acknowledged. --max-minutes (or SIGINT) ends the workload early; the
+ * healing, the checks and the summary still run. PostgreSQL: SOAK_DATABASE_URL, or
  * TEST_DATABASE_URL, or postgres://postgres@127.0.0.1:5432/postgres.
  */
 import { parseArgs } from 'node:util';
@@ -73,6 +74,7 @@ async function main(): Promise<boolean> {
     const players = new Map<string, Player>();
     const staff = new Staff(front.url, 9_999, ledger);
     await staff.login('owner', staffPassword);
+    const promotionId = await staff.createPromotion();
     const faults = new Faults(
       {
         sandbox,
@@ -96,8 +98,9 @@ async function main(): Promise<boolean> {
       done++;
       while (budget()) {
         const r = Math.random();
-        if (r < 0.45) await p.deposit(sandbox.url, true);
-        else if (r < 0.55) await p.deposit(sandbox.url, false);
+        if (r < 0.4) await p.deposit(sandbox.url, true);
+        else if (r < 0.48) await p.deposit(sandbox.url, false);
+        else if (r < 0.56) await p.promotion(sandbox.url, promotionId);
         else await p.withdraw(r > 0.9);
         done++;
         if (done % 500 === 0) log(`${acknowledged()} operations acknowledged`);
@@ -158,11 +161,22 @@ async function main(): Promise<boolean> {
     console.log(`clients: ${CLIENTS} players + 1 staff, 2 instances, ${((Date.now() - started) / 1000).toFixed(0)} s`);
     console.log(`faults: ${FAULT_KINDS.map((k) => `${k} ×${faults.counts[k] ?? 0}`).join(', ')}`);
     console.log(`restarts: ${faults.restarts} by the harness; instances that died on their own: ${crashes.length}`);
+    const statuses = Object.entries(ledger.statuses)
+      .sort(([a], [b]) => Number(a) - Number(b))
+      .map(([status, n]) => `${status === '0' ? 'no answer' : status} ×${n}`)
+      .join(', ');
+    console.log(`answers by status: ${statuses}`);
     for (const r of results) console.log(`${r.ok ? 'PASS' : 'FAIL'} ${r.name}${r.detail ? `: ${r.detail}` : ''}`);
+    // what the instances logged as unhandled (the 500s' causes), for whoever reads a failed run
+    const unhandled = instances.flatMap((i) => i.log.split('\n').filter((l) => l.includes('unhandled error'))).slice(0, 5);
+    if (unhandled.length) console.log(`instances' unhandled errors:\n${unhandled.map((l) => l.slice(0, 1500)).join('\n')}`);
     const everyKind = FAULT_KINDS.every((k) => (faults.counts[k] ?? 0) > 0);
     if (!everyKind) console.log('FAIL not every fault kind was injected');
+    // stopped by --max-minutes or a signal before the operations asked: it proved less than it was asked to
+    const enough = acknowledged() >= OPS;
+    if (!enough) console.log(`FAIL ${acknowledged()} operations acknowledged, fewer than the ${OPS} asked`);
     if (crashes.length > 0) console.log(`FAIL instances died on their own:\n${crashes.join('\n---\n')}`);
-    return everyKind && crashes.length === 0 && results.every((r) => r.ok);
+    return enough && everyKind && crashes.length === 0 && results.every((r) => r.ok);
   } finally {
     await front.stop();
     for (const i of instances) await i.kill('SIGTERM');

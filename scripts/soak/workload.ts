@@ -16,16 +16,33 @@ export interface Ledger {
   paidDeposits: { id: string; playerId: string; creditMinor: bigint }[];
   /** acknowledged withdrawal requests, and the acknowledged decisions on them */
   withdrawals: Map<string, { playerId: string; amountMinor: bigint; decided: 'approve' | 'reject' | 'cancel' | null }>;
-  /** answers ≥ 500 the clients saw, by route (an instance killed under a request answers 502 from the front: not counted) */
+  /** answers ≥ 500 other than 502 and 503, by route: a bug, never an outage (a killed instance answers 502 from the front or a cut connection) */
   serverErrors: string[];
+  /** every answer the clients saw, by HTTP status (0: no answer, the connection cut) */
+  statuses: Record<number, number>;
+  /** withdrawals a player learned of from its history after a request whose answer was lost (asked once, made once) */
+  learnedWithdrawals: number;
+  /** withdrawals beyond the one asked, found after a request whose answer was lost: a request that took effect twice */
+  duplicateWithdrawals: string[];
   retries: number;
 }
 
-export const newLedger = (): Ledger => ({ ops: {}, paidDeposits: [], withdrawals: new Map(), serverErrors: [], retries: 0 });
+export const newLedger = (): Ledger => ({
+  ops: {},
+  paidDeposits: [],
+  withdrawals: new Map(),
+  serverErrors: [],
+  statuses: {},
+  learnedWithdrawals: 0,
+  duplicateWithdrawals: [],
+  retries: 0,
+});
 
 export class Client {
   cookie = '';
   playerId = '';
+  /** answers lost so far (no answer, 502, 503, a key still held): a request after one of them has an unknown outcome */
+  lost = 0;
   private readonly address: string;
   constructor(
     private readonly front: string,
@@ -36,8 +53,16 @@ export class Client {
     this.address = `10.77.${(index >> 8) & 255}.${index & 255}`;
   }
 
-  /** One call; a lost answer (network error, 502/503 from the front or a dying instance, 409 of a key still held) is retried with the same key. */
-  async call(method: 'GET' | 'POST', path: string, body?: unknown, opts: { idempotent?: boolean; headers?: Record<string, string> } = {}) {
+  /**
+   * One call; a lost answer (network error, 502 from the front, 503 of a database or Redis out of
+   * reach, 409 of a key still held) is retried with the same key.
+   */
+  async call(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    opts: { idempotent?: boolean; headers?: Record<string, string> } = {},
+  ): Promise<Answer> {
     const key = opts.idempotent ? randomUUID() : undefined;
     for (let attempt = 0; ; attempt++) {
       let answer: Answer | null;
@@ -49,14 +74,20 @@ export class Client {
       } catch {
         answer = null;
       }
+      const status = answer?.status ?? 0;
+      this.ledger.statuses[status] = (this.ledger.statuses[status] ?? 0) + 1;
       const retriable =
         answer === null ||
         answer.status === 502 ||
         answer.status === 503 ||
-        (answer.status === 409 && answer.field('error.code') === 'CONFLICT' && key !== undefined);
-      if (answer && answer.status >= 500 && answer.status !== 502)
-        this.ledger.serverErrors.push(`${method} ${path.replace(/[0-9a-f-]{36}/g, ':id')}: ${answer.status} ${answer.field('error.code')}`);
+        // the idempotency plugin's own 409s (plugins/idempotency.ts), not a route's CONFLICT, which a replay would answer again
+        (answer.status === 409 && key !== undefined && /still running|^try again$/.test(answer.field('error.message')));
+      if (answer && answer.status >= 500 && answer.status !== 502 && answer.status !== 503)
+        this.ledger.serverErrors.push(
+          `${method} ${path.replace(/[0-9a-f-]{36}/g, ':id')}: ${answer.status} ${JSON.stringify(answer.json).slice(0, 200)}`,
+        );
       // a non-idempotent POST whose answer was lost is not sent twice blindly: the caller looks
+      if (retriable) this.lost++;
       if (!retriable || (method === 'POST' && !key && answer === null) || attempt >= 120)
         return answer ?? { status: 0, json: null, field: () => '' };
       this.ledger.retries++;
@@ -101,8 +132,8 @@ export class Player extends Client {
     return true;
   }
 
-  /** An order opened (or the open one found), then paid at the bank, or canceled unpaid. */
-  async deposit(sandboxUrl: string, pay: boolean): Promise<void> {
+  /** An order opened (or the open one found), then paid at the bank, or canceled unpaid. Answers whether it was paid. */
+  async deposit(sandboxUrl: string, pay: boolean, op = 'deposit and pay'): Promise<boolean> {
     const amount = String(20_000 + 1_000 * Math.floor(Math.random() * 180));
     let res = await this.call(
       'POST',
@@ -112,39 +143,101 @@ export class Player extends Client {
     );
     if (res.status === 409) res = await this.call('GET', '/v2/deposits/open');
     const id = res.field('order.id');
-    if (!id) return;
+    if (!id) return false;
     if (!pay) {
       const cancel = await this.call('POST', `/v2/deposits/${id}/cancel`, undefined, { idempotent: true });
       if (cancel.status === 200) this.count('cancel deposit');
-      return;
+      return false;
     }
     const qr = await this.call('GET', `/v2/deposits/${id}/qr`);
-    if (qr.status !== 200) return;
+    if (qr.status !== 200) return false;
     try {
       await payLaoQr(sandboxUrl, qr.field('payload'));
     } catch {
-      return; // expired or paid before: the bank took no money
+      return false; // expired or paid before: the bank took no money
     }
     const creditMinor = BigInt(res.field('order.credit').replace('.', ''));
     this.ledger.paidDeposits.push({ id, playerId: this.playerId, creditMinor });
     this.creditMinor += creditMinor;
-    this.count('deposit and pay');
+    this.count(op);
+    return true;
+  }
+
+  /**
+   * A promotion taken, a deposit paid with it (its bonus rides in the deposit's transfer), then the
+   * promotion canceled: its bonus taken back from the provider (decision 045). A usage still held
+   * from before (an answer lost) is canceled first.
+   */
+  async promotion(sandboxUrl: string, promotionId: string): Promise<void> {
+    const used = await this.call('POST', '/v2/promotions/use', { promotionId, providerId: 'gclub' }, { idempotent: true });
+    if (used.status !== 201) {
+      if (used.field('error.code') === 'PROMOTION_ONE_AT_A_TIME') {
+        const held = await this.call('GET', '/v2/players/promotions/using');
+        const usageId = held.field('usage.id');
+        if (usageId) await this.cancelPromotion(usageId);
+      }
+      return;
+    }
+    this.count('take promotion');
+    const usageId = used.field('usage.id');
+    await this.deposit(sandboxUrl, true, 'deposit with promotion');
+    await this.cancelPromotion(usageId);
+  }
+
+  /** Cancels a usage; while its bonus is still on its way to the provider the server says CONFLICT: asked again shortly. */
+  private async cancelPromotion(usageId: string): Promise<void> {
+    for (let attempt = 0; attempt < 40; attempt++) {
+      const res = await this.call('POST', '/v2/promotions/usages/cancel', { usageId }, { idempotent: true });
+      if (res.status === 200) {
+        this.count('cancel promotion');
+        this.creditMinor -= BigInt(res.field('usage.clawedBack').replace('.', '') || '0');
+        return;
+      }
+      if (!(res.status === 409 && /on its way/.test(res.field('error.message')))) return;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+
+  private record(id: string, amountMinor: bigint) {
+    const amount = (amountMinor / 100n) * 100n;
+    this.ledger.withdrawals.set(id, { playerId: this.playerId, amountMinor: amount, decided: null });
+    this.creditMinor -= amount;
+  }
+
+  /**
+   * After a withdrawal request whose answer was lost at least once: its withdrawals nobody was told of
+   * yet. With a 201 there must be none (another would be the request run twice); without one, at most
+   * one, the request's own, made before its answer was lost.
+   */
+  private async lookForWithdrawals(made: string, amountMinor: bigint) {
+    const page = await this.call('GET', '/v2/withdrawals?pageSize=20');
+    const items = (page.json as { items?: { id: string; amount: string }[] } | null)?.items ?? [];
+    const unknown = items.filter((w) => w.id !== made && !this.ledger.withdrawals.has(w.id));
+    if (made || unknown.length > 1) this.ledger.duplicateWithdrawals.push(...unknown.map((w) => `${this.playerId} ${w.id}`));
+    else if (unknown.length === 1) {
+      this.record(unknown[0]!.id, amountMinor);
+      this.ledger.learnedWithdrawals++;
+      this.count('withdraw');
+    }
   }
 
   /** A withdrawal of part of what it holds; sometimes canceled by the player at once. */
   async withdraw(cancel: boolean): Promise<void> {
     if (this.creditMinor < 20_000n) return;
     const amountMinor = 10_000n + BigInt(Math.floor(Math.random() * 5)) * 100n;
+    const lostBefore = this.lost;
     const res = await this.call(
       'POST',
       '/v2/withdrawals',
       { providerId: 'gclub', amount: String(amountMinor / 100n) },
       { idempotent: true },
     );
-    if (res.status !== 201) return;
-    const id = res.field('withdrawal.id');
-    this.ledger.withdrawals.set(id, { playerId: this.playerId, amountMinor: (amountMinor / 100n) * 100n, decided: null });
-    this.creditMinor -= (amountMinor / 100n) * 100n;
+    const made = res.status === 201 ? res.field('withdrawal.id') : '';
+    if (made) this.record(made, amountMinor);
+    // an answer was lost on the way: the player looks at its history, as the withdraw page shows it
+    if (this.lost > lostBefore) await this.lookForWithdrawals(made, amountMinor);
+    if (!made) return;
+    const id = made;
     this.count('withdraw');
     if (!cancel) return;
     const c = await this.call('POST', `/v2/withdrawals/${id}/cancel`, undefined, { idempotent: true });
@@ -160,6 +253,19 @@ export class Staff extends Client {
   async login(username: string, password: string) {
     const res = await this.call('POST', '/v2/backoffice/login', { username, password });
     if (res.status !== 200) throw new Error(`staff login: ${res.status} ${JSON.stringify(res.json)}`);
+  }
+
+  /** The soak's promotion: a fixed 20 THB bonus at gclub, for any deposit, any number of times. Answers its id. */
+  async createPromotion(): Promise<string> {
+    const res = await this.call('POST', '/v2/backoffice/promotions', {
+      code: `SOAK-${randomBytes(3).toString('hex').toUpperCase()}`,
+      texts: { lo: { name: 'ໂປຣ soak' } },
+      providers: ['gclub'],
+      startsAt: new Date(Date.now() - 60_000).toISOString(),
+      rules: { bonus: { kind: 'FIXED', amount: '20' } },
+    });
+    if (res.status !== 201) throw new Error(`promotion: ${res.status} ${JSON.stringify(res.json)}`);
+    return res.field('promotion.id');
   }
 
   /** Decides the oldest open withdrawals: approves most, rejects some. Answers how many it decided. */

@@ -77,6 +77,30 @@ describe('Idempotency-Key', () => {
     expect(calls - before).toBe(2);
   });
 
+  it('writes the outcome again on a fresh connection when its connection was ended, and answers the work done', async () => {
+    const update = app.db.update.bind(app.db);
+    const ended = () => Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+    let failing = 1;
+    // the database ends the connection under the write of the key's outcome (pg_terminate_backend, the soak's fault)
+    app.db.update = ((...args: Parameters<typeof update>) => {
+      if (failing-- > 0) throw new Error('Failed query: update "idempotency_keys"', { cause: ended() });
+      return update(...args);
+    }) as typeof app.db.update;
+    try {
+      const first = await pay(21, 'k-ended');
+      expect(first.statusCode).toBe(201);
+      const again = await pay(21, 'k-ended');
+      expect([again.statusCode, again.headers['idempotent-replayed'], again.json()]).toEqual([201, 'true', first.json()]);
+      // out of reach for good: the client is still told what was done (201), not an error
+      failing = 10;
+      const out = await pay(22, 'k-out');
+      expect(out.statusCode).toBe(201);
+      expect((await rowsOf('k-out'))[0]?.status_code).toBeNull();
+    } finally {
+      app.db.update = update;
+    }
+  });
+
   it('runs every request without a key', async () => {
     const before = calls;
     await pay(1);

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { isDatabaseUnreachable } from '../db/errors.js';
 import { idempotencyKeys } from '../db/schema/index.js';
 import { AppError } from '../errors.js';
 import { requirePlayer } from './session.js';
@@ -96,7 +97,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
       eq(idempotencyKeys.leaseId, k.leaseId),
     );
     if (reply.statusCode >= 500) {
-      await app.db.delete(idempotencyKeys).where(where);
+      await remember(request, () => app.db.delete(idempotencyKeys).where(where));
       return payload;
     }
     let response: unknown = null;
@@ -107,9 +108,32 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
         response = payload;
       }
     }
-    await app.db.update(idempotencyKeys).set({ statusCode: reply.statusCode, response }).where(where);
+    await remember(request, () => app.db.update(idempotencyKeys).set({ statusCode: reply.statusCode, response }).where(where));
     return payload;
   };
+
+  /**
+   * Writes the key's outcome after the route's own transaction committed. A connection ended under it
+   * (pg_terminate_backend, a failover) is tried again on a fresh one; if the database stays out of
+   * reach the answer is sent all the same: the client learns what happened, and the key, still without
+   * an answer, is taken over after its lease. Throwing here would answer an error for work that was
+   * done (the soak saw it: a withdrawal made, its player told 500, decision 062).
+   */
+  async function remember(request: FastifyRequest, write: () => Promise<unknown>) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await write();
+        return;
+      } catch (err) {
+        if (!isDatabaseUnreachable(err)) throw err;
+        if (attempt >= 3) {
+          request.log.warn({ err }, 'idempotency key outcome not written; the answer is sent anyway');
+          return;
+        }
+        await new Promise((r) => setTimeout(r, 50 * attempt));
+      }
+    }
+  }
 
   // before the body is judged, so that a logged-out call answers 401 whatever it sends
   const preValidation = async (request: FastifyRequest) => void requirePlayer(request);

@@ -28,6 +28,8 @@ export const withdrawals = pgTable('withdrawals', {
   decidedBy: uuid('decided_by'),
   /** the promotion usage it was made under (migration 0030): its approval is the usage's SUCCESS */
   promotionUsageId: uuid('promotion_usage_id'),
+  /** the Idempotency-Key of the request that made it (migration 0031): a repeat of that request answers this one */
+  requestKey: text('request_key'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

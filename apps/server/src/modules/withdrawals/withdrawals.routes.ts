@@ -35,7 +35,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const w = await service.create(agencyOf(request), requirePlayer(request), request.body);
+      const w = await service.create(agencyOf(request), requirePlayer(request), request.body, request.idempotency?.key);
       return reply.status(201).send({ withdrawal: toWithdrawal(w) });
     },
   );

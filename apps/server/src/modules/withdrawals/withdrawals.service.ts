@@ -90,7 +90,19 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDependencies): 
      * SPEC.md §5's checks, then in one transaction: the order (PENDING), the ledger synced with the
      * provider's live balance, and the credit taken through the transfer path (DESIGN.md §6).
      */
-    async create(agency, session, body) {
+    async create(agency, session, body, requestKey) {
+      const made = async () =>
+        requestKey === undefined
+          ? undefined
+          : (
+              await db
+                .select({ id: withdrawals.id })
+                .from(withdrawals)
+                .where(and(ownedBy(agency.id, session.playerId), eq(withdrawals.requestKey, requestKey)))
+            )[0];
+      // the same request again, its first run's answer lost (a crash after the commit): that withdrawal
+      const before = await made();
+      if (before) return reload(before.id);
       const { providerId } = body;
       if (!isProviderId(providerId)) throw unknownProvider(providerId);
       const amount = toMinor(body.amount, 'THB');
@@ -150,6 +162,7 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDependencies): 
             bank: bank.bank,
             accountNumber: bank.accountNumber,
             accountName: bank.accountName,
+            requestKey: requestKey ?? null,
           });
           const requested = await transfers.request(tx, {
             agencyId: agency.id,
@@ -167,6 +180,8 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDependencies): 
         });
       } catch (err) {
         if (err instanceof InsufficientFundsError) throw insufficientCredit();
+        const first = isUniqueViolation(err, 'withdrawals_request_key') ? await made() : undefined;
+        if (first) return reload(first.id);
         if (isUniqueViolation(err, 'withdrawals_one_open')) throw openExists();
         throw err;
       }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ProviderId } from '@app/contracts';
-import { eq } from 'drizzle-orm';
-import { providerTransfers } from '../../db/schema/index.js';
+import { eq, sql } from 'drizzle-orm';
+import { providerTransfers, withdrawals } from '../../db/schema/index.js';
 import { registerPlayer, type TestPlayer } from '../../test/players.js';
 import { useServerAndSandbox } from '../../test/server-and-sandbox.js';
-import { addBankAccount, cancelWithdrawal, fundCredit, withdraw } from './withdrawals.test-helpers.js';
+import { addBankAccount, cancelWithdrawal, decide, fundCredit, staffLogin, withdraw } from './withdrawals.test-helpers.js';
 
 const env = useServerAndSandbox({});
 
@@ -135,6 +135,26 @@ describe('POST /api/v2/withdrawals', () => {
     expect(second.json()).toEqual(first.json());
     const other = await withdraw(env.ctx.app, p, { providerId: 'alphabet', amount: '130' }, { 'idempotency-key': 'wd-1' });
     expect(other.statusCode).toBe(422);
+    expect(await expectAgreement(p)).toBe(38_000n);
+  });
+
+  it('made once when its first answer was never written (a crash after the commit) and staff decided it before the repeat', async () => {
+    const p = await fundedPlayer(50_000n);
+    const body = { providerId: 'alphabet', amount: '120' };
+    const first = await withdraw(env.ctx.app, p, body, { 'idempotency-key': 'wd-crash' });
+    expect(first.statusCode).toBe(201);
+    const id = first.json().withdrawal.id;
+    // the instance died before the key's answer was written, and its lease has passed; staff paid the withdrawal out
+    await env.ctx.app.db.execute(
+      sql`UPDATE idempotency_keys SET status_code = NULL, response = NULL, lease_expires_at = now() - interval '1 second' WHERE key = 'wd-crash'`,
+    );
+    const staff = await staffLogin(env.ctx.app, agencyId(), 'finance');
+    expect((await decide(env.ctx.app, staff, id, 'approve', { bankReference: 'CRASH-1' })).statusCode).toBe(200);
+    const again = await withdraw(env.ctx.app, p, body, { 'idempotency-key': 'wd-crash' });
+    expect(again.statusCode).toBe(201);
+    expect(again.json().withdrawal).toMatchObject({ id, status: 'SUCCESS' });
+    const rows = await env.ctx.app.db.select().from(withdrawals).where(eq(withdrawals.playerId, p.playerId));
+    expect(rows.map((r) => r.id)).toEqual([id]);
     expect(await expectAgreement(p)).toBe(38_000n);
   });
 });

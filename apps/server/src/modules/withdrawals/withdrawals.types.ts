@@ -45,7 +45,8 @@ export interface RejectInput {
 /** DESIGN.md §6: the player's withdrawals, and the decisions staff make on them (§9). */
 export interface WithdrawalsService {
   /** SPEC.md §5's checks, then the order with the credit taken from the provider; answers PENDING, OPEN or FAILED */
-  create(agency: AgencyContext, session: PlayerSession, body: CreateWithdrawalBody): Promise<WithdrawalRow>;
+  /** `requestKey`: the request's Idempotency-Key; a withdrawal already made with it is answered again, not made twice */
+  create(agency: AgencyContext, session: PlayerSession, body: CreateWithdrawalBody, requestKey?: string): Promise<WithdrawalRow>;
   /** the player's cancel: only while OPEN; the credit goes back to the provider once */
   cancel(agency: AgencyContext, session: PlayerSession, id: string): Promise<WithdrawalRow>;
   /** the player's withdrawals in progress (PENDING or OPEN), newest first */
