@@ -6,7 +6,8 @@ import { queryRows } from './db/client.js';
 import { agencies, agencyHosts } from './db/schema/index.js';
 import { makePromotion, payDeposit, usePromotion } from './modules/promotions/promotions.test-helpers.js';
 import { addBankAccount, staffLogin, withdraw } from './modules/withdrawals/withdrawals.test-helpers.js';
-import { exampleOf, openApiOperations, operationUrl, type JsonSchema, type Operation } from './test/openapi.js';
+import { openApiOperations, operationUrl, type JsonSchema, type Operation } from './test/openapi.js';
+import { exampleOf } from './test/openapi-values.js';
 import { registerPlayer } from './test/players.js';
 import { useServerAndSandbox } from './test/server-and-sandbox.js';
 

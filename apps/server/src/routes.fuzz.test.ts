@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { addBankAccount, fundCredit, staffLogin } from './modules/withdrawals/withdrawals.test-helpers.js';
-import { bodyArbitrary, errorShapeProblem, openApiOperations, operationUrl, paramArbitrary, type Operation } from './test/openapi.js';
+import { errorShapeProblem, openApiOperations, operationUrl, type Operation } from './test/openapi.js';
+import { bodyArbitrary, paramArbitrary } from './test/openapi-values.js';
 import { loginPlayer, registerPlayer } from './test/players.js';
 import { useServerAndSandbox } from './test/server-and-sandbox.js';
 
