@@ -3,7 +3,7 @@ import { convert, crc16CcittFalse, parseLaoQr, type DepositOrder } from '@app/co
 import { checkLedger } from '../../ledger/check.js';
 import { registerPlayer, type TestPlayer } from '../../test/players.js';
 import { useServerAndSandbox } from '../../test/server-and-sandbox.js';
-import { decodeQrSvg } from './deposits.test-helpers.js';
+import { decodeQrSvg } from '../../test/qr.js';
 
 const MID = 'DEMO-LAK-001';
 const body = (over: Record<string, unknown> = {}) => ({ providerId: 'gclub', mid: MID, bank: 'bcel', amount: '100000', ...over });
