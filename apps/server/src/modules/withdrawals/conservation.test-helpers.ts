@@ -38,6 +38,7 @@ export async function promotionOperations(env: {
   if (demo.length !== 3) throw new Error(`the demo promotions are missing: ${JSON.stringify(demo)}`);
   const codeOf = new Map(demo.map((d) => [d.id, d.code]));
   const played = new Map<string, bigint>();
+  const taken = new Set<string>();
   // an outcome that is not an HTTP answer of ours (the sandbox's game, a helper's throw), counted with the rest
   const count = (op: string, refusal?: string) =>
     note(op, { statusCode: refusal ? 409 : 200, json: () => (refusal ? { error: { code: refusal } } : {}) });
@@ -51,9 +52,12 @@ export async function promotionOperations(env: {
   }
 
   const ops: Record<string, (rng: Rng) => Promise<void>> = {
+    // a player's first take is the first-deposit promotion (theirs while they have no order), for its cap
     'promo take': async (rng) => {
       const p = pick(rng, cohort);
-      note('promo take', await usePromotion(app, p, pick(rng, demo).id, pick(rng, providers)));
+      const promotion = taken.has(p.playerId) ? pick(rng, demo) : demo.find((d) => d.code === 'FIRST100')!;
+      taken.add(p.playerId);
+      note('promo take', await usePromotion(app, p, promotion.id, pick(rng, providers)));
     },
     'promo deposit': async (rng) => {
       const p = pick(rng, cohort);
@@ -70,7 +74,7 @@ export async function promotionOperations(env: {
         count('promo deposit', String((err as Error).message).match(/"code":"(\w+)"/)?.[1] ?? 'DEPOSIT_REFUSED');
       }
     },
-    // a few rounds at the provider of the held usage: turnover, all lost at times, sometimes a win past the cap
+    // a few rounds at the provider of the held usage: turnover, all lost at times, wins past the cap
     'promo play': async (rng) => {
       const p = pick(rng, cohort);
       const usage = await held(p);
@@ -79,7 +83,8 @@ export async function promotionOperations(env: {
         const balance = await credit(p, usage.providerId);
         if (balance < 100n) break;
         const stake = BigInt(Math.max(100, Math.floor(Number(balance) * pick(rng, [0.2, 0.5, 1]))));
-        const payout = stake * BigInt(pick(rng, [0, 1, 1, 1, 2, 10]));
+        // under the first-deposit promotion the player keeps winning, so that its turnover and cap are reached
+        const payout = stake * BigInt(pick(rng, codeOf.get(usage.promotionId) === 'FIRST100' ? [1, 1, 2, 10] : [0, 1, 1, 2]));
         try {
           await sandbox.providerBet(usage.providerId, p.playerId, stake, payout);
         } catch {
