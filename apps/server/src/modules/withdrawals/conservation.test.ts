@@ -8,6 +8,8 @@ import { playerCredit } from '../../ledger/ledger.js';
 import { payLaoQr, setBankFaults } from '../../test/bank.js';
 import { registerPlayer, type TestPlayer } from '../../test/players.js';
 import { useServerAndSandbox } from '../../test/server-and-sandbox.js';
+import { int, pick, promotionFigures, promotionOperations, syncedResults, type Answer, type Rng } from './conservation.test-helpers.js';
+import { promotionAccount } from '../promotions/promotions.test-helpers.js';
 import { addBankAccount, cancelWithdrawal, decide, staffLogin, withdraw, type TestStaff } from './withdrawals.test-helpers.js';
 
 /**
@@ -16,10 +18,15 @@ import { addBankAccount, cancelWithdrawal, decide, staffLogin, withdraw, type Te
  * provider times out after committing, fails with 5xx and refuses. Whatever happened, once the
  * worker has finished: the ledger balances per currency, each player's ledger credit is what the
  * provider holds, and nothing is left half-done. CONSERVATION_SEED replays a schedule.
+ * Promotions (issue #16, conservation.test-helpers.ts) run among them: taken, deposited with a bonus,
+ * played at the sandbox's game, rechecked, cancelled with a clawback and withdrawn under their rules;
+ * afterwards the promotion account is the bonuses credited less those taken back and returned.
  */
 const SEED = Number(process.env.CONSERVATION_SEED ?? 20261122);
 const PLAYERS = 12;
-const BATCHES = 40;
+/** players of their own who take promotions (a promotion's first-deposit and credit rules want fresh ones) */
+const PROMOTION_PLAYERS = 6;
+const BATCHES = 60;
 const BATCH_SIZE = 8;
 const PROVIDERS: ProviderId[] = ['alphabet', 'askmebet'];
 
@@ -33,10 +40,7 @@ function mulberry32(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
-type Rng = () => number;
 const random = mulberry32(SEED);
-const int = (rng: Rng, lo: number, hi: number) => lo + Math.floor(rng() * (hi - lo + 1));
-const pick = <T>(rng: Rng, xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)]!;
 
 const FAULTS: FaultInput[] = [
   { operations: ['transfer'], timeoutAfterCommit: true, holdMs: 1500, count: 1 },
@@ -52,18 +56,17 @@ beforeAll(async () => {
   await setBankFaults(env.sandbox.url, { noCallback: true });
 });
 
-type Answer = { statusCode: number; json(): { error?: { code: string } } & Record<string, unknown> };
-
 describe('money conservation under concurrency and provider faults', () => {
   it('keeps the ledger, the providers and the orders in agreement', { timeout: 180_000 }, async () => {
     const app = env.ctx.app;
     const agencyId = env.ctx.database.agencyId;
     const players: TestPlayer[] = [];
-    for (let i = 0; i < PLAYERS; i++) {
+    for (let i = 0; i < PLAYERS + PROMOTION_PLAYERS; i++) {
       const p = await registerPlayer(app);
       await addBankAccount(app, p);
       players.push(p);
     }
+    const cohort = players.slice(PLAYERS);
     const staff: TestStaff = await staffLogin(app, agencyId, 'finance');
     const as = (p: TestPlayer, method: 'GET' | 'POST', url: string, payload?: object) =>
       app.inject({ method, url: `/api${url}`, headers: { host: 'localhost', cookie: p.cookie }, ...(payload ? { payload } : {}) });
@@ -106,7 +109,9 @@ describe('money conservation under concurrency and provider faults', () => {
       note('approve', await decide(app, staff, id, 'approve', { bankReference: `BCEL-${SEED}-${++bankRef}` }));
     const reject = async (id: string) => note('reject', await decide(app, staff, id, 'reject', { reason: 'conservation test' }));
 
+    const promotions = await promotionOperations({ app, sandbox: env.sandbox, cohort, providers: PROVIDERS, note });
     const ops: Record<string, (rng: Rng) => Promise<void>> = {
+      ...promotions.ops,
       deposit: (rng) => deposit(rng, pick(rng, players)),
       withdraw: async (rng) => {
         const p = pick(rng, players);
@@ -144,6 +149,7 @@ describe('money conservation under concurrency and provider faults', () => {
       ['approve', 3],
       ['reject', 2],
       ['worker', 2],
+      ...promotions.weights,
     ];
     const total = weights.reduce((s, [, w]) => s + w, 0);
     const choose = () => {
@@ -186,12 +192,22 @@ describe('money conservation under concurrency and provider faults', () => {
       sql`SELECT currency, sum(balance)::text AS total FROM ledger_accounts GROUP BY currency`,
     );
     for (const s of sums) expect(`${s.currency} ${s.total}`).toBe(`${s.currency} 0`);
+    // the ledger learns of rounds played at a provider at its next sync (a withdrawal, a cancel):
+    // its credit plus the rounds' results not yet booked is what the provider holds
     for (const p of players) {
       for (const provider of PROVIDER_IDS) {
         const atProvider = (await env.sandbox.providerBalance(provider, p.playerId)) ?? 0n;
-        expect(await playerCredit(app.db, agencyId, p.playerId, provider), `${p.username}@${provider} (seed ${SEED})`).toBe(atProvider);
+        const unbooked = (promotions.played.get(`${p.playerId}@${provider}`) ?? 0n) - (await syncedResults(app, p.playerId, provider));
+        expect(await playerCredit(app.db, agencyId, p.playerId, provider), `${p.username}@${provider} (seed ${SEED})`).toBe(
+          atProvider - unbooked,
+        );
       }
     }
+    // DESIGN.md §8: the promotion account is the bonuses credited less those taken back and returned
+    const promo = await promotionAccount(app);
+    expect(-promo.account, `promotion account ${JSON.stringify(promo, (_, v) => (typeof v === 'bigint' ? String(v) : v))}`).toBe(
+      promo.credited + promo.voided - promo.clawed - promo.returned,
+    );
     const unfinished = await queryRows<{ what: string; n: number }>(
       app.db,
       sql`SELECT 'transfer ' || status AS what, count(*)::int AS n FROM provider_transfers WHERE status = 'PENDING' GROUP BY status
@@ -209,8 +225,20 @@ describe('money conservation under concurrency and provider faults', () => {
                  (SELECT count(*)::int FROM deposit_orders) AS deposits`,
     );
     // the figures the decision record quotes
-    console.info(JSON.stringify({ seed: SEED, operations, faultsSet, ...moved, outcomes: Object.fromEntries([...outcomes].sort()) }));
+    const promotionsRun = await promotionFigures(app);
+    console.info(
+      JSON.stringify({
+        seed: SEED,
+        operations,
+        faultsSet,
+        ...moved,
+        promotions: promotionsRun,
+        outcomes: Object.fromEntries([...outcomes].sort()),
+      }),
+    );
     expect(moved!.withdrawals).toBeGreaterThan(20);
     expect(moved!.deposits).toBeGreaterThan(20);
+    expect(promotionsRun.bonuses).toBeGreaterThan(3);
+    expect(promotionsRun.promoWithdrawals).toBeGreaterThan(2);
   });
 });
