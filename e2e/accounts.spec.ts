@@ -83,14 +83,15 @@ for (const { lng, auth, common, errors } of LANGS) {
     const success = page.getByTestId('password-changed');
     await expect(success).toContainText(auth.password.change.success);
     await page.getByRole('button', { name: common.actions.confirm }).click();
-    await expect(page).toHaveURL(/\/login$/);
+    // the player area's guard keeps the page for after the next login (issue #18 item 15)
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fplayer$/);
 
     // the old password no longer works; the new one does
     await fillLabelled(page, auth.login.username, username);
     await fillLabelled(page, auth.login.password, first);
     await page.getByRole('button', { name: auth.login.submit }).click();
     await expect(toastWith(page, errors.INVALID_CREDENTIALS)).toBeVisible();
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fplayer$/);
     await fillLabelled(page, auth.login.password, second);
     await page.getByRole('button', { name: auth.login.submit }).click();
     await expect(page).toHaveURL(/\/player$/);
@@ -109,7 +110,7 @@ for (const { lng, auth, common, errors } of LANGS) {
     });
     expect(r! > 200 && r! - g! > 80 && r! - b! > 80, `logout is red: rgb(${r}, ${g}, ${b})`).toBe(true);
     await logout.click();
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fplayer$/);
     await expect(page.getByTestId('header-login')).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('playerId'))).toBeNull();
   });

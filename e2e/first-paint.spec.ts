@@ -22,7 +22,10 @@ test.describe('the public pages paint from their HTML', () => {
     await expect(page.getByTestId('header-login')).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'lo-LA');
     // styled by the inline sheet, without any stylesheet request: the submit button has its colour
-    await expect(page.getByTestId('login-form').getByRole('button')).not.toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
+    await expect(page.getByTestId('login-form').getByRole('button', { name: pick(auth, 'login.submit') })).not.toHaveCSS(
+      'background-color',
+      'rgba(0, 0, 0, 0)',
+    );
     expect(await page.locator('link[rel=stylesheet]').count()).toBe(0);
     expect(await page.locator('script:not([src])').count()).toBe(0);
 

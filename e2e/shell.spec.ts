@@ -153,9 +153,9 @@ test.describe('visitor layout', () => {
     await expect(page.getByTestId('header')).toBeVisible();
   });
 
-  test('the player area sends a visitor to /login', async ({ page }) => {
+  test('the player area sends a visitor to /login, keeping the page for after the login', async ({ page }) => {
     await page.goto('/player/withdraw/history');
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fplayer%2Fwithdraw%2Fhistory$/);
   });
 
   test('the toast viewport is labelled with its F8 hotkey', async ({ page }) => {

@@ -23,6 +23,10 @@ async function renderAs(path: string, agency: Agency): Promise<string> {
     scrollRestoration: false,
   });
   await router.load();
+  // a page whose route fails here would be prerendered as the error page, and painted as such before
+  // any script runs: the build fails instead, naming the error
+  const failed = router.state.matches.find((m) => m.status === 'error');
+  if (failed) throw new Error(`prerender: ${path} fails to render (${String(failed.error)})`, { cause: failed.error });
   // async: a lazily loaded part (the footer) is rendered once its code has loaded; in the browser the
   // first render keeps such a part's prerendered DOM while its code arrives (Preact resumes it)
   const html = await renderToStringAsync((<App router={router} queryClient={queryClient} />) as unknown as VNode);

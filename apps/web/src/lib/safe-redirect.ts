@@ -4,17 +4,20 @@
  * `https://…`), a script URL or the login pages themselves, so the parameter cannot be used to send a
  * player elsewhere after they log in (no open redirect). Anything else answers undefined.
  */
-export function safeRedirect(value: unknown, origin: string = window.location.origin): string | undefined {
+export function safeRedirect(value: unknown, origin?: string): string | undefined {
+  // before any use of `window`: the login page is also rendered at build time, in Node, without one
+  // (docs/decisions/020), and its route checks its search with this
   if (typeof value !== 'string' || !value.startsWith('/player') || value.length > 2000) return undefined;
+  const base = origin ?? window.location.origin;
   // control characters and backslashes are read as slashes or dropped by browsers
   if ([...value].some((c) => c < ' ' || c === '\\')) return undefined;
   let url: URL;
   try {
-    url = new URL(value, origin);
+    url = new URL(value, base);
   } catch {
     return undefined;
   }
-  if (url.origin !== origin || !(url.pathname === '/player' || url.pathname.startsWith('/player/'))) return undefined;
+  if (url.origin !== base || !(url.pathname === '/player' || url.pathname.startsWith('/player/'))) return undefined;
   return url.pathname + url.search + url.hash;
 }
 
