@@ -7,9 +7,11 @@ import { deferAppStyles, pageModulePreloads, preloadFonts } from './vite.plugins
 
 const SHARED = /[\\/](src[\\/](components[\\/]ui|features[\\/][^\\/]+[\\/](api|lib)|lib)[\\/]|node_modules[\\/]@tanstack[\\/])/;
 // Radix, zod (with the schemas of @app/contracts), the fingerprint collector and the promotion area
-// (three pages and two notices, none on the way to the first page) stay in their own chunks
+// (three pages and two notices, none on the way to the first page) stay in their own chunks; so does
+// the provider field of the money forms, which would bring react-hook-form and Radix's select (with
+// floating-ui) into `shared`, and with it onto the first page, which renders no form
 const NOT_SHARED =
-  /[\\/](dropdown-menu|toast|dialog|select)\.tsx$|[\\/](register|login-resolver|credit-preview|preview|amount-limits|get-promotion-using)\.ts$|[\\/](fingerprint|promotions)[\\/]/;
+  /[\\/](dropdown-menu|toast|dialog|select|provider-select-field)\.tsx$|[\\/](register|login-resolver|credit-preview|preview|amount-limits|get-promotion-using)\.ts$|[\\/](fingerprint|promotions)[\\/]/;
 
 export default defineConfig({
   plugins: [
