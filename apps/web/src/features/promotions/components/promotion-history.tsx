@@ -1,11 +1,6 @@
-import type { ReactNode } from 'react';
-import { Link, Navigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { PromotionUsage } from '@app/contracts';
-import { buttonClass } from '@/components/ui/button';
-import { HistoryPager } from '@/components/ui/history-pager';
-import { Spinner } from '@/components/ui/spinner';
-import { errorKey } from '@/components/ui/toast-store';
+import { PagedHistory } from '@/components/ui/paged-history';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { useUsages } from '../api/get-usages';
 import { CancelUsageButton } from './cancel-usage-dialog';
@@ -17,43 +12,16 @@ const TO = '/player/promotion/history';
 export function PromotionHistory({ page, pageSize }: { page: number; pageSize: number }) {
   const { t } = useTranslation(['promotion', 'wallet', 'errors']);
   const list = useUsages(page, pageSize);
-  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / pageSize));
-  if (list.isSuccess && !list.isPlaceholderData && page > pages) return <Navigate to={TO} search={{ page: pages, pageSize }} replace />;
-
-  let body: ReactNode;
-  if (list.isPending) body = <Spinner className="mx-auto my-8 h-6 w-6" />;
-  else if (list.isError)
-    body = (
-      <p role="alert" className="py-8 text-center text-red-300">
-        {t(errorKey(list.error))}
-      </p>
-    );
-  else if (list.data.items.length === 0)
-    body = (
-      <div
-        className="flex flex-col items-center gap-3 rounded-xl border border-slate-800 px-4 py-8 text-center"
-        data-testid="history-empty"
-      >
-        <p className="text-slate-400">{t('history.empty')}</p>
-        <Link to="/player/promotion" className={buttonClass('primary', 'md')}>
-          {t('history.start')}
-        </Link>
-      </div>
-    );
-  else
-    body = (
-      <ul className="flex flex-col gap-3" aria-label={t('history.caption')}>
-        {list.data.items.map((u) => (
-          <UsageRow key={u.id} usage={u} />
-        ))}
-      </ul>
-    );
-
   return (
-    <div className="flex flex-col gap-3" data-testid="promotion-history">
-      {body}
-      <HistoryPager ns="promotion" to={TO} page={page} pageSize={pageSize} pages={pages} />
-    </div>
+    <PagedHistory ns="promotion" to={TO} start="/player/promotion" testId="promotion-history" list={list} page={page} pageSize={pageSize}>
+      {(items) => (
+        <ul className="flex flex-col gap-3" aria-label={t('history.caption')}>
+          {items.map((u) => (
+            <UsageRow key={u.id} usage={u} />
+          ))}
+        </ul>
+      )}
+    </PagedHistory>
   );
 }
 
