@@ -70,7 +70,9 @@ async function json(url, init = {}) {
 /** Not timed: N players, each with an OPEN deposit paid at the bank whose callback has not been sent. */
 async function prepareOrders() {
   await json(`${SANDBOX}/bank/_faults`, { method: 'POST', body: JSON.stringify({ noCallback: true }) });
-  return pool(
+  // the players first, then their deposits: a deposit's QR expires, and the players' preparation
+  // (argon2 at registration; with a promotion, three calls more) would outlast it at 10,000 orders
+  const players = await pool(
     Array.from({ length: ORDERS }, (_, i) => i),
     16,
     async (i) => {
@@ -107,25 +109,28 @@ async function prepareOrders() {
           body: JSON.stringify({ promotionId: first.id, providerId: 'gclub' }),
         });
       }
-      const { body } = await json(`${SERVER}/api/v2/deposits`, {
-        method: 'POST',
-        headers: { cookie },
-        body: JSON.stringify({ providerId: 'gclub', mid: 'DEMO-LAK-001', bank: 'bcel', amount: String(20_000 + i) }),
-      });
-      const qr = await json(`${SERVER}/api/v2/deposits/${body.order.id}/qr`, { headers: { cookie } });
-      const paid = await json(`${SANDBOX}/sandbox/bank/payments`, { method: 'POST', body: JSON.stringify({ payload: qr.body.payload }) });
-      return {
-        id: body.order.id,
-        notice: JSON.stringify({
-          reference: paid.body.reference,
-          bankReference: paid.body.bankReference,
-          amount: paid.body.amount,
-          currency: 'LAK',
-          paidAt: paid.body.paidAt,
-        }),
-      };
+      return { i, cookie };
     },
   );
+  return pool(players, 16, async ({ i, cookie }) => {
+    const { body } = await json(`${SERVER}/api/v2/deposits`, {
+      method: 'POST',
+      headers: { cookie },
+      body: JSON.stringify({ providerId: 'gclub', mid: 'DEMO-LAK-001', bank: 'bcel', amount: String(20_000 + i) }),
+    });
+    const qr = await json(`${SERVER}/api/v2/deposits/${body.order.id}/qr`, { headers: { cookie } });
+    const paid = await json(`${SANDBOX}/sandbox/bank/payments`, { method: 'POST', body: JSON.stringify({ payload: qr.body.payload }) });
+    return {
+      id: body.order.id,
+      notice: JSON.stringify({
+        reference: paid.body.reference,
+        bankReference: paid.body.bankReference,
+        amount: paid.body.amount,
+        currency: 'LAK',
+        paidAt: paid.body.paidAt,
+      }),
+    };
+  });
 }
 
 // the bank's side of the callbacks: undici's request on kept-alive connections, as a gateway would
