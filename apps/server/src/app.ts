@@ -30,6 +30,8 @@ import { promotionsRoutes } from './modules/promotions/promotions.routes.js';
 import { promotionsStaffRoutes } from './modules/promotions/promotions.staff-routes.js';
 import { promotionImageRoutes } from './modules/promotions/promotions.image.js';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.js';
+import { staffRoutes } from './modules/backoffice/staff.routes.js';
+import { staffAccessPlugin } from './plugins/staff-access.js';
 import { servicesPlugin } from './services.js';
 // @imports (one line per area)
 
@@ -95,6 +97,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(idempotencyPlugin);
   await app.register(ledgerPlugin);
   await app.register(staffSessionPlugin);
+  // every /api/v2/backoffice route's roles, from its declaration (decision 050)
+  await app.register(staffAccessPlugin);
   // @plugins:ledger (idempotency, worker)
   // every module's service, from the parts above (services.ts); the routes below take theirs from app.services
   await app.register(servicesPlugin);
@@ -114,6 +118,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(promotionsRoutes, { prefix: '/api' });
   // @routes:withdrawals
   await app.register(backofficeRoutes, { prefix: '/api' });
+  await app.register(staffRoutes, { prefix: '/api' });
   await app.register(promotionsStaffRoutes, { prefix: '/api' });
   await app.register(promotionImageRoutes, { prefix: '/api' });
   // @routes:backoffice

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { secondFactorStatusSchema } from './staff-auth.js';
 import { withdrawalSchema, withdrawalStatusSchema } from './withdrawals.js';
 
 /** The agency back office (DESIGN.md §9). Staff have their own login and session (cookie staff_sid). */
@@ -13,7 +14,8 @@ export const staffLoginBodySchema = z.object({
 export type StaffLoginBody = z.infer<typeof staffLoginBodySchema>;
 
 export const staffSchema = z.object({ id: z.string(), username: z.string(), role: staffRoleSchema });
-export const staffSessionResponseSchema = z.object({ staff: staffSchema });
+/** the login's and GET /me's answer: who, and where the session stands with the second factor */
+export const staffSessionResponseSchema = z.object({ staff: staffSchema, secondFactor: secondFactorStatusSchema });
 export type StaffSessionResponse = z.infer<typeof staffSessionResponseSchema>;
 
 /** A withdrawal as staff see it: the player's display fields plus who it belongs to and how it ended. */

@@ -71,6 +71,12 @@ export const ERROR_CODES = [
   'PROMOTION_USED_BY_PROVIDER',
   // back office
   'STAFF_FORBIDDEN',
+  /** a staff session that has not passed the second factor (decision 049) */
+  'STAFF_SECOND_FACTOR_REQUIRED',
+  'STAFF_CODE_INVALID',
+  /** an owner changing their own role, activity or second factor */
+  'STAFF_SELF_CHANGE',
+  'STAFF_LAST_OWNER',
   // games
   'GAME_NOT_FOUND',
   // deposits (bank gateway)
@@ -152,6 +158,10 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   PROMOTION_NEEDS_BANK_ACCOUNT: 422,
   PROMOTION_USED_BY_PROVIDER: 409,
   STAFF_FORBIDDEN: 403,
+  STAFF_SECOND_FACTOR_REQUIRED: 403,
+  STAFF_CODE_INVALID: 400,
+  STAFF_SELF_CHANGE: 409,
+  STAFF_LAST_OWNER: 409,
   GAME_NOT_FOUND: 404,
   BANK_GATEWAY_UNAVAILABLE: 503,
   DEPOSIT_BANK_NOT_AVAILABLE: 422,

@@ -13,6 +13,8 @@ export * from './games.js';
 export * from './deposits.js';
 export * from './withdrawals.js';
 export * from './backoffice.js';
+export * from './staff-auth.js';
+export * from './staff-admin.js';
 export * from './promotions.js';
 export * from './promotion-split.js';
 export * from './promotion-messages.js';

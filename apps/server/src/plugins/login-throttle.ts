@@ -13,12 +13,13 @@ const DEVICE_DAYS = 365;
 /** A client not seen logging in to the account for this long is a stranger again. */
 export const KNOWN_CLIENT_DAYS = 90;
 
-export type LoginKind = 'player' | 'staff';
+/** `staff_code`: the second factor's codes after a staff password (decision 049), counted apart from passwords */
+export type LoginKind = 'player' | 'staff' | 'staff_code';
 
 /** One login attempt, between `admit` and `failed` or `succeeded`. */
 export interface LoginAttempt {
   agencyId: string;
-  /** `player:<username>` or `staff:<username>`: counted before the name is looked up, so an unknown name is treated the same */
+  /** `player:<username>`, `staff:<username>` or `staff_code:<username>`: counted before the name is looked up, so an unknown name is treated the same */
   account: string;
   ip: string;
   /** this browser's device cookie, when it has one */
@@ -28,7 +29,7 @@ export interface LoginAttempt {
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 const clientsOf = (a: LoginAttempt) => [`ip:${a.ip}`, ...(a.device ? [`device:${digest(a.device)}`] : [])];
 /** The per-client keys (attempts and failures per address), per agency: one site's traffic never limits another's. */
-export const clientKey = (kind: LoginKind, agencyId: string, ip: string) => `${kind === 'staff' ? 'staff:' : ''}${agencyId}:${ip}`;
+export const clientKey = (kind: LoginKind, agencyId: string, ip: string) => `${kind === 'player' ? '' : `${kind}:`}${agencyId}:${ip}`;
 const accountKey = (a: LoginAttempt) => `${a.agencyId}:${a.account}`;
 
 /**

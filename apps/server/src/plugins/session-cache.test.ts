@@ -111,7 +111,7 @@ describe('sessions kept in memory by two instances', () => {
   });
 
   it('end a blocked staff member’s session on both instances', async () => {
-    const staff = await staffLogin(ctx.app, ctx.database.agencyId, 'support');
+    const staff = await staffLogin(ctx.app, ctx.database.agencyId, 'finance');
     const queue = (app: FastifyInstance) =>
       app.inject({ url: '/api/v2/backoffice/withdrawals', headers: { host: 'localhost', cookie: staff.cookie } }).then((r) => r.statusCode);
     expect(await queue(ctx.app)).toBe(200);

@@ -115,20 +115,22 @@ export function createSessionCore(kind: SessionKind) {
   });
 
   return {
-    /** Opens a session with a fresh token and sets its cookie (login, registration). */
-    async start(db: Db | Tx, request: FastifyRequest, reply: FastifyReply, who: { id: string; agencyId: string }): Promise<void> {
+    /** Opens a session with a fresh token and sets its cookie (login, registration); answers its id. */
+    async start(db: Db | Tx, request: FastifyRequest, reply: FastifyReply, who: { id: string; agencyId: string }): Promise<string> {
       const config = request.server.config;
       const token = randomBytes(32).toString('base64url');
       const absoluteMs = kind.absoluteMs(config);
       const userAgent = kind.keepsUserAgent ? (request.headers['user-agent']?.slice(0, 512) ?? null) : null;
-      await queryRowsPrepared(
+      const [row] = await queryRowsPrepared<{ id: string }>(
         db,
         `${kind.name}_session_start`,
         sql`INSERT INTO ${table} (token_hash, ${owner}, agency_id, expires_at, ip${kind.keepsUserAgent ? sql`, user_agent` : sql``})
             VALUES (${hashToken(token)}, ${who.id}, ${who.agencyId}, now() + make_interval(secs => ${absoluteMs / 1000}::int), ${request.ip}
-                    ${kind.keepsUserAgent ? sql`, ${userAgent}` : sql``})`,
+                    ${kind.keepsUserAgent ? sql`, ${userAgent}` : sql``})
+            RETURNING id`,
       );
       reply.setCookie(kind.cookie, token, { ...cookieOptions(config), maxAge: absoluteMs / 1000 });
+      return row!.id;
     },
 
     /** Ends one session (logout) and clears the cookie. */

@@ -49,6 +49,8 @@ export interface Operation {
   body: JsonSchema | undefined;
   /** `GET /api/v2/deposits/{id}` */
   name: string;
+  /** the operation's `x-…` keys (the back office's `x-staff-roles`, decision 050) */
+  extensions: Record<string, unknown>;
 }
 
 /** Every operation of the document the app serves at /api/docs/openapi.json (API_DOCS_ENABLED is on in tests). */
@@ -62,7 +64,7 @@ export async function openApiOperations(app: FastifyInstance): Promise<Operation
   const resolve = (s: JsonSchema): JsonSchema => resolveRefs(s, doc.components?.schemas ?? {});
   const operations: Operation[] = [];
   for (const [path, byMethod] of Object.entries(doc.paths)) {
-    for (const [method, op] of Object.entries(byMethod)) {
+    for (const [method, op] of Object.entries(byMethod) as [string, Record<string, unknown> & (typeof byMethod)[string]][]) {
       const upper = method.toUpperCase() as Operation['method'];
       const body = op.requestBody?.content?.['application/json']?.schema;
       operations.push({
@@ -71,6 +73,7 @@ export async function openApiOperations(app: FastifyInstance): Promise<Operation
         params: (op.parameters ?? []).map((p) => ({ ...p, schema: resolve(p.schema) })),
         body: body ? resolve(body) : undefined,
         name: `${upper} ${path}`,
+        extensions: Object.fromEntries(Object.entries(op).filter(([k]) => k.startsWith('x-'))),
       });
     }
   }

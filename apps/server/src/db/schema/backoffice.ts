@@ -1,8 +1,8 @@
-import { bigint, boolean, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import type { StaffRole } from '@app/contracts';
 import { agencies } from './platform.js';
 
-/** Migration 0008_backoffice.sql; the audit log refuses UPDATE and DELETE by trigger. */
+/** Migrations 0008_backoffice.sql and 0032_staff_second_factor.sql; the audit log refuses UPDATE and DELETE by trigger. */
 export const staffUsers = pgTable(
   'staff_users',
   {
@@ -16,6 +16,9 @@ export const staffUsers = pgTable(
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
   },
   (t) => [unique().on(t.agencyId, t.username)],
 );
@@ -30,7 +33,20 @@ export const staffSessions = pgTable('staff_sessions', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
   ip: text('ip'),
+  secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
 });
+
+/** Recovery codes of the second factor, only their sha256 (decision 049). */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    staffId: uuid('staff_id').notNull(),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.staffId, t.codeHash] })],
+);
 
 export const auditLog = pgTable('audit_log', {
   id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,33 +9,37 @@ import {
   rejectWithdrawalBodySchema,
   staffLoginBodySchema,
   staffSessionResponseSchema,
-  type StaffRole,
 } from '@app/contracts';
 import { agencyOf } from '../../plugins/agency.js';
+import { MONEY_ROLES, staffAccess } from '../../plugins/staff-access.js';
 import { requireStaff } from '../../plugins/staff-session.js';
 import { errorResponses } from '../shared/route-errors.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 429);
-/** who may pay out or refuse; support reads only (DESIGN.md §9) */
-const DECIDERS: readonly StaffRole[] = ['owner', 'finance'];
 const idParams = z.object({ id: z.string().uuid() });
 
 /** The back office API: never reachable with a player session (plugins/staff-session.ts). */
 export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { backoffice } = app.services;
   const tags = ['backoffice'];
-  const staffOnly = { preValidation: async (request: FastifyRequest) => void requireStaff(request) };
-  const decidersOnly = { preValidation: async (request: FastifyRequest) => void requireStaff(request, DECIDERS) };
+  // the queue is money: owner and finance read and decide it (DESIGN.md §9); support works on players
+  const money = { config: staffAccess(MONEY_ROLES) };
 
   app.post(
     '/v2/backoffice/login',
-    { schema: { tags, summary: 'Staff login', body: staffLoginBodySchema, response: { 200: staffSessionResponseSchema, ...errors } } },
+    {
+      config: staffAccess([], { public: true }),
+      schema: { tags, summary: 'Staff login', body: staffLoginBodySchema, response: { 200: staffSessionResponseSchema, ...errors } },
+    },
     async (request, reply) => backoffice.login(request, reply, agencyOf(request), request.body),
   );
 
   app.post(
     '/v2/backoffice/logout',
-    { schema: { tags, summary: 'End this staff session', response: { 200: okResponseSchema, ...errors } } },
+    {
+      config: staffAccess([], { public: true }),
+      schema: { tags, summary: 'End this staff session', response: { 200: okResponseSchema, ...errors } },
+    },
     async (request, reply) => {
       await backoffice.logout(request, reply);
       return { ok: true as const };
@@ -46,7 +49,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v2/backoffice/withdrawals',
     {
-      ...staffOnly,
+      ...money,
       schema: {
         tags,
         summary: 'The withdrawal queue (OPEN by default)',
@@ -64,7 +67,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v2/backoffice/withdrawals/:id/approve',
     {
-      ...decidersOnly,
+      ...money,
       schema: {
         tags,
         summary: 'Paid out: SUCCESS with the bank reference',
@@ -74,7 +77,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const actor = { staff: requireStaff(request, DECIDERS), ip: request.ip };
+      const actor = { staff: requireStaff(request), ip: request.ip };
       return backoffice.approveWithdrawal(actor, request.params.id, request.body.bankReference);
     },
   );
@@ -82,7 +85,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v2/backoffice/withdrawals/:id/reject',
     {
-      ...decidersOnly,
+      ...money,
       schema: {
         tags,
         summary: 'Refused: REJECTED, the credit back at the provider',
@@ -92,7 +95,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const actor = { staff: requireStaff(request, DECIDERS), ip: request.ip };
+      const actor = { staff: requireStaff(request), ip: request.ip };
       return backoffice.rejectWithdrawal(actor, request.params.id, request.body.reason);
     },
   );

@@ -4,6 +4,8 @@ import { toBackofficeWithdrawal } from '../withdrawals/withdrawals.view.js';
 import type { Decision } from '../withdrawals/withdrawals.types.js';
 import { writeAudit } from './audit.js';
 import type { BackofficeService, BackofficeServiceDependencies, StaffActor } from './backoffice.types.js';
+import { createSecondFactor } from './second-factor.js';
+import { createStaffAdmin } from './staff-admin.js';
 import { createStaffAuth } from './staff-auth.js';
 import { listWithdrawals, playerUsername } from './withdrawal-queue.js';
 
@@ -32,6 +34,8 @@ export function createBackofficeService(deps: BackofficeServiceDependencies): Ba
 
   return {
     ...createStaffAuth(deps),
+    secondFactor: createSecondFactor(deps),
+    staffAdmin: createStaffAdmin({ db, passwords: deps.passwords }),
     withdrawals: (agencyId, status, page, pageSize) => listWithdrawals(db, agencyId, status, page, pageSize),
     approveWithdrawal: (actor, id, bankReference) =>
       decide(actor, 'withdrawal.approve', (tx) =>

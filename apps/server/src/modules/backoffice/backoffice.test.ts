@@ -39,6 +39,7 @@ const login = (host: string, username: string, password: string) =>
 
 const queue = (cookie: string, host = 'localhost') =>
   env.ctx.app.inject({ url: '/api/v2/backoffice/withdrawals?status=OPEN', headers: { host, cookie } });
+const me = (cookie: string) => env.ctx.app.inject({ url: '/api/v2/backoffice/me', headers: { host: 'localhost', cookie } });
 
 describe('staff login and sessions', () => {
   it('answers the same 401 for an unknown name and a wrong password, and logout ends the session', async () => {
@@ -50,14 +51,14 @@ describe('staff login and sessions', () => {
       const res = await env.ctx.app.inject({ method: 'POST', url: '/api/v2/backoffice/login', headers: { host: 'localhost' }, payload });
       expect([res.statusCode, res.json().error.code]).toEqual([401, 'INVALID_CREDENTIALS']);
     }
-    expect((await queue(staff.cookie)).statusCode).toBe(200);
+    expect((await me(staff.cookie)).statusCode).toBe(200);
     const out = await env.ctx.app.inject({
       method: 'POST',
       url: '/api/v2/backoffice/logout',
       headers: { host: 'localhost', cookie: staff.cookie },
     });
     expect(out.statusCode).toBe(200);
-    expect((await queue(staff.cookie)).statusCode).toBe(401);
+    expect((await me(staff.cookie)).statusCode).toBe(401);
     const actions = await env.ctx.app.db.select().from(auditLog).where(eq(auditLog.staffUsername, staff.username));
     expect(actions.map((a) => a.action)).toEqual(['staff.login', 'staff.logout']);
   });
@@ -88,11 +89,13 @@ describe('staff login and sessions', () => {
     expect(asStaff.statusCode).toBe(401);
   });
 
-  it('lets support read the queue but not decide', async () => {
+  it('keeps support out of the queue: money is owner and finance work (DESIGN.md §9)', async () => {
     const { id } = await openWithdrawal();
     const support = await staffLogin(env.ctx.app, agencyId(), 'support');
     const list = await queue(support.cookie);
-    expect(list.json().items.map((w: { id: string }) => w.id)).toContain(id);
+    expect([list.statusCode, list.json().error.code]).toEqual([403, 'STAFF_FORBIDDEN']);
+    const finance = await staffLogin(env.ctx.app, agencyId(), 'finance');
+    expect((await queue(finance.cookie)).json().items.map((w: { id: string }) => w.id)).toContain(id);
     const res = await decide(env.ctx.app, support, id, 'approve', { bankReference: 'BCEL-SUPPORT' });
     expect([res.statusCode, res.json().error.code]).toEqual([403, 'STAFF_FORBIDDEN']);
   });

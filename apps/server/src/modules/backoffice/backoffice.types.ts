@@ -1,11 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { BackofficeWithdrawal, StaffLoginBody, StaffSessionResponse, WithdrawalStatus } from '@app/contracts';
+import type { BackofficeWithdrawal, ChangeStaffPasswordBody, StaffLoginBody, StaffSessionResponse, WithdrawalStatus } from '@app/contracts';
 import type { AgencyContext } from '../../plugins/agency.js';
 import type { LoginThrottle } from '../../plugins/login-throttle.js';
 import type { StaffSession } from '../../plugins/staff-session.js';
 import type { PasswordHasher } from '../accounts/passwords.js';
 import type { ServiceDependencies } from '../service-dependencies.js';
 import type { WithdrawalsService } from '../withdrawals/withdrawals.types.js';
+import type { SecondFactor } from './second-factor.js';
+import type { StaffAdmin } from './staff-admin.js';
 
 export interface BackofficeServiceDependencies extends Pick<ServiceDependencies, 'db'> {
   passwords: PasswordHasher;
@@ -31,6 +33,14 @@ export interface BackofficeService {
   /** the players' rate limits under the staff's own keys; the login is audited */
   login(request: FastifyRequest, reply: FastifyReply, agency: AgencyContext, body: StaffLoginBody): Promise<StaffSessionResponse>;
   logout(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** this staff member, role and where the session stands with the second factor */
+  me(request: FastifyRequest): Promise<StaffSessionResponse>;
+  /** the current password and a new one; the other sessions end (audited) */
+  changePassword(request: FastifyRequest, reply: FastifyReply, body: ChangeStaffPasswordBody): Promise<void>;
+  /** enrolment, the code after the password, recovery codes (decision 049) */
+  secondFactor: SecondFactor;
+  /** the owner's staff users (decision 051) */
+  staffAdmin: StaffAdmin;
   /** the agency's withdrawals in one status, oldest first: the order staff work through them */
   withdrawals(agencyId: string, status: WithdrawalStatus, page: number, pageSize: number): Promise<WithdrawalQueuePage>;
   /** paid out: SUCCESS with the bank reference; the change, its audit row and the ledger commit together */

@@ -1,10 +1,14 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
+import type { ChangeStaffPasswordBody } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.js';
 import { staffUsers } from '../../db/schema/index.js';
-import { endStaffSession, startStaffSession } from '../../plugins/staff-session.js';
+import { AppError } from '../../errors.js';
+import { endAllStaffSessions, endStaffSession, requireStaff, secondFactorState, startStaffSession } from '../../plugins/staff-session.js';
 import { writeAudit } from './audit.js';
 import { invalidCredentials } from './backoffice.errors.js';
 import type { BackofficeService, BackofficeServiceDependencies } from './backoffice.types.js';
+import { secondFactorStatus } from './second-factor.js';
 
 const STAFF_USERNAME = /^[a-z0-9_.-]{1,64}$/;
 
@@ -19,12 +23,21 @@ const auditSession = (db: Db | Tx, s: { agencyId: string; staffId: string; usern
     ip,
   });
 
-/** Staff login and logout, with the players' login rules under their own keys (plugins/login-throttle.ts). */
+export const currentPasswordIncorrect = () =>
+  new AppError('PASSWORD_INCORRECT', 'password incorrect', { currentPassword: 'backoffice.validation.password_incorrect' });
+
+/**
+ * Staff login and logout, with the players' login rules under their own keys (plugins/login-throttle.ts);
+ * the password alone opens a session that reaches only the second factor when one is asked (decision 049).
+ */
 export function createStaffAuth({
   db,
   passwords: hasher,
   loginThrottle: throttle,
-}: Pick<BackofficeServiceDependencies, 'db' | 'passwords' | 'loginThrottle'>): Pick<BackofficeService, 'login' | 'logout'> {
+}: Pick<BackofficeServiceDependencies, 'db' | 'passwords' | 'loginThrottle'>): Pick<
+  BackofficeService,
+  'login' | 'logout' | 'me' | 'changePassword'
+> {
   return {
     async login(request, reply, agency, body) {
       await throttle.consume(request, 'staff', agency.id);
@@ -56,14 +69,44 @@ export function createStaffAuth({
           .where(eq(staffUsers.id, staff.id));
         await auditSession(tx, { agencyId: agency.id, staffId: staff.id, username: staff.username }, 'staff.login', request.ip);
       });
-      await startStaffSession(db, request, reply, { id: staff.id, agencyId: agency.id });
+      const enrolled = staff.totpEnabledAt !== null;
+      const state = secondFactorState(staff.role, enrolled, false);
+      await startStaffSession(db, request, reply, { id: staff.id, agencyId: agency.id }, state === 'PASSED');
       await throttle.succeeded(attempt, reply);
-      return { staff: { id: staff.id, username: staff.username, role: staff.role } };
+      return {
+        staff: { id: staff.id, username: staff.username, role: staff.role },
+        secondFactor: secondFactorStatus({ role: staff.role, enrolled, secondFactor: state }),
+      };
     },
 
     async logout(request, reply) {
       if (request.staff) await auditSession(db, request.staff, 'staff.logout', request.ip);
       await endStaffSession(db, request, reply);
+    },
+
+    async me(request) {
+      const s = requireStaff(request, undefined, { beforeSecondFactor: true });
+      return { staff: { id: s.staffId, username: s.username, role: s.role }, secondFactor: secondFactorStatus(s) };
+    },
+
+    /** The current password and a new one; every other session of this staff member ends (audited). */
+    async changePassword(request: FastifyRequest, reply: FastifyReply, body: ChangeStaffPasswordBody) {
+      const s = requireStaff(request);
+      const attempt = throttle.attempt(request, 'staff', s.agencyId, s.username);
+      await throttle.admit(attempt, 'staff');
+      const [row] = await db.select({ hash: staffUsers.passwordHash }).from(staffUsers).where(eq(staffUsers.id, s.staffId));
+      if (!row || !(await hasher.verify(row.hash, body.currentPassword))) {
+        await throttle.failed(attempt, 'staff');
+        throw currentPasswordIncorrect();
+      }
+      const hash = await hasher.hash(body.newPassword);
+      await db.transaction(async (tx) => {
+        await tx.update(staffUsers).set({ passwordHash: hash }).where(eq(staffUsers.id, s.staffId));
+        await auditSession(tx, s, 'staff.password_change', request.ip);
+        await endAllStaffSessions(tx, request, s.staffId);
+      });
+      // this browser stays in, on a new session that has passed what the old one had
+      await startStaffSession(db, request, reply, { id: s.staffId, agencyId: s.agencyId }, true);
     },
   };
 }

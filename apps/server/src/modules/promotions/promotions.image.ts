@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PROMOTION_IMAGE_MAX_BYTES, PROMOTION_IMAGE_TYPES, backofficePromotionResponseSchema, type StaffRole } from '@app/contracts';
+import { PROMOTION_IMAGE_MAX_BYTES, PROMOTION_IMAGE_TYPES, backofficePromotionResponseSchema } from '@app/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { transactionWithRetry } from '../../db/errors.js';
 import { promotions } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { agencyOf } from '../../plugins/agency.js';
+import { MONEY_ROLES, staffAccess } from '../../plugins/staff-access.js';
 import { requireStaff } from '../../plugins/staff-session.js';
 import { writeAudit } from '../backoffice/audit.js';
 import { errorResponses } from '../shared/route-errors.js';
@@ -30,7 +30,6 @@ export function sniffImageType(bytes: Uint8Array): PromotionImageType | null {
   return null;
 }
 
-const MANAGERS: readonly StaffRole[] = ['owner', 'finance'];
 const errors = errorResponses(400, 401, 403, 404, 413, 415, 503);
 const notAnImage = () =>
   new AppError(
@@ -60,7 +59,7 @@ export const promotionImageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/v2/backoffice/promotions/:id/image',
     {
-      preValidation: async (request: FastifyRequest) => void requireStaff(request, MANAGERS),
+      config: staffAccess(MONEY_ROLES),
       bodyLimit,
       schema: {
         tags: ['backoffice'],
@@ -70,7 +69,7 @@ export const promotionImageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const staff = requireStaff(request, MANAGERS);
+      const staff = requireStaff(request);
       const bytes = Buffer.isBuffer(request.body) ? request.body : null;
       if (!bytes || bytes.length === 0) throw notAnImage();
       if (bytes.length > PROMOTION_IMAGE_MAX_BYTES) throw tooLarge();

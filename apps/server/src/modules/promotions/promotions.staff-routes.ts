@@ -10,11 +10,11 @@ import {
   promotionBlockBodySchema,
   promotionInputSchema,
   promotionUsageResponseSchema,
-  type StaffRole,
 } from '@app/contracts';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { transactionWithRetry } from '../../db/errors.js';
 import { players, promotionUsages, promotions } from '../../db/schema/index.js';
+import { MONEY_ROLES, staffAccess } from '../../plugins/staff-access.js';
 import { requireStaff, type StaffSession } from '../../plugins/staff-session.js';
 import { writeAudit } from '../backoffice/audit.js';
 import { errorResponses } from '../shared/route-errors.js';
@@ -22,8 +22,6 @@ import { toBackofficePromotion, toUsage } from './promotions.view.js';
 import { readPage } from '../shared/paging.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 422, 503);
-/** who manages promotions and the blacklist (DESIGN.md §9); support reads only */
-const MANAGERS: readonly StaffRole[] = ['owner', 'finance'];
 const idParams = z.object({ id: z.uuid() });
 
 /** Staff's promotion calls under /v2/backoffice; every change with its audit row in the same transaction. */
@@ -31,8 +29,8 @@ export const promotionsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.promotions;
   const { db } = app;
   const tags = ['backoffice'];
-  const staffOnly = { preValidation: async (request: FastifyRequest) => void requireStaff(request) };
-  const managersOnly = { preValidation: async (request: FastifyRequest) => void requireStaff(request, MANAGERS) };
+  // promotions are money (their cost, the blacklist): owner and finance; support does not see them (DESIGN.md §9)
+  const money = { config: staffAccess(MONEY_ROLES) };
   const audit = (
     request: FastifyRequest,
     staff: StaffSession,
@@ -54,7 +52,7 @@ export const promotionsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v2/backoffice/promotions',
     {
-      ...staffOnly,
+      ...money,
       schema: { tags, summary: "The agency's promotions", response: { 200: backofficePromotionsResponseSchema, ...errors } },
     },
     async (request) => {
@@ -67,7 +65,7 @@ export const promotionsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v2/backoffice/promotions',
     {
-      ...managersOnly,
+      ...money,
       schema: {
         tags,
         summary: 'Create a promotion',
@@ -76,7 +74,7 @@ export const promotionsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const staff = requireStaff(request, MANAGERS);
+      const staff = requireStaff(request);
       const row = await service.create(staff.agencyId, request.body);
       await audit(request, staff, 'promotion.create', 'promotion', row.id, { code: row.code, rules: row.rules });
       return reply.status(201).send({ promotion: toBackofficePromotion(row) });
@@ -86,7 +84,7 @@ export const promotionsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v2/backoffice/promotions/:id',
     {
-      ...staffOnly,
+      ...money,
       schema: { tags, summary: 'One promotion', params: idParams, response: { 200: backofficePromotionResponseSchema, ...errors } },
     },
     async (request) => ({ promotion: toBackofficePromotion(await service.get(requireStaff(request).agencyId, request.params.id)) }),
@@ -95,7 +93,7 @@ export const promotionsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/v2/backoffice/promotions/:id',
     {
-      ...managersOnly,
+      ...money,
       schema: {
         tags,
         summary: 'Change a promotion',
@@ -105,7 +103,7 @@ export const promotionsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const staff = requireStaff(request, MANAGERS);
+      const staff = requireStaff(request);
       const row = await service.update(staff.agencyId, request.params.id, request.body);
       await audit(request, staff, 'promotion.update', 'promotion', row.id, { code: row.code, rules: row.rules });
       return { promotion: toBackofficePromotion(row) };
@@ -115,7 +113,7 @@ export const promotionsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v2/backoffice/promotions/:id/deactivate',
     {
-      ...managersOnly,
+      ...money,
       schema: {
         tags,
         summary: 'Deactivate: its ACTIVE usages turn INACTIVE by the worker',
@@ -124,7 +122,7 @@ export const promotionsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const staff = requireStaff(request, MANAGERS);
+      const staff = requireStaff(request);
       const row = await transactionWithRetry(db, async (tx) => {
         const r = await service.deactivate(tx, staff.agencyId, request.params.id);
         await writeAudit(tx, {
@@ -145,7 +143,7 @@ export const promotionsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v2/backoffice/promotions/:id/usages',
     {
-      ...staffOnly,
+      ...money,
       schema: {
         tags,
         summary: "A promotion's usages, newest first",
@@ -181,7 +179,7 @@ export const promotionsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v2/backoffice/promotion-usages/:id/cancel',
     {
-      ...managersOnly,
+      ...money,
       schema: {
         tags,
         summary: 'Cancel a usage; from USED the bonus is taken back',
@@ -190,7 +188,7 @@ export const promotionsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const staff = requireStaff(request, MANAGERS);
+      const staff = requireStaff(request);
       const { usage, promotion } = await service.cancel({ agencyId: staff.agencyId }, request.params.id, 'STAFF');
       await audit(request, staff, 'promotion_usage.cancel', 'promotion_usage', usage.id, {
         status: usage.status,
@@ -203,7 +201,7 @@ export const promotionsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/v2/backoffice/players/:id/promotion-block',
     {
-      ...managersOnly,
+      ...money,
       schema: {
         tags,
         summary: 'Block or unblock a player from promotions',
@@ -213,7 +211,7 @@ export const promotionsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const staff = requireStaff(request, MANAGERS);
+      const staff = requireStaff(request);
       await transactionWithRetry(db, async (tx) => {
         await service.setBlocked(tx, staff.agencyId, request.params.id, request.body.blocked);
         await writeAudit(tx, {

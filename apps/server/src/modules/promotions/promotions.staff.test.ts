@@ -32,7 +32,7 @@ describe('/v2/backoffice/promotions', () => {
     expect(codes).toEqual(expect.arrayContaining(['FIRST100', 'DAILY10', 'SET50K']));
   });
 
-  it('owner and finance manage promotions, support only reads; every change is audited', async () => {
+  it('owner and finance manage promotions, support does not see them (money, issue #17); every change is audited', async () => {
     const [owner, finance, support] = [
       await staffLogin(app(), env.agencyId(), 'owner'),
       await staffLogin(app(), env.agencyId(), 'finance'),
@@ -48,12 +48,14 @@ describe('/v2/backoffice/promotions', () => {
     ).toBe(400);
     const changed = await call(finance, 'PUT', `/promotions/${id}`, { ...input('STAFF1'), maxUses: 10 });
     expect(changed.json().promotion).toMatchObject({ id, maxUses: 10, isActive: true });
-    expect((await call(support, 'GET', `/promotions/${id}`)).json().promotion.code).toBe('STAFF1');
+    expect((await call(finance, 'GET', `/promotions/${id}`)).json().promotion.code).toBe('STAFF1');
+    expect((await call(support, 'GET', `/promotions/${id}`)).statusCode).toBe(403);
 
     const p = await registerPlayer(app());
     await addBankAccount(app(), p);
     const usage = (await usePromotion(app(), p, id)).json().usage;
-    const usages = await call(support, 'GET', `/promotions/${id}/usages`);
+    expect((await call(support, 'GET', `/promotions/${id}/usages`)).statusCode).toBe(403);
+    const usages = await call(finance, 'GET', `/promotions/${id}/usages`);
     expect(usages.json()).toMatchObject({ total: 1, items: [{ id: usage.id, playerUsername: p.username, status: 'ACTIVE' }] });
     expect((await call(support, 'POST', `/promotion-usages/${usage.id}/cancel`)).statusCode).toBe(403);
     expect((await call(finance, 'POST', `/promotion-usages/${usage.id}/cancel`)).json().usage.status).toBe('CANCELED');

@@ -1,11 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { StaffRole } from '@app/contracts';
 import { houseAccount } from '../../ledger/ledger.js';
 import type { TestPlayer } from '../../test/players.js';
 import { settleTestKind, TEST_FUND_KIND } from '../../test/transfer-kinds.js';
-import { createPasswordHasher } from '../accounts/passwords.js';
-import { createStaffUser } from '../backoffice/staff-users.js';
 
 /**
  * Credit at a provider the way a paid deposit puts it there (EXCHANGE(THB) → provider through the
@@ -57,23 +54,8 @@ export function cancelWithdrawal(app: FastifyInstance, p: TestPlayer, id: string
   return app.inject({ method: 'POST', url: `/api/v2/withdrawals/${id}/cancel`, headers: { host: 'localhost', cookie: p.cookie } });
 }
 
-export interface TestStaff {
-  username: string;
-  password: string;
-  cookie: string;
-}
-
-/** A staff member of the agency, created directly and logged in through the route. */
-export async function staffLogin(app: FastifyInstance, agencyId: string, role: StaffRole, host = 'localhost'): Promise<TestStaff> {
-  const username = `s${randomBytes(4).toString('hex')}`;
-  const password = `pw-${randomBytes(6).toString('hex')}`;
-  await createStaffUser(app.db, createPasswordHasher(app.config), { agencyId, username, password, role });
-  const res = await app.inject({ method: 'POST', url: '/api/v2/backoffice/login', headers: { host }, payload: { username, password } });
-  if (res.statusCode !== 200) throw new Error(`staff login: ${res.statusCode} ${res.body}`);
-  const cookie = [res.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('staff_sid='));
-  if (!cookie) throw new Error('no staff cookie');
-  return { username, password, cookie: cookie.split(';')[0]! };
-}
+/** staff sign in past the second factor through the one helper of the server tests */
+export { staffLogin, type TestStaff } from '../../test/staff.js';
 
 export function decide(
   app: FastifyInstance,

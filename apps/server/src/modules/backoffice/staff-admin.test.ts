@@ -1,0 +1,129 @@
+import type { FastifyRequest } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { staffUsers } from '../../db/schema/index.js';
+import { useServerAndSandbox } from '../../test/server-and-sandbox.js';
+import { staffCookieOf, staffLogin } from '../../test/staff.js';
+
+const env = useServerAndSandbox({});
+const app = () => env.ctx.app;
+
+const call = (cookie: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  app().inject({ method, url: `/api/v2/backoffice${url}`, headers: { host: 'localhost', cookie }, ...(payload ? { payload } : {}) });
+
+describe("the owner's staff users (decision 051)", () => {
+  it('creates a user with a generated password shown once, who signs in and must enrol', async () => {
+    const owner = await staffLogin(app(), env.agencyId(), 'owner');
+    const created = await call(owner.cookie, 'POST', '/staff-users', { username: 'New.Finance', role: 'finance' });
+    expect(created.statusCode).toBe(201);
+    const { user, password } = created.json();
+    expect(user).toMatchObject({ username: 'new.finance', role: 'finance', active: true, enrolled: false });
+    expect(password).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    const again = await call(owner.cookie, 'POST', '/staff-users', { username: 'new.finance', role: 'support' });
+    expect([again.statusCode, again.json().error.code]).toEqual([409, 'USERNAME_EXIST']);
+    const login = await app().inject({
+      method: 'POST',
+      url: '/api/v2/backoffice/login',
+      headers: { host: 'localhost' },
+      payload: { username: 'new.finance', password },
+    });
+    expect(login.json().secondFactor.state).toBe('ENROL');
+    const list = await call(owner.cookie, 'GET', '/staff-users');
+    expect(list.json().items.map((u: { username: string }) => u.username)).toContain('new.finance');
+    expect(list.body).not.toContain('passwordHash');
+    expect(list.body).not.toContain('totp');
+  });
+
+  it('never lets an owner change themselves or leave the agency without an active owner', async () => {
+    const owner = await staffLogin(app(), env.agencyId(), 'owner');
+    for (const [method, url, body] of [
+      ['PUT', `/staff-users/${owner.id}/role`, { role: 'support' }],
+      ['POST', `/staff-users/${owner.id}/disable`, undefined],
+      ['POST', `/staff-users/${owner.id}/reset-second-factor`, undefined],
+    ] as const) {
+      const res = await call(owner.cookie, method, url, body);
+      expect([res.statusCode, res.json().error.code]).toEqual([409, 'STAFF_SELF_CHANGE']);
+    }
+    // two owners disabling each other at once: the second to run finds no other active owner
+    const second = await staffLogin(app(), env.agencyId(), 'owner');
+    const everyone = await app().db.select().from(staffUsers).where(eq(staffUsers.agencyId, env.agencyId()));
+    for (const o of everyone.filter((u) => u.role === 'owner' && u.id !== owner.id)) {
+      await app().db.update(staffUsers).set({ active: false }).where(eq(staffUsers.id, o.id));
+    }
+    const actor = {
+      sessionId: '',
+      staffId: second.id,
+      agencyId: env.agencyId(),
+      username: second.username,
+      role: 'owner' as const,
+      enrolled: true,
+      secondFactor: 'PASSED' as const,
+    };
+    const request = { server: app(), ip: '127.0.0.1' } as unknown as FastifyRequest;
+    await expect(app().services.backoffice.staffAdmin.setActive(request, actor, owner.id, false)).rejects.toMatchObject({
+      code: 'STAFF_LAST_OWNER',
+    });
+    await expect(app().services.backoffice.staffAdmin.setRole(request, actor, owner.id, 'finance')).rejects.toMatchObject({
+      code: 'STAFF_LAST_OWNER',
+    });
+    for (const o of everyone.filter((u) => u.role === 'owner'))
+      await app().db.update(staffUsers).set({ active: true }).where(eq(staffUsers.id, o.id));
+  });
+
+  it("resets a user's second factor: their sessions end and they enrol again; audited with before and after", async () => {
+    const owner = await staffLogin(app(), env.agencyId(), 'owner');
+    const finance = await staffLogin(app(), env.agencyId(), 'finance');
+    const reset = await call(owner.cookie, 'POST', `/staff-users/${finance.id}/reset-second-factor`);
+    expect(reset.json().user.enrolled).toBe(false);
+    expect((await call(finance.cookie, 'GET', '/me')).statusCode).toBe(401);
+    const login = await app().inject({
+      method: 'POST',
+      url: '/api/v2/backoffice/login',
+      headers: { host: 'localhost' },
+      payload: { username: finance.username, password: finance.password },
+    });
+    expect(login.json().secondFactor.state).toBe('ENROL');
+    const audit = await call(owner.cookie, 'GET', `/audit?action=staff.second_factor_reset&staffId=${owner.id}`);
+    expect(audit.json().items[0]).toMatchObject({ entityId: finance.id, before: { enrolled: true }, after: { enrolled: false } });
+  });
+
+  it('changes my password: my other sessions end, this one goes on', async () => {
+    const me = await staffLogin(app(), env.agencyId(), 'support');
+    const other = staffCookieOf(
+      await app().inject({
+        method: 'POST',
+        url: '/api/v2/backoffice/login',
+        headers: { host: 'localhost' },
+        payload: { username: me.username, password: me.password },
+      }),
+    )!;
+    const wrong = await call(me.cookie, 'POST', '/password', { currentPassword: 'not-it-at-all', newPassword: 'a-new-password-1' });
+    expect([wrong.statusCode, wrong.json().error.code]).toEqual([400, 'PASSWORD_INCORRECT']);
+    const changed = await call(me.cookie, 'POST', '/password', { currentPassword: me.password, newPassword: 'a-new-password-1' });
+    expect(changed.statusCode).toBe(200);
+    expect((await call(other, 'GET', '/me')).statusCode).toBe(401);
+    expect((await call(me.cookie, 'GET', '/me')).statusCode).toBe(401);
+    expect((await call(staffCookieOf(changed)!, 'GET', '/me')).statusCode).toBe(200);
+  });
+
+  it('pages the audit log newest first with a cursor, filtered by action', async () => {
+    const owner = await staffLogin(app(), env.agencyId(), 'owner');
+    for (let i = 0; i < 5; i++) await call(owner.cookie, 'POST', '/staff-users', { username: `pager${i}`, role: 'support' });
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await call(
+        owner.cookie,
+        'GET',
+        `/audit?action=staff.create&staffId=${owner.id}&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      expect(res.statusCode).toBe(200);
+      const page = res.json() as { items: { after: { username: string } }[]; nextCursor: string | null };
+      seen.push(...page.items.map((e) => e.after.username));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(['pager4', 'pager3', 'pager2', 'pager1', 'pager0']);
+    const bad = await call(owner.cookie, 'GET', '/audit?cursor=bm9wZQ');
+    expect(bad.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { staffRoleSchema } from './backoffice.js';
+import { staffPasswordSchema } from './staff-auth.js';
+
+/** The owner's staff users screen (DESIGN.md §9; docs/decisions/051-staff-users-and-audit.md). */
+export const staffUserSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  role: staffRoleSchema,
+  active: z.boolean(),
+  enrolled: z.boolean(),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+});
+export type StaffUser = z.infer<typeof staffUserSchema>;
+export const staffUsersResponseSchema = z.object({ items: z.array(staffUserSchema) });
+export const staffUserResponseSchema = z.object({ user: staffUserSchema });
+
+export const staffUsernameSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9_.-]{3,64}$/, 'backoffice.validation.username_format');
+/** Without a password, the server makes one and answers it once. */
+export const createStaffUserBodySchema = z.object({
+  username: staffUsernameSchema,
+  role: staffRoleSchema,
+  password: staffPasswordSchema.optional(),
+});
+export type CreateStaffUserBody = z.infer<typeof createStaffUserBodySchema>;
+export const createdStaffUserResponseSchema = z.object({ user: staffUserSchema, password: z.string().nullable() });
+export type CreatedStaffUser = z.infer<typeof createdStaffUserResponseSchema>;
+export const staffRoleBodySchema = z.object({ role: staffRoleSchema });
+
+/** The audit log, newest first, one keyset page at a time. */
+export const auditQuerySchema = z.object({
+  staffId: z.uuid().optional(),
+  action: z.string().trim().min(1).max(64).optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  cursor: z
+    .string()
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  staffId: z.string().nullable(),
+  staffUsername: z.string(),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string().nullable(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  ip: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditPageSchema = z.object({ items: z.array(auditEntrySchema), nextCursor: z.string().nullable() });
+export type AuditPage = z.infer<typeof auditPageSchema>;
