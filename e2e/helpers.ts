@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import { SAME_ORIGIN, expect } from './fixtures';
+import { signInStaff } from './staff';
 
 /** The Lao texts the player sees, read from the bundled translations so a spec follows them. */
 export function lo(ns: string): Record<string, unknown> {
@@ -52,10 +53,9 @@ export async function depositThroughTheBank(api: APIRequestContext, sandbox: API
     .toBe('724.63');
 }
 
-/** The seeded owner approves (with the bank's reference) or rejects (with a reason) the OPEN withdrawal of that code. */
+/** A finance staff member (signed in past the second factor) approves (with the bank's reference) or rejects (with a reason) the OPEN withdrawal of that code. */
 export async function staffDecides(request: APIRequestContext, code: string, decision: { reject: string } | { approve: string }) {
-  const login = await request.post('/api/v2/backoffice/login', { data: { username: 'owner', password: 'e2e-staff-password' } });
-  expect(login.status(), await login.text()).toBe(200);
+  await signInStaff(request, 'finance');
   const queue = (await (await request.get('/api/v2/backoffice/withdrawals?status=OPEN&pageSize=200')).json()) as {
     items: { id: string; transactionCode: string }[];
   };

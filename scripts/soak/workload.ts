@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { generate } from 'otplib';
 import { FINGERPRINT_HEADER } from '@app/contracts';
 import { callJson, type Answer } from '../../apps/server/src/test/http-player.js';
 import { payLaoQr } from '../../apps/server/src/test/bank.js';
@@ -250,9 +251,26 @@ export class Player extends Client {
 }
 
 export class Staff extends Client {
+  /** the TOTP secret this owner enrolled with at its first login (decision 049) */
+  private secret = '';
+
+  /** The password, then the second factor: enrolment the first time (the owner must have one), a code after. */
   async login(username: string, password: string) {
     const res = await this.call('POST', '/v2/backoffice/login', { username, password });
     if (res.status !== 200) throw new Error(`staff login: ${res.status} ${JSON.stringify(res.json)}`);
+    const state = res.field('secondFactor.state');
+    if (state === 'ENROL') {
+      const started = await this.call('POST', '/v2/backoffice/second-factor/enrolment');
+      if (started.status !== 200) throw new Error(`enrolment: ${started.status} ${JSON.stringify(started.json)}`);
+      this.secret = started.field('secret');
+      const confirmed = await this.call('POST', '/v2/backoffice/second-factor/enrolment/confirm', {
+        code: await generate({ secret: this.secret }),
+      });
+      if (confirmed.status !== 200) throw new Error(`enrolment confirmed: ${confirmed.status} ${JSON.stringify(confirmed.json)}`);
+    } else if (state === 'REQUIRED') {
+      const passed = await this.call('POST', '/v2/backoffice/login/second-factor', { code: await generate({ secret: this.secret }) });
+      if (passed.status !== 200) throw new Error(`second factor: ${passed.status} ${JSON.stringify(passed.json)}`);
+    }
   }
 
   /** The soak's promotion: a fixed 20 THB bonus at gclub, for any deposit, any number of times. Answers its id. */

@@ -1,10 +1,20 @@
 import { createRouter } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { rootRoute } from './routes/__root';
+import { appRoute } from './routes/_app';
+import { auditRoute } from './routes/audit';
+import { enrolRoute } from './routes/enrol';
 import { homeRoute } from './routes/index';
 import { loginRoute } from './routes/login';
+import { passwordRoute } from './routes/password';
+import { staffUsersRoute } from './routes/staff-users';
 
-const routeTree = rootRoute.addChildren([homeRoute, loginRoute]);
+// signed-in screens are children of appRoute (the shell: /me checked, the navigation of nav.ts), one line each
+const routeTree = rootRoute.addChildren([
+  loginRoute,
+  enrolRoute,
+  appRoute.addChildren([homeRoute, passwordRoute, staffUsersRoute, auditRoute]),
+]);
 
 /** The back office's router: its own routes (code-based, few), under /backoffice. */
 export function createStaffRouter(queryClient: QueryClient) {

@@ -8,5 +8,6 @@ export const STAFF_LOGIN_PATH = '/backoffice/login';
  */
 export const { api: staffApi, post: staffPost } = createApiClient({
   loginPath: STAFF_LOGIN_PATH,
-  noLoginRedirect: ['/v2/backoffice/login'],
+  // /me tells sign-in whether a session is there at all; the shell sends a missing one to sign-in itself
+  noLoginRedirect: ['/v2/backoffice/login', '/v2/backoffice/me'],
 });

@@ -1,7 +1,7 @@
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { StaffLoginBody, StaffSessionResponse, backofficeWithdrawalsResponseSchema } from '@app/contracts';
-import { staffApi, staffPost } from './api';
+import type { backofficeWithdrawalsResponseSchema } from '@app/contracts';
+import { staffApi } from './api';
 
 export type WithdrawalQueue = z.infer<typeof backofficeWithdrawalsResponseSchema>;
 
@@ -11,8 +11,3 @@ export const withdrawalQueueQueryOptions = (page: number) =>
     queryKey: ['backoffice', 'withdrawals', 'OPEN', page],
     queryFn: () => staffApi<WithdrawalQueue>(`/v2/backoffice/withdrawals?status=OPEN&page=${page}&pageSize=50`),
   });
-
-export const useStaffLogin = () =>
-  useMutation({ mutationFn: (body: StaffLoginBody) => staffPost<StaffSessionResponse>('/v2/backoffice/login', body) });
-
-export const useStaffLogout = () => useMutation({ mutationFn: () => staffPost<{ ok: true }>('/v2/backoffice/logout') });

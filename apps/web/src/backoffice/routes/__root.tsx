@@ -8,35 +8,41 @@ export interface StaffRouterContext {
   queryClient: QueryClient;
 }
 
-export const rootRoute = createRootRouteWithContext<StaffRouterContext>()({ component: StaffLayout });
+export const rootRoute = createRootRouteWithContext<StaffRouterContext>()({ component: StaffFrame });
 
-/** The back office's frame: the brand, the language (Lao or English), the page. */
-function StaffLayout() {
+/** The language switch (Lao or English), in the header of every page. */
+export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
+  return (
+    <div role="group" aria-label={t('language')} className="flex gap-1">
+      {STAFF_LANGUAGES.map((lng) => (
+        <button
+          key={lng}
+          type="button"
+          aria-pressed={i18n.language === lng}
+          onClick={() => setStaffLanguage(lng)}
+          className="min-h-9 rounded-md px-2 py-1 text-sm uppercase text-slate-300 aria-pressed:bg-slate-800 aria-pressed:text-amber-300"
+        >
+          {lng}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The back office's frame: the brand, the language, the page (the signed-in shell is routes/_app.tsx). */
+function StaffFrame() {
+  const { t } = useTranslation();
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="border-b border-slate-800 bg-slate-950" data-testid="backoffice-header">
-        <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-4">
+        <div className="flex h-14 items-center gap-3 px-4">
           <Brand />
           <span className="mr-auto text-sm text-slate-400">{t('title')}</span>
-          <div role="group" aria-label={t('language')} className="flex gap-1">
-            {STAFF_LANGUAGES.map((lng) => (
-              <button
-                key={lng}
-                type="button"
-                aria-pressed={i18n.language === lng}
-                onClick={() => setStaffLanguage(lng)}
-                className="rounded-md px-2 py-1 text-sm uppercase text-slate-300 aria-pressed:bg-slate-800 aria-pressed:text-amber-300"
-              >
-                {lng}
-              </button>
-            ))}
-          </div>
+          <LanguageSwitch />
         </div>
       </header>
-      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
-        <Outlet />
-      </main>
+      <Outlet />
     </div>
   );
 }

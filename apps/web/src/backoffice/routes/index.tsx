@@ -1,49 +1,48 @@
 import { useQuery } from '@tanstack/react-query';
-import { createRoute, useNavigate } from '@tanstack/react-router';
+import { createRoute, redirect } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { EmptyRow, TBody, THead, Table, Td, Th, Tr } from '@/components/ui/table';
-import { STAFF_LOGIN_PATH } from '../lib/api';
 import { formatKip, formatWhen } from '../lib/format';
 import { staffErrorKey } from '../lib/errors';
-import { useStaffLogout, withdrawalQueueQueryOptions } from '../lib/queries';
-import { rootRoute } from './__root';
+import { withdrawalQueueQueryOptions } from '../lib/queries';
+import { navFor } from '../nav';
+import { appRoute } from './_app';
 
-export const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: StaffHome });
+export const homeRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/',
+  // the queue is money: a role without it starts at its first screen (support: the players)
+  beforeLoad: ({ context }) => {
+    const first = navFor(context.me.staff.role)[0];
+    if (first && first.path !== '/') throw redirect({ to: first.path });
+  },
+  component: StaffHome,
+});
 
 /**
  * The signed-in home: the withdrawal queue, read from the staff API. Without a staff session the call
  * answers 401 and the API client sends the browser to the staff login.
  */
 function StaffHome() {
-  const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
+  const { t, i18n } = useTranslation('queue');
   const queue = useQuery(withdrawalQueueQueryOptions(1));
-  const logout = useStaffLogout();
   return (
     <section className="flex flex-col gap-4" data-testid="staff-home">
       <div className="flex flex-wrap items-center gap-3">
-        <h1 className="mr-auto text-xl font-bold">{t('queue.heading')}</h1>
-        {queue.data && <span className="text-sm text-slate-400">{t('queue.count', { count: queue.data.total })}</span>}
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => logout.mutate(undefined, { onSettled: () => void navigate({ href: STAFF_LOGIN_PATH }) })}
-        >
-          {t('logout')}
-        </Button>
+        <h1 className="mr-auto text-xl font-bold">{t('heading')}</h1>
+        {queue.data && <span className="text-sm text-slate-400">{t('count', { count: queue.data.total })}</span>}
       </div>
       <div className="overflow-x-auto">
         <Table data-testid="staff-queue">
           <THead>
             <tr>
-              <Th>{t('queue.code')}</Th>
-              <Th>{t('queue.date')}</Th>
-              <Th>{t('queue.player')}</Th>
-              <Th>{t('queue.provider')}</Th>
-              <Th className="text-right">{t('queue.amount')}</Th>
-              <Th>{t('queue.bank')}</Th>
+              <Th>{t('code')}</Th>
+              <Th>{t('date')}</Th>
+              <Th>{t('player')}</Th>
+              <Th>{t('provider')}</Th>
+              <Th className="text-right">{t('amount')}</Th>
+              <Th>{t('bank')}</Th>
             </tr>
           </THead>
           <TBody>
@@ -58,7 +57,7 @@ function StaffHome() {
                 </span>
               </EmptyRow>
             ) : queue.data.items.length === 0 ? (
-              <EmptyRow colSpan={6}>{t('queue.empty')}</EmptyRow>
+              <EmptyRow colSpan={6}>{t('empty')}</EmptyRow>
             ) : (
               queue.data.items.map((w) => (
                 <Tr key={w.id} data-testid="staff-queue-row" data-code={w.transactionCode}>

@@ -11,7 +11,8 @@ import { useScrollIntoView } from '@/lib/use-scroll-into-view';
 import { useDepositQr } from '../api/get-deposit-qr';
 import { useCancelDeposit, useCheckDeposit } from '../api/mutations';
 import { CloseDepositDialog } from './close-deposit-dialog';
-import { copyText, qrPng, saveOrShare } from '../lib/qr-image';
+import { copyText } from '@/lib/copy-text';
+import { qrPng, saveOrShare } from '../lib/qr-image';
 import { mmss, useCountdown } from './use-countdown';
 
 /** The QR to scan with amount, bank, a countdown, the check button and the close button (SPEC.md §8 dialog). */

@@ -1,0 +1,29 @@
+import type { ComponentType } from 'react';
+import type { StaffRole } from '@app/contracts';
+import { HistoryIcon, HomeIcon, KeyIcon, UserIcon } from '@/components/ui/icons';
+
+/**
+ * The back office's navigation, one line per screen: its path, its label (a key of the `common`
+ * namespace's `nav`), the roles that see it and its icon. The server refuses what a role may not do
+ * (plugins/staff-access.ts); this only hides it. Each screen's author adds its line here.
+ */
+export interface NavItem {
+  path: string;
+  label: string;
+  roles: readonly StaffRole[];
+  icon: ComponentType<{ className?: string }>;
+}
+
+const ALL: readonly StaffRole[] = ['owner', 'finance', 'support'];
+
+export const NAV: readonly NavItem[] = [
+  { path: '/', label: 'nav.home', roles: ['owner', 'finance'], icon: HomeIcon },
+  { path: '/staff', label: 'nav.staff', roles: ['owner'], icon: UserIcon },
+  { path: '/audit', label: 'nav.audit', roles: ['owner'], icon: HistoryIcon },
+  { path: '/password', label: 'nav.password', roles: ALL, icon: KeyIcon },
+];
+
+/** Where a signed-in staff member without a second factor goes first (a path outside the player's typed routes). */
+export const ENROL_PATH: string = '/enrol';
+
+export const navFor = (role: StaffRole) => NAV.filter((item) => item.roles.includes(role));

@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import { Link, Outlet, createRoute, redirect, useNavigate } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { StaffSessionResponse } from '@app/contracts';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { LogoutIcon, MenuIcon } from '@/components/ui/icons';
+import { STAFF_LOGIN_PATH } from '../lib/api';
+import { meQueryOptions, useStaffLogout } from '../lib/auth';
+import { ENROL_PATH, navFor } from '../nav';
+import { rootRoute } from './__root';
+
+/**
+ * Every signed-in screen sits under this route: it reads /me first, and a session that has not
+ * passed the second factor goes back to the code (or to enrolment); no session goes to sign-in.
+ * Screens: `createRoute({ getParentRoute: () => appRoute, path: '/…' })`, and a line in nav.ts.
+ */
+export const appRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'app',
+  beforeLoad: async ({ context }) => {
+    let me: StaffSessionResponse;
+    try {
+      me = await context.queryClient.ensureQueryData(meQueryOptions);
+    } catch {
+      throw redirect({ to: '/login' });
+    }
+    if (me.secondFactor.state === 'ENROL') throw redirect({ to: ENROL_PATH });
+    if (me.secondFactor.state === 'REQUIRED') throw redirect({ to: '/login' });
+    return { me };
+  },
+  component: StaffShell,
+});
+
+function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const me = useQuery(meQueryOptions).data;
+  if (!me) return null;
+  return (
+    <ul className="flex flex-col gap-1">
+      {navFor(me.staff.role).map((item) => (
+        <li key={item.path}>
+          <Link
+            to={item.path}
+            onClick={onNavigate}
+            activeOptions={{ exact: item.path === '/' }}
+            className="flex min-h-11 items-center gap-3 rounded-lg px-3 text-slate-300 hover:bg-slate-800 hover:text-white data-[status=active]:bg-slate-800 data-[status=active]:text-amber-300"
+          >
+            <item.icon className="h-5 w-5 shrink-0" />
+            <span>{t(item.label)}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Who() {
+  const { t } = useTranslation();
+  const me = useQuery(meQueryOptions).data;
+  const logout = useStaffLogout();
+  const navigate = useNavigate();
+  if (!me) return null;
+  return (
+    <div className="flex flex-col gap-2 border-t border-slate-800 pt-3">
+      <p className="px-3 text-sm">
+        <span className="block truncate font-medium text-slate-100" data-testid="staff-username">
+          {me.staff.username}
+        </span>
+        <span className="text-slate-400" data-testid="staff-role">
+          {t(`roles.${me.staff.role}`)}
+        </span>
+      </p>
+      <button
+        type="button"
+        onClick={() => logout.mutate(undefined, { onSettled: () => void navigate({ href: STAFF_LOGIN_PATH }) })}
+        className="flex min-h-11 items-center gap-3 rounded-lg px-3 text-left text-slate-300 hover:bg-slate-800 hover:text-white"
+        data-testid="staff-logout"
+      >
+        <LogoutIcon className="h-5 w-5" />
+        {t('logout')}
+      </button>
+    </div>
+  );
+}
+
+/** The signed-in shell: a side bar on a desk, a drawer behind the menu button on a phone. */
+function StaffShell() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="flex flex-1">
+      <nav
+        aria-label={t('nav.label')}
+        className="hidden w-60 shrink-0 flex-col justify-between border-r border-slate-800 p-3 lg:flex"
+        data-testid="staff-sidebar"
+      >
+        <NavLinks />
+        <Who />
+      </nav>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <div className="flex items-center border-b border-slate-800 px-2 py-1 lg:hidden">
+          <Dialog open={open} onOpenChange={setOpen}>
+            <button
+              type="button"
+              onClick={() => setOpen(true)}
+              aria-label={t('nav.open')}
+              className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-slate-200 hover:bg-slate-800"
+              data-testid="staff-menu"
+            >
+              <MenuIcon className="h-6 w-6" />
+            </button>
+            <DialogContent
+              title={t('nav.label')}
+              className="top-0 left-0 h-dvh max-h-dvh w-72 translate-x-0 translate-y-0 rounded-none rounded-r-2xl"
+            >
+              <nav aria-label={t('nav.label')} className="flex h-[calc(100dvh-6rem)] flex-col justify-between" data-testid="staff-drawer">
+                <NavLinks onNavigate={() => setOpen(false)} />
+                <Who />
+              </nav>
+            </DialogContent>
+          </Dialog>
+        </div>
+        <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}
