@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { houseAccount } from '../../ledger/ledger.js';
 import type { TestPlayer } from '../../test/players.js';
