@@ -43,7 +43,7 @@ async function signOut(page: Page, info: TestInfo) {
 }
 
 /** A wrong code is answered 400 (the browser logs it): expected in these journeys. */
-const journeys = testAllowing([/\/api\/v2\/backoffice\/login\/second-factor$/]);
+const journeys = testAllowing([/\/api\/v2\/backoffice\/login\/second-factor$/, /\/api\/v2\/backoffice\/me$/]);
 
 for (const lng of ['lo', 'en'] as const) {
   journeys(`enrol, sign in with a code, a recovery code once, a wrong code refused (${lng})`, async ({ page, consoleErrors }, info) => {
