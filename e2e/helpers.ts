@@ -56,7 +56,7 @@ export async function depositThroughTheBank(api: APIRequestContext, sandbox: API
 /** A finance staff member (signed in past the second factor) approves (with the bank's reference) or rejects (with a reason) the OPEN withdrawal of that code. */
 export async function staffDecides(request: APIRequestContext, code: string, decision: { reject: string } | { approve: string }) {
   await signInStaff(request, 'finance');
-  const queue = (await (await request.get('/api/v2/backoffice/withdrawals?status=OPEN&pageSize=200')).json()) as {
+  const queue = (await (await request.get('/api/v2/backoffice/withdrawals?status=OPEN&limit=200')).json()) as {
     items: { id: string; transactionCode: string }[];
   };
   const order = queue.items.find((w) => w.transactionCode === code);

@@ -3,12 +3,14 @@ import { z } from 'zod';
 import {
   approveWithdrawalBodySchema,
   backofficeWithdrawalResponseSchema,
-  backofficeWithdrawalsQuerySchema,
-  backofficeWithdrawalsResponseSchema,
   okResponseSchema,
   rejectWithdrawalBodySchema,
   staffLoginBodySchema,
   staffSessionResponseSchema,
+  withdrawalDetailResponseSchema,
+  withdrawalQueueQuerySchema,
+  withdrawalQueueResponseSchema,
+  withdrawalQueueSummarySchema,
 } from '@app/contracts';
 import { agencyOf } from '../../plugins/agency.js';
 import { MONEY_ROLES, staffAccess } from '../../plugins/staff-access.js';
@@ -22,7 +24,7 @@ const idParams = z.object({ id: z.string().uuid() });
 export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { backoffice } = app.services;
   const tags = ['backoffice'];
-  // the queue is money: owner and finance read and decide it (DESIGN.md §9); support works on players
+  // withdrawals are money: owner and finance read and decide them; support gets 403 (issue #17, decision 050)
   const money = { config: staffAccess(MONEY_ROLES) };
 
   app.post(
@@ -52,16 +54,39 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
       ...money,
       schema: {
         tags,
-        summary: 'The withdrawal queue (OPEN by default)',
-        querystring: backofficeWithdrawalsQuerySchema,
-        response: { 200: backofficeWithdrawalsResponseSchema, ...errors },
+        summary: 'The withdrawal queue (OPEN by default), oldest first, by keyset; each with its warnings',
+        querystring: withdrawalQueueQuerySchema,
+        response: { 200: withdrawalQueueResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      const staff = requireStaff(request);
-      const { status, page, pageSize } = request.query;
-      return backoffice.withdrawals(staff.agencyId, status, page, pageSize);
+    async (request) => backoffice.withdrawals(requireStaff(request).agencyId, request.query),
+  );
+
+  app.get(
+    '/v2/backoffice/withdrawals/summary',
+    {
+      ...money,
+      schema: {
+        tags,
+        summary: 'How many withdrawals wait (OPEN) and since when',
+        response: { 200: withdrawalQueueSummarySchema, ...errors },
+      },
     },
+    async (request) => ({ open: await backoffice.openWithdrawals(requireStaff(request).agencyId) }),
+  );
+
+  app.get(
+    '/v2/backoffice/withdrawals/:id',
+    {
+      ...money,
+      schema: {
+        tags,
+        summary: 'One withdrawal with the player, the promotion in use and the players its warnings are about',
+        params: idParams,
+        response: { 200: withdrawalDetailResponseSchema, ...errors },
+      },
+    },
+    async (request) => backoffice.withdrawal(requireStaff(request).agencyId, request.params.id),
   );
 
   app.post(

@@ -7,7 +7,7 @@ import type { BackofficeService, BackofficeServiceDependencies, StaffActor } fro
 import { createSecondFactor } from './second-factor.js';
 import { createStaffAdmin } from './staff-admin.js';
 import { createStaffAuth } from './staff-auth.js';
-import { listWithdrawals, playerUsername } from './withdrawal-queue.js';
+import { listWithdrawals, openSummary, playerUsername, withdrawalDetail } from './withdrawal-queue.js';
 
 export function createBackofficeService(deps: BackofficeServiceDependencies): BackofficeService {
   const { db, withdrawals } = deps;
@@ -16,6 +16,8 @@ export function createBackofficeService(deps: BackofficeServiceDependencies): Ba
   async function decide({ staff, ip }: StaffActor, action: string, run: (tx: Tx) => Promise<Decision>) {
     const decision = await transactionWithRetry(db, async (tx) => {
       const d = await run(tx);
+      // a repeat changed nothing: the first call's audit row is the record of it
+      if (d.repeated) return d;
       await writeAudit(tx, {
         agencyId: staff.agencyId,
         staff: { staffId: staff.staffId, username: staff.username },
@@ -36,7 +38,9 @@ export function createBackofficeService(deps: BackofficeServiceDependencies): Ba
     ...createStaffAuth(deps),
     secondFactor: createSecondFactor(deps),
     staffAdmin: createStaffAdmin({ db, passwords: deps.passwords }),
-    withdrawals: (agencyId, status, page, pageSize) => listWithdrawals(db, agencyId, status, page, pageSize),
+    withdrawals: (agencyId, q) => listWithdrawals(db, agencyId, q),
+    withdrawal: (agencyId, id) => withdrawalDetail(db, agencyId, id),
+    openWithdrawals: (agencyId) => openSummary(db, agencyId),
     approveWithdrawal: (actor, id, bankReference) =>
       decide(actor, 'withdrawal.approve', (tx) =>
         withdrawals.approve(tx, { agencyId: actor.staff.agencyId, id, staffId: actor.staff.staffId, bankReference }),

@@ -26,12 +26,12 @@ export const homeRoute = createRoute({
  */
 function StaffHome() {
   const { t, i18n } = useTranslation('queue');
-  const queue = useQuery(withdrawalQueueQueryOptions(1));
+  const queue = useQuery(withdrawalQueueQueryOptions());
   return (
     <section className="flex flex-col gap-4" data-testid="staff-home">
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="mr-auto text-xl font-bold">{t('heading')}</h1>
-        {queue.data && <span className="text-sm text-slate-400">{t('count', { count: queue.data.total })}</span>}
+        {queue.data && <span className="text-sm text-slate-400">{t('count', { count: queue.data.items.length })}</span>}
       </div>
       <div className="overflow-x-auto">
         <Table data-testid="staff-queue">
