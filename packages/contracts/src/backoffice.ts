@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { secondFactorStatusSchema } from './staff-auth.js';
-import { withdrawalSchema, withdrawalStatusSchema } from './withdrawals.js';
+import { withdrawalSchema } from './withdrawals.js';
 
 /** The agency back office (DESIGN.md §9). Staff have their own login and session (cookie staff_sid). */
 export const STAFF_ROLES = ['owner', 'finance', 'support'] as const;
