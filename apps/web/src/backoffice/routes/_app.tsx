@@ -21,7 +21,8 @@ export const appRoute = createRoute({
   beforeLoad: async ({ context }) => {
     let me: StaffSessionResponse;
     try {
-      me = await context.queryClient.ensureQueryData(meQueryOptions);
+      // fetchQuery, not ensureQueryData: after a sign-in step the cached answer is invalidated and must be read again
+      me = await context.queryClient.fetchQuery(meQueryOptions);
     } catch {
       throw redirect({ to: '/login' });
     }
