@@ -2,26 +2,17 @@ import { z } from 'zod';
 import { addBankAccountBodySchema, bankAccountSchema } from './bank-accounts.js';
 import { providerIdSchema } from './common.js';
 import { depositOrderSchema } from './deposits.js';
+import { keysetQuerySchema, keysetResponseSchema } from './keyset.js';
 import { promotionUsageSchema } from './promotions.js';
 import { withdrawalSchema } from './withdrawals.js';
 
 /**
  * The back office's players (DESIGN.md §9, issue #17): search, a player's page and the actions on it.
- * Lists are keyset-paged: `cursor` is the opaque `nextCursor` of the page before; `null` at the end.
+ * Lists are keyset-paged (docs/decisions/058-keyset-paging.md).
  */
 export const PLAYER_SEARCH_FIELDS = ['username', 'displayName', 'bankAccount', 'fingerprint'] as const;
 export const playerSearchFieldSchema = z.enum(PLAYER_SEARCH_FIELDS);
 export type PlayerSearchField = z.infer<typeof playerSearchFieldSchema>;
-
-/** An opaque keyset cursor (base64url of the last row's order key). */
-export const cursorSchema = z
-  .string()
-  .max(400)
-  .regex(/^[A-Za-z0-9_-]+$/, 'backoffice.validation.cursor');
-export const keysetQuerySchema = z.object({
-  cursor: cursorSchema.optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
-});
 
 export const playerSearchQuerySchema = keysetQuerySchema.extend({
   by: playerSearchFieldSchema.default('username'),
@@ -46,11 +37,7 @@ export const staffPlayerSchema = z.object({
 });
 export type StaffPlayer = z.infer<typeof staffPlayerSchema>;
 
-export function keysetPageSchema<T extends z.ZodTypeAny>(item: T) {
-  return z.object({ items: z.array(item), nextCursor: z.string().nullable() });
-}
-
-export const playerSearchResponseSchema = keysetPageSchema(staffPlayerSchema.extend({ bankAccountNumber: z.string().nullable() }));
+export const playerSearchResponseSchema = keysetResponseSchema(staffPlayerSchema.extend({ bankAccountNumber: z.string().nullable() }));
 export type PlayerSearchResponse = z.infer<typeof playerSearchResponseSchema>;
 
 export const playerSessionSchema = z.object({
@@ -80,8 +67,8 @@ export const playerDetailResponseSchema = z.object({
 });
 export type PlayerDetailResponse = z.infer<typeof playerDetailResponseSchema>;
 
-export const playerDepositsResponseSchema = keysetPageSchema(depositOrderSchema);
-export const playerWithdrawalsResponseSchema = keysetPageSchema(withdrawalSchema);
+export const playerDepositsResponseSchema = keysetResponseSchema(depositOrderSchema);
+export const playerWithdrawalsResponseSchema = keysetResponseSchema(withdrawalSchema);
 
 /** Live credit per provider; `null` where the provider did not answer in time. */
 export const playerCreditsResponseSchema = z.object({

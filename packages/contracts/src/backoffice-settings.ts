@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { agencySettingsSchema, socialSchema } from './agency.js';
 import { BANK_CODES, bankCodeSchema } from './common.js';
+import { keysetResponseSchema } from './keyset.js';
 import { LAO_QR_BANK_IINS, LAO_QR_MAX_CITY, LAO_QR_MAX_NAME } from './laoqr.js';
 import { amountSchema, rateSchema, toMinor } from './money.js';
 import { currencyRowSchema } from './wallet.js';
@@ -55,7 +56,7 @@ export const rateChangeSchema = z.object({
   staffUsername: z.string(),
   changedAt: z.string(),
 });
-export const rateHistoryResponseSchema = z.object({ items: z.array(rateChangeSchema), nextCursor: z.string().nullable() });
+export const rateHistoryResponseSchema = keysetResponseSchema(rateChangeSchema);
 
 // --- agency settings (owner) ---
 const lak = amountSchema('LAK');

@@ -4,6 +4,7 @@ export * from './typed-amount.js';
 export * from './convert.js';
 export * from './agency.js';
 export * from './common.js';
+export * from './keyset.js';
 export * from './auth.js';
 export * from './bank-accounts.js';
 // each area adds its own export line below (wallet, games, laoqr, deposits, withdrawals, backoffice, promotions)

@@ -6,7 +6,7 @@ import { notFound } from '../../errors.js';
 import { depositView } from '../deposits/deposits.view.js';
 import { toUsage } from '../promotions/promotions.view.js';
 import { toWithdrawal } from '../withdrawals/withdrawals.view.js';
-import { decodeCursor, encodeCursor } from '../shared/keyset.js';
+import { byCreatedAt } from '../shared/keyset.js';
 import { toStaffPlayer, type PlayerRowSql } from './staff-players.view.js';
 
 const iso = (v: string | Date) => new Date(v).toISOString();
@@ -112,49 +112,30 @@ async function relatedPlayers(db: Db, agencyId: string, playerId: string, hashes
   return rows.map((r) => ({ ...r, shares: r.shares as ('fingerprint' | 'bankAccount')[] }));
 }
 
-/** A keyset page of a player's orders, newest first: (created_at, id) below the cursor's. */
-function olderThan(cursor: string | undefined, createdAt: SQL, id: SQL): SQL | undefined {
-  if (!cursor) return undefined;
-  const [at, last] = decodeCursor(cursor);
-  return sql`(${createdAt}, ${id}) < (${at}::timestamptz, ${last}::uuid)`;
-}
-
-// the key as the database has it (microseconds): a JavaScript Date would cut it to milliseconds and skip rows
-const next = <T extends { k: string; id: string }>(rows: T[], limit: number) =>
-  rows.length > limit ? encodeCursor([rows[limit - 1]!.k, rows[limit - 1]!.id]) : null;
-
+/** A player's deposits, newest first, keyset-paged on (created_at, id) through deposit_orders_history. */
 export async function playerDeposits(db: Db, agencyId: string, playerId: string, cursor: string | undefined, limit: number) {
   await playerOf(db, agencyId, playerId);
+  const order = byCreatedAt('desc', depositOrders);
   const rows = await db
-    .select({ o: depositOrders, k: sql<string>`${depositOrders.createdAt}::text` })
+    .select({ o: depositOrders, cursorKey: order.key })
     .from(depositOrders)
-    .where(
-      and(
-        eq(depositOrders.agencyId, agencyId),
-        eq(depositOrders.playerId, playerId),
-        olderThan(cursor, sql`${depositOrders.createdAt}`, sql`${depositOrders.id}`),
-      ),
-    )
-    .orderBy(desc(depositOrders.createdAt), desc(depositOrders.id))
+    .where(and(eq(depositOrders.agencyId, agencyId), eq(depositOrders.playerId, playerId), order.after(cursor)))
+    .orderBy(...order.orderBy)
     .limit(limit + 1);
-  const keyed = rows.map((r) => ({ k: r.k, id: r.o.id }));
-  return { items: rows.slice(0, limit).map((r) => depositView(r.o)), nextCursor: next(keyed, limit) };
+  const page = order.page(rows, limit);
+  return { items: page.items.map((r) => depositView(r.o)), nextCursor: page.nextCursor };
 }
 
+/** A player's withdrawals, newest first, keyset-paged on (created_at, id) through withdrawals_player_idx. */
 export async function playerWithdrawals(db: Db, agencyId: string, playerId: string, cursor: string | undefined, limit: number) {
   await playerOf(db, agencyId, playerId);
+  const order = byCreatedAt('desc', withdrawals);
   const rows = await db
-    .select({ w: withdrawals, k: sql<string>`${withdrawals.createdAt}::text` })
+    .select({ w: withdrawals, cursorKey: order.key })
     .from(withdrawals)
-    .where(
-      and(
-        eq(withdrawals.agencyId, agencyId),
-        eq(withdrawals.playerId, playerId),
-        olderThan(cursor, sql`${withdrawals.createdAt}`, sql`${withdrawals.id}`),
-      ),
-    )
-    .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+    .where(and(eq(withdrawals.agencyId, agencyId), eq(withdrawals.playerId, playerId), order.after(cursor)))
+    .orderBy(...order.orderBy)
     .limit(limit + 1);
-  const keyed = rows.map((r) => ({ k: r.k, id: r.w.id }));
-  return { items: rows.slice(0, limit).map((r) => toWithdrawal(r.w)), nextCursor: next(keyed, limit) };
+  const page = order.page(rows, limit);
+  return { items: page.items.map((r) => toWithdrawal(r.w)), nextCursor: page.nextCursor };
 }

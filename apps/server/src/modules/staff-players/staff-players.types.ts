@@ -8,6 +8,7 @@ import type {
   DepositOrder,
   Withdrawal,
   ProviderId,
+  KeysetPage,
 } from '@app/contracts';
 import type { PasswordHasher } from '../accounts/passwords.js';
 import type { StaffActor } from '../backoffice/backoffice.types.js';
@@ -19,11 +20,6 @@ export interface StaffPlayersServiceDependencies extends Pick<ServiceDependencie
   passwords: PasswordHasher;
   bankAccounts: Pick<BankAccountsService, 'replace'>;
   wallet: Pick<WalletService, 'creditMinorAt'>;
-}
-
-export interface KeysetPage<T> {
-  items: T[];
-  nextCursor: string | null;
 }
 
 /** The back office's players (DESIGN.md §9): search, a player's page, and staff's actions on a player. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   BANK_CODES,
   LaoQrError,
@@ -16,7 +16,7 @@ import { agencies, agencyBankConfig, currencies, currencyRateHistory } from '../
 import { AppError, notFound } from '../../errors.js';
 import { writeAudit } from '../backoffice/audit.js';
 import { currencyView, trimRate } from '../shared/rates.js';
-import { decodeCursor, encodeCursor } from '../shared/keyset.js';
+import { keysetOrder } from '../shared/keyset.js';
 import type { StaffSettingsService, StaffSettingsServiceDependencies } from './staff-settings.types.js';
 
 type CurrencyRow = typeof currencies.$inferSelect;
@@ -121,25 +121,19 @@ export function createStaffSettingsService({ db }: StaffSettingsServiceDependenc
     },
 
     async rateHistory(agencyId, id, cursor, limit) {
-      const after = cursor ? decodeCursor(cursor) : null;
+      const order = keysetOrder('desc', [
+        { column: currencyRateHistory.changedAt, type: 'timestamptz' },
+        { column: currencyRateHistory.id, type: 'bigint' },
+      ]);
       const rows = await db
-        .select({ h: currencyRateHistory, k: sql<string>`${currencyRateHistory.changedAt}::text` })
+        .select({ h: currencyRateHistory, cursorKey: order.key })
         .from(currencyRateHistory)
-        .where(
-          and(
-            eq(currencyRateHistory.agencyId, agencyId),
-            eq(currencyRateHistory.currencyId, id),
-            after
-              ? sql`(${currencyRateHistory.changedAt}, ${currencyRateHistory.id}) < (${after[0]}::timestamptz, ${after[1]}::bigint)`
-              : undefined,
-          ),
-        )
-        .orderBy(desc(currencyRateHistory.changedAt), desc(currencyRateHistory.id))
+        .where(and(eq(currencyRateHistory.agencyId, agencyId), eq(currencyRateHistory.currencyId, id), order.after(cursor)))
+        .orderBy(...order.orderBy)
         .limit(limit + 1);
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
+      const page = order.page(rows, limit);
       return {
-        items: page.map(({ h }) => ({
+        items: page.items.map(({ h }) => ({
           id: String(h.id),
           buyRate: trimRate(h.buyRate),
           sellRate: trimRate(h.sellRate),
@@ -148,7 +142,7 @@ export function createStaffSettingsService({ db }: StaffSettingsServiceDependenc
           staffUsername: h.staffUsername,
           changedAt: h.changedAt.toISOString(),
         })),
-        nextCursor: rows.length > limit && last ? encodeCursor([last.k, String(last.h.id)]) : null,
+        nextCursor: page.nextCursor,
       };
     },
 
