@@ -99,7 +99,7 @@ describe('money conservation under concurrency and provider faults', () => {
     }
     async function queue(): Promise<string[]> {
       const res = await app.inject({
-        url: '/api/v2/backoffice/withdrawals?status=OPEN&pageSize=200',
+        url: '/api/v2/backoffice/withdrawals?status=OPEN&limit=200',
         headers: { host: 'localhost', cookie: staff.cookie },
       });
       return (res.json() as { items: { id: string }[] }).items.map((w) => w.id);
