@@ -30,6 +30,7 @@ import { promotionsRoutes } from './modules/promotions/promotions.routes.js';
 import { promotionsStaffRoutes } from './modules/promotions/promotions.staff-routes.js';
 import { promotionImageRoutes } from './modules/promotions/promotions.image.js';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.js';
+import { attentionRoutes } from './modules/deposit-attention/attention.routes.js';
 import { servicesPlugin } from './services.js';
 // @imports (one line per area)
 
@@ -116,6 +117,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(backofficeRoutes, { prefix: '/api' });
   await app.register(promotionsStaffRoutes, { prefix: '/api' });
   await app.register(promotionImageRoutes, { prefix: '/api' });
+  await app.register(attentionRoutes, { prefix: '/api' });
   // @routes:backoffice
 
   await app.register(webPlugin);
