@@ -56,7 +56,7 @@ export async function depositThroughTheBank(api: APIRequestContext, sandbox: API
 export async function staffDecides(request: APIRequestContext, code: string, decision: { reject: string } | { approve: string }) {
   const login = await request.post('/api/v2/backoffice/login', { data: { username: 'owner', password: 'e2e-staff-password' } });
   expect(login.status(), await login.text()).toBe(200);
-  const queue = (await (await request.get('/api/v2/backoffice/withdrawals?status=OPEN&pageSize=200')).json()) as {
+  const queue = (await (await request.get('/api/v2/backoffice/withdrawals?status=OPEN&limit=200')).json()) as {
     items: { id: string; transactionCode: string }[];
   };
   const order = queue.items.find((w) => w.transactionCode === code);

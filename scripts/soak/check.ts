@@ -113,21 +113,24 @@ export async function checkInvariants(t: {
       detail: unexpected.slice(0, 5).join('; '),
     });
 
-    // the house's promotion account (PROMOTION_EXPENSE, THB): bonuses credited went out of it; clawbacks and the
-    // promo credit and credit returned of paid-out withdrawals came back into it (decision 045)
-    const [account] = await queryRows<{ balance: string; credited: string; taken: string; returned: string }>(
+    // the house's promotion account (PROMOTION_EXPENSE, THB): bonuses credited went out of it; the bonuses of
+    // deposits whose transfer the provider voided, clawbacks, and the promo credit and credit returned of
+    // paid-out withdrawals came back into it (decision 045)
+    const [account] = await queryRows<{ balance: string; credited: string; voided: string; taken: string; returned: string }>(
       db,
       sql`SELECT (SELECT coalesce(sum(balance), 0) FROM ledger_accounts WHERE type = 'PROMOTION_EXPENSE' AND currency = 'THB')::text AS balance,
                  (SELECT coalesce(sum(e.amount), 0) FROM ledger_entries e JOIN ledger_transactions l ON l.id = e.transaction_id
                    WHERE l.reference LIKE 'deposit:%:bonus')::text AS credited,
+                 (SELECT coalesce(sum(e.amount), 0) FROM ledger_entries e JOIN ledger_transactions l ON l.id = e.transaction_id
+                   WHERE l.reference LIKE 'deposit:%:bonus-voided')::text AS voided,
                  (SELECT coalesce(sum(clawed_back), 0) FROM promotion_usages)::text AS taken,
                  (SELECT coalesce(sum(promo_credit + credit_returned), 0) FROM withdrawals WHERE status = 'SUCCESS')::text AS returned`,
     );
-    const promotionNet = BigInt(account!.credited) - BigInt(account!.taken) - BigInt(account!.returned);
+    const promotionNet = BigInt(account!.credited) - BigInt(account!.voided) - BigInt(account!.taken) - BigInt(account!.returned);
     results.push({
-      name: 'the promotion account equals bonuses credited less taken back less returned',
+      name: 'the promotion account equals bonuses credited less voided, taken back and returned',
       ok: -BigInt(account!.balance) === promotionNet,
-      detail: `account ${account!.balance}; credited ${account!.credited}, taken back ${account!.taken}, returned ${account!.returned}`,
+      detail: `account ${account!.balance}; credited ${account!.credited}, voided ${account!.voided}, taken back ${account!.taken}, returned ${account!.returned}`,
     });
 
     const open = await queryRows<{ what: string; n: string }>(

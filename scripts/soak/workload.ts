@@ -270,7 +270,7 @@ export class Staff extends Client {
 
   /** Decides the oldest open withdrawals: approves most, rejects some. Answers how many it decided. */
   async decide(players: Map<string, Player>): Promise<number> {
-    const queue = await this.call('GET', '/v2/backoffice/withdrawals?status=OPEN&pageSize=20');
+    const queue = await this.call('GET', '/v2/backoffice/withdrawals?status=OPEN&limit=20');
     const items = ((queue.json as { items?: { id: string }[] } | null)?.items ?? []).slice(0, 5);
     let n = 0;
     for (const { id } of items) {

@@ -25,17 +25,6 @@ export const backofficeWithdrawalSchema = withdrawalSchema.extend({
 });
 export type BackofficeWithdrawal = z.infer<typeof backofficeWithdrawalSchema>;
 
-export const backofficeWithdrawalsQuerySchema = z.object({
-  status: withdrawalStatusSchema.default('OPEN'),
-  page: z.coerce.number().int().min(1).max(100000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(50),
-});
-export const backofficeWithdrawalsResponseSchema = z.object({
-  items: z.array(backofficeWithdrawalSchema),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-});
 export const backofficeWithdrawalResponseSchema = z.object({ withdrawal: backofficeWithdrawalSchema });
 
 export const approveWithdrawalBodySchema = z.object({

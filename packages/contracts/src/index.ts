@@ -15,6 +15,7 @@ export * from './deposits.js';
 export * from './withdrawals.js';
 export * from './backoffice.js';
 export * from './deposit-attention.js';
+export * from './backoffice-money.js';
 export * from './promotions.js';
 export * from './promotion-split.js';
 export * from './promotion-messages.js';

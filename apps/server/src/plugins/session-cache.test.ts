@@ -5,7 +5,7 @@ import { buildApp } from '../app.js';
 import { openDatabase, queryRows, type Database } from '../db/client.js';
 import { createTestApp, type TestContext } from '../test/app.js';
 import { loginPlayer, registerPlayer } from '../test/players.js';
-import { staffLogin } from '../modules/withdrawals/withdrawals.test-helpers.js';
+import { addBankAccount, staffLogin } from '../modules/withdrawals/withdrawals.test-helpers.js';
 
 // Two server instances on one database, each answering sessions from its memory (decision 043):
 // a change made through one instance, or by SQL, ends the session on the other as soon as the
@@ -66,6 +66,17 @@ describe('sessions kept in memory by two instances', () => {
     await expect
       .poll(async () => (await info(other, p.cookie)).json().player.displayName, { timeout: NOTIFIED_WITHIN_MS, interval: 20 })
       .toBe('Renamed aloud');
+  });
+
+  it('answer players/info anew on both instances once a bank account is added (the kept answer goes with its session)', async () => {
+    const p = await registerPlayer(ctx.app);
+    await readOnBoth(p.cookie);
+    expect((await info(other, p.cookie)).json().bankAccounts).toEqual([]);
+    await addBankAccount(ctx.app, p);
+    expect((await info(ctx.app, p.cookie)).json().bankAccounts).toHaveLength(1);
+    await expect
+      .poll(async () => (await info(other, p.cookie)).json().bankAccounts.length, { timeout: NOTIFIED_WITHIN_MS, interval: 20 })
+      .toBe(1);
   });
 
   it('end a session logged out on one instance on the other', async () => {

@@ -176,6 +176,8 @@ export function createSessionCore(kind: SessionKind) {
       const prefix = `${kind.prefix}/`;
       const cache = new SessionCache<Kept<R, V>>(app.config.SESSION_CACHE_SECONDS * 1000, idleMinutes * 60_000);
       cachesOf(app).set(kind.name, cache as unknown as SessionCache<unknown>);
+      /** the owner of each request's session of this kind */
+      const owners = new WeakMap<FastifyRequest, string>();
       // written only when it moves by a minute, whichever instance wrote it last
       const touch = (sessionId: string) =>
         queryRowsPrepared(
@@ -189,6 +191,7 @@ export function createSessionCore(kind: SessionKind) {
         const key = `${name}:${agencyId}:${tokenHash}`;
         const hit = cache.get(key);
         if (hit) {
+          owners.set(request, hit.ownerId);
           assign(request, hit.row.session);
           if (Date.now() - hit.lastSeenAtMs >= TOUCH_EVERY_MS) {
             await touch(hit.row.sessionId);
@@ -200,6 +203,7 @@ export function createSessionCore(kind: SessionKind) {
         const row = (await queryRowsPrepared<R>(app.db, name, query(tokenHash, agencyId, idleMinutes)))[0];
         if (!row) return;
         const session = build(row);
+        owners.set(request, row.owner_id);
         assign(request, session);
         if (row.stale) await touch(row.session_id);
         cache.keep(key, startedAt, {
@@ -213,6 +217,14 @@ export function createSessionCore(kind: SessionKind) {
         const token = request.cookies[kind.cookie];
         if (!token || !request.agency || !request.url.startsWith(prefix) || !TOKEN_PATTERN.test(token)) return done();
         load(request, token, request.agency.id).then(() => done(), done);
+      });
+      // a call that changes something of its owner's (a bank account, a profile) has committed when
+      // its answer is sent: this instance forgets the owner's kept sessions before the client can ask
+      // again, instead of answering from memory until the database's notification arrives
+      app.addHook('onSend', (request, _reply, payload, done) => {
+        const ownerId = owners.get(request);
+        if (ownerId !== undefined && request.method !== 'GET' && request.method !== 'HEAD') cache.invalidate(ownerId);
+        done(null, payload);
       });
     },
   };

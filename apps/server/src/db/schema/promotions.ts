@@ -28,7 +28,7 @@ export const promotions = pgTable('promotions', {
 });
 export type PromotionRow = typeof promotions.$inferSelect;
 
-export type UsageClosedBy = 'PLAYER' | 'STAFF' | 'EXPIRED' | 'DEACTIVATED' | 'WITHDRAWAL' | 'RECHECK';
+export type UsageClosedBy = 'PLAYER' | 'STAFF' | 'EXPIRED' | 'DEACTIVATED' | 'WITHDRAWAL' | 'RECHECK' | 'VOIDED';
 export const promotionUsages = pgTable('promotion_usages', {
   id: uuid('id').primaryKey().defaultRandom(),
   agencyId: uuid('agency_id').notNull(),

@@ -26,6 +26,8 @@ export const withdrawals = pgTable('withdrawals', {
   bankReference: text('bank_reference'),
   rejectReason: text('reject_reason'),
   decidedBy: uuid('decided_by'),
+  /** when staff approved or rejected it (migration 0034): a paid withdrawal counts on that business day */
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
   /** the promotion usage it was made under (migration 0030): its approval is the usage's SUCCESS */
   promotionUsageId: uuid('promotion_usage_id'),
   /** the Idempotency-Key of the request that made it (migration 0031): a repeat of that request answers this one */

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   FINGERPRINT_HEADER,
@@ -20,6 +20,9 @@ import { errorResponses } from '../shared/route-errors.js';
 // the route checks shapes only; the agency's own bounds are applied in the service
 const SHAPE_BOUNDS = { usernameMin: 1, usernameMax: 64, passwordMin: 1, passwordMax: 256 };
 const errors = errorResponses(400, 401, 403, 404, 429);
+const JSON_UTF8 = 'application/json; charset=utf-8';
+/** `players/info` answers as sent, by the session object they were made from (decision 042) */
+const infoAnswers = new WeakMap<object, string>();
 
 /** SPEC.md §7 account calls; DESIGN.md §10 for sessions, passwords and limits. */
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -85,7 +88,19 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { playerBankAccounts: true },
       schema: { tags, summary: 'The logged-in player', response: { 200: playerInfoResponseSchema, ...errors } },
     },
-    async (request) => accounts.info(requirePlayer(request)),
+    async (request, reply) => {
+      const session = requirePlayer(request);
+      // the answer is the session's alone, and a cached session is one frozen object until its owner
+      // changes (decision 043): its encoded answer is kept with it, not encoded again per request
+      let body = infoAnswers.get(session);
+      if (body === undefined) {
+        // the route's own serializer: the zod encoding of the contract, once
+        body = reply.serialize(await accounts.info(session)) as string;
+        infoAnswers.set(session, body);
+      }
+      // a string with a JSON type is sent as it is (Fastify encodes only objects)
+      return (reply as FastifyReply).type(JSON_UTF8).send(body);
+    },
   );
 
   app.post(

@@ -4,12 +4,14 @@ import { z } from 'zod';
 import {
   approveWithdrawalBodySchema,
   backofficeWithdrawalResponseSchema,
-  backofficeWithdrawalsQuerySchema,
-  backofficeWithdrawalsResponseSchema,
   okResponseSchema,
   rejectWithdrawalBodySchema,
   staffLoginBodySchema,
   staffSessionResponseSchema,
+  withdrawalDetailResponseSchema,
+  withdrawalQueueQuerySchema,
+  withdrawalQueueResponseSchema,
+  withdrawalQueueSummarySchema,
   type StaffRole,
 } from '@app/contracts';
 import { agencyOf } from '../../plugins/agency.js';
@@ -43,22 +45,46 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // support reads the queue (they answer the players who ask about their withdrawal); only deciders decide
   app.get(
     '/v2/backoffice/withdrawals',
     {
       ...staffOnly,
       schema: {
         tags,
-        summary: 'The withdrawal queue (OPEN by default)',
-        querystring: backofficeWithdrawalsQuerySchema,
-        response: { 200: backofficeWithdrawalsResponseSchema, ...errors },
+        summary: 'The withdrawal queue (OPEN by default), oldest first, by keyset; each with its warnings',
+        querystring: withdrawalQueueQuerySchema,
+        response: { 200: withdrawalQueueResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      const staff = requireStaff(request);
-      const { status, page, pageSize } = request.query;
-      return backoffice.withdrawals(staff.agencyId, status, page, pageSize);
+    async (request) => backoffice.withdrawals(requireStaff(request).agencyId, request.query),
+  );
+
+  app.get(
+    '/v2/backoffice/withdrawals/summary',
+    {
+      ...staffOnly,
+      schema: {
+        tags,
+        summary: 'How many withdrawals wait (OPEN) and since when',
+        response: { 200: withdrawalQueueSummarySchema, ...errors },
+      },
     },
+    async (request) => ({ open: await backoffice.openWithdrawals(requireStaff(request).agencyId) }),
+  );
+
+  app.get(
+    '/v2/backoffice/withdrawals/:id',
+    {
+      ...staffOnly,
+      schema: {
+        tags,
+        summary: 'One withdrawal with the player, the promotion in use and the players its warnings are about',
+        params: idParams,
+        response: { 200: withdrawalDetailResponseSchema, ...errors },
+      },
+    },
+    async (request) => backoffice.withdrawal(requireStaff(request).agencyId, request.params.id),
   );
 
   app.post(

@@ -5,7 +5,7 @@ import type { Decision } from '../withdrawals/withdrawals.types.js';
 import { writeAudit } from './audit.js';
 import type { BackofficeService, BackofficeServiceDependencies, StaffActor } from './backoffice.types.js';
 import { createStaffAuth } from './staff-auth.js';
-import { listWithdrawals, playerUsername } from './withdrawal-queue.js';
+import { listWithdrawals, openSummary, playerUsername, withdrawalDetail } from './withdrawal-queue.js';
 
 export function createBackofficeService(deps: BackofficeServiceDependencies): BackofficeService {
   const { db, withdrawals } = deps;
@@ -14,6 +14,8 @@ export function createBackofficeService(deps: BackofficeServiceDependencies): Ba
   async function decide({ staff, ip }: StaffActor, action: string, run: (tx: Tx) => Promise<Decision>) {
     const decision = await transactionWithRetry(db, async (tx) => {
       const d = await run(tx);
+      // a repeat changed nothing: the first call's audit row is the record of it
+      if (d.repeated) return d;
       await writeAudit(tx, {
         agencyId: staff.agencyId,
         staff: { staffId: staff.staffId, username: staff.username },
@@ -32,7 +34,9 @@ export function createBackofficeService(deps: BackofficeServiceDependencies): Ba
 
   return {
     ...createStaffAuth(deps),
-    withdrawals: (agencyId, status, page, pageSize) => listWithdrawals(db, agencyId, status, page, pageSize),
+    withdrawals: (agencyId, q) => listWithdrawals(db, agencyId, q),
+    withdrawal: (agencyId, id) => withdrawalDetail(db, agencyId, id),
+    openWithdrawals: (agencyId) => openSummary(db, agencyId),
     approveWithdrawal: (actor, id, bankReference) =>
       decide(actor, 'withdrawal.approve', (tx) =>
         withdrawals.approve(tx, { agencyId: actor.staff.agencyId, id, staffId: actor.staff.staffId, bankReference }),

@@ -64,8 +64,8 @@ export async function retryFailed(
           username: player!.username,
           providerId: order.providerId,
           direction: 'IN',
-          // what failed is what is sent again (the order's credit and the bonus that rode with it)
-          amount: last.amount,
+          // the order's own credit: a VOIDED transfer's bonus went back to the promotion account (decision 045)
+          amount: order.creditThb,
           reference: `dep:${order.id}:retry:${made.length}`,
           kind: DEPOSIT_TRANSFER_KIND,
           orderId: order.id,

@@ -24,7 +24,7 @@ const gatewayReferenceOf = (code: string) => `${code}-${randomBytes(5).toString(
 export function createDepositsService(deps: DepositsServiceDependencies): DepositsService {
   const { db, log, config, bankGateway, transfers, worker, rateLimiter } = deps;
   const settlement = createDepositSettlement(deps);
-  transfers.onSettledMany(DEPOSIT_TRANSFER_KIND, settleDepositTransfers);
+  transfers.onSettledMany(DEPOSIT_TRANSFER_KIND, settleDepositTransfers(deps.promotions));
   worker.handle(DEPOSIT_EXPIRY_JOB, depositExpiryJob(deps, settlement));
 
   const confirmations = new PaymentConfirmations(

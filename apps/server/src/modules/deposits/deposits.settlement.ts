@@ -7,6 +7,7 @@ import type { Confirmation, StatusCalls } from './deposits.confirmations.js';
 import { gatewayCannotBeAsked, paymentMismatch } from './deposits.errors.js';
 import { createMarkPaid } from './deposits.paid.js';
 import { keepUnmatchedPayment } from './deposits.unmatched.js';
+import type { PromotionsService } from '../promotions/promotions.types.js';
 import type { DepositsServiceDependencies } from './deposits.types.js';
 
 export type DepositSettlementDependencies = Pick<DepositsServiceDependencies, 'db' | 'log' | 'bankGateway' | 'transfers' | 'promotions'>;
@@ -69,17 +70,27 @@ export function createDepositSettlement(deps: DepositSettlementDependencies) {
 
 export type DepositSettlement = ReturnType<typeof createDepositSettlement>;
 
-/** POSTED → SUCCESS, VOIDED → FAILED (the credit waits at EXCHANGE(THB) for staff to retry); one statement for all. */
-export const settleDepositTransfers: SettledManyHandler = async (tx, settled) => {
-  const moves = settled
-    .filter(({ transfer }) => transfer.orderId)
-    .map(({ transfer, outcome }) => ({ id: transfer.orderId, status: outcome === 'POSTED' ? 'SUCCESS' : 'FAILED' }));
-  if (moves.length === 0) return;
-  await queryRowsPrepared(
-    tx,
-    'deposits_settled',
-    sql`UPDATE deposit_orders d SET status = m.status, updated_at = now()
-          FROM jsonb_to_recordset(${JSON.stringify(moves)}::jsonb) AS m (id uuid, status text)
-         WHERE d.id = m.id AND d.id = ANY (${uuidArray(moves.map((m) => m.id!))}::uuid[]) AND d.status = 'PAID'`,
-  );
-};
+/**
+ * POSTED → SUCCESS, VOIDED → FAILED (the credit waits at EXCHANGE(THB) for staff to retry); one
+ * statement for all. A VOIDED deposit's bonus goes back to the promotion account in the same
+ * transaction (docs/decisions/045): only the player's own credit waits for staff.
+ */
+export const settleDepositTransfers =
+  (promotions: Pick<PromotionsService, 'returnVoidedBonuses'>): SettledManyHandler =>
+  async (tx, settled) => {
+    const moves = settled
+      .filter(({ transfer }) => transfer.orderId)
+      .map(({ transfer, outcome }) => ({ id: transfer.orderId!, status: outcome === 'POSTED' ? 'SUCCESS' : 'FAILED' }));
+    if (moves.length === 0) return;
+    await queryRowsPrepared(
+      tx,
+      'deposits_settled',
+      sql`UPDATE deposit_orders d SET status = m.status, updated_at = now()
+            FROM jsonb_to_recordset(${JSON.stringify(moves)}::jsonb) AS m (id uuid, status text)
+           WHERE d.id = m.id AND d.id = ANY (${uuidArray(moves.map((m) => m.id))}::uuid[]) AND d.status = 'PAID'`,
+    );
+    await promotions.returnVoidedBonuses(
+      tx,
+      moves.filter((m) => m.status === 'FAILED').map((m) => m.id),
+    );
+  };

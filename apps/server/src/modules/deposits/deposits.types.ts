@@ -20,7 +20,7 @@ export interface DepositsServiceDependencies extends ServiceDependencies {
   transfers: TransferService;
   worker: Worker;
   wallet: Pick<WalletService, 'creditMinorAt'>;
-  promotions: Pick<PromotionsService, 'inUse' | 'claimBonuses'>;
+  promotions: Pick<PromotionsService, 'inUse' | 'claimBonuses' | 'returnVoidedBonuses'>;
 }
 
 export interface ConfirmedPayment {

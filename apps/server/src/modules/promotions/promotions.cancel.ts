@@ -87,7 +87,7 @@ export function createCancelAndRecheck(deps: PromotionsServiceDependencies, mone
       if (deposit === undefined || deposit === 'PENDING') throw bonusInFlight();
       if (deposit === 'VOIDED') {
         // the provider refused the deposit's transfer: the bonus never arrived, so nothing is taken back
-        // (the credit there is the player's own); decision 045's VOIDED gap
+        // (the credit there is the player's own); only rows from before migration 0042, which ends such usages by itself
         const [row] = await tx
           .update(promotionUsages)
           .set({ ...closed, clawedBack: 0n })

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { bonusFor, promotionRulesSchema, turnoverRequired, withdrawalRefusal, withdrawalSplit } from '@app/contracts';
 import { queryRowsPrepared, uuidArray, type Tx } from '../../db/client.js';
 import { promotionUsages, promotions, withdrawals, type PromotionUsageRow } from '../../db/schema/index.js';
+import { ensureAccounts, houseKey, postMany } from '../../ledger/ledger.js';
 import { adapterOf, readFromProvider } from '../../providers/reads.js';
 import type { ClaimedBonus, PromotionsService, PromotionsServiceDependencies, WithdrawalPlan } from './promotions.types.js';
 import { heldUsage } from './promotions.use.js';
@@ -143,7 +144,43 @@ export function createPromotionMoney(deps: PromotionsServiceDependencies) {
     return rows.length > 0;
   }
 
-  return { claimBonuses, withdrawalRules, withdrawalApproved, withdrawalInProgress };
+  /**
+   * In the transaction that finds deposit transfers VOIDED (docs/decisions/045, amended): the bonus
+   * never reached the provider, so each USED usage of those deposits turns CANCELED (`VOIDED`,
+   * nothing clawed back) and its bonus goes back EXCHANGE(THB) → PROMOTION_EXPENSE, leaving only the
+   * deposit's own credit at EXCHANGE for staff. The status predicate lets a cancel that took the row
+   * first win; the posting's reference makes a repeat write nothing.
+   */
+  const returnVoidedBonuses: PromotionsService['returnVoidedBonuses'] = async (tx, orderIds) => {
+    if (orderIds.length === 0) return;
+    const voided = await queryRowsPrepared<{ id: string; agency_id: string; player_id: string; order_id: string; bonus: string }>(
+      tx,
+      'promotions_void_bonuses',
+      sql`UPDATE promotion_usages
+             SET status = 'CANCELED', closed_by = 'VOIDED', clawed_back = 0, closed_at = now(), updated_at = now()
+           WHERE deposit_order_id = ANY (${uuidArray(orderIds)}::uuid[]) AND status = 'USED'
+       RETURNING id::text, agency_id::text, player_id::text, deposit_order_id::text AS order_id, coalesce(bonus, 0)::text AS bonus`,
+    );
+    const back = voided.filter((u) => BigInt(u.bonus) > 0n);
+    if (back.length === 0) return;
+    const keys = back.flatMap((u) => [
+      houseKey({ agencyId: u.agency_id, playerId: u.player_id, type: 'EXCHANGE', currency: 'THB' }),
+      houseKey({ agencyId: u.agency_id, playerId: u.player_id, type: 'PROMOTION_EXPENSE', currency: 'THB' }),
+    ]);
+    const ids = await ensureAccounts(tx, keys);
+    await postMany(
+      tx,
+      back.map((u, i) => ({
+        agencyId: u.agency_id,
+        reference: `deposit:${u.order_id}:bonus-voided`,
+        kind: 'promotion_bonus_voided',
+        entries: [{ from: ids[2 * i]!, to: ids[2 * i + 1]!, currency: 'THB' as const, amount: BigInt(u.bonus) }],
+        metadata: { orderId: u.order_id, usageId: u.id },
+      })),
+    );
+  };
+
+  return { claimBonuses, returnVoidedBonuses, withdrawalRules, withdrawalApproved, withdrawalInProgress };
 }
 
 export type PromotionMoney = ReturnType<typeof createPromotionMoney>;

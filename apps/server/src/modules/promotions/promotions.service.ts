@@ -38,6 +38,7 @@ export function createPromotionsService(deps: PromotionsServiceDependencies): Pr
       };
     },
     claimBonuses: money.claimBonuses,
+    returnVoidedBonuses: money.returnVoidedBonuses,
     withdrawalRules: money.withdrawalRules,
     withdrawalApproved: money.withdrawalApproved,
 

@@ -68,20 +68,17 @@ export async function payDeposit(app: FastifyInstance, sandboxUrl: string, p: Te
 
 /**
  * The promotion account (PROMOTION_EXPENSE, all shards) and what DESIGN.md §8 says it holds, read
- * from the rows: the bonuses credited (their deposit's transfer posted), the bonuses of deposits
- * whose transfer the provider refused (decision 045's VOIDED gap: posted at PAID, waiting at
- * EXCHANGE with the deposit for staff), taken back (clawbacks), and returned by approved withdrawals
- * (promo credit and the receivable cap's excess).
+ * from the rows: the bonuses credited (their deposit's transfer posted; a VOIDED one's bonus came
+ * back in the same transaction, decision 045), taken back (clawbacks), and returned by approved
+ * withdrawals (promo credit and the receivable cap's excess).
  */
 export async function promotionAccount(app: FastifyInstance) {
-  type Figure = 'account' | 'credited' | 'voided' | 'clawed' | 'returned';
+  type Figure = 'account' | 'credited' | 'clawed' | 'returned';
   const [row] = await queryRows<Record<Figure, string>>(
     app.db,
     sql`SELECT (SELECT coalesce(sum(balance), 0) FROM ledger_accounts WHERE type = 'PROMOTION_EXPENSE')::text AS account,
                (SELECT coalesce(sum(u.bonus), 0) FROM promotion_usages u
                   JOIN provider_transfers t ON t.reference = 'dep:' || u.deposit_order_id WHERE t.status = 'POSTED')::text AS credited,
-               (SELECT coalesce(sum(u.bonus), 0) FROM promotion_usages u
-                  JOIN provider_transfers t ON t.reference = 'dep:' || u.deposit_order_id WHERE t.status = 'VOIDED')::text AS voided,
                (SELECT coalesce(sum(u.clawed_back), 0) FROM promotion_usages u)::text AS clawed,
                (SELECT coalesce(sum(w.promo_credit + w.credit_returned), 0) FROM withdrawals w WHERE w.status = 'SUCCESS')::text AS returned`,
   );

@@ -93,6 +93,8 @@ export interface PromotionsService {
    * deposit without bonus) and its bonus is computed. Answers by order id.
    */
   claimBonuses(tx: Tx, deposits: readonly PaidDeposit[]): Promise<Map<string, ClaimedBonus>>;
+  /** In the transaction that finds these deposits' transfers VOIDED: their USED usages end and the bonus goes back. */
+  returnVoidedBonuses(tx: Tx, orderIds: readonly string[]): Promise<void>;
   /** The withdrawal rules (target credit, turnover, withdraw all) and the split of the credit taken. */
   withdrawalRules(input: WithdrawalRuleInput): Promise<WithdrawalRuleResult>;
   /** In the approval's transaction: the usage the withdrawal was made under → SUCCESS. */

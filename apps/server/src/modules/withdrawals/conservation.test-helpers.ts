@@ -146,8 +146,7 @@ export async function promotionFigures(app: FastifyInstance) {
     sql`SELECT (SELECT count(*)::int FROM promotion_usages) AS usages,
                (SELECT count(*)::int FROM promotion_usages WHERE bonus > 0) AS bonuses,
                (SELECT count(*)::int FROM promotion_usages WHERE clawed_back > 0) AS clawbacks,
-               (SELECT count(*)::int FROM promotion_usages u JOIN provider_transfers t ON t.reference = 'dep:' || u.deposit_order_id
-                 WHERE t.status = 'VOIDED' AND u.bonus > 0) AS "voidedBonuses",
+               (SELECT count(*)::int FROM promotion_usages WHERE closed_by = 'VOIDED' AND bonus > 0) AS "voidedBonuses",
                (SELECT count(*)::int FROM promotion_usages WHERE status = 'SUCCESS' AND closed_by = 'RECHECK') AS "playedAway",
                (SELECT count(*)::int FROM withdrawals WHERE promotion_usage_id IS NOT NULL) AS "promoWithdrawals",
                (SELECT count(*)::int FROM withdrawals WHERE status = 'SUCCESS' AND credit_returned > 0) AS capped,

@@ -6,18 +6,31 @@ import { bankReferenceUsed, noSuchWithdrawal, notOpen } from './withdrawals.erro
 import { lockWithdrawal, payableAccount, type WithdrawalSettlement } from './withdrawals.settlement.js';
 import type { ApproveInput, Decision, RejectInput, WithdrawalsServiceDependencies } from './withdrawals.types.js';
 
-async function lockOpen(tx: Tx, agencyId: string, id: string): Promise<WithdrawalRow> {
+/**
+ * The withdrawal, locked, for a decision: OPEN, or already decided exactly so (`sameDecision`), which
+ * is a repeat (a double click, a call retried after a lost answer): it answers the decision as it
+ * stands and moves nothing. Any other state is 409 ORDER_NOT_OPEN.
+ */
+async function lockForDecision(
+  tx: Tx,
+  agencyId: string,
+  id: string,
+  sameDecision: (w: WithdrawalRow) => boolean,
+): Promise<{ row: WithdrawalRow; repeat: Decision | null }> {
   const w = await lockWithdrawal(tx, id);
   // another agency's order does not exist for this staff member
   if (!w || w.agencyId !== agencyId) throw noSuchWithdrawal();
-  if (w.status !== 'OPEN') throw notOpen(w.status);
-  return w;
+  if (w.status !== 'OPEN') {
+    if (sameDecision(w)) return { row: w, repeat: { before: w, after: w, transfer: null, repeated: true } };
+    throw notOpen(w.status);
+  }
+  return { row: w, repeat: null };
 }
 
 async function update(tx: Tx, id: string, set: Partial<WithdrawalRow>): Promise<WithdrawalRow> {
   const [row] = await tx
     .update(withdrawals)
-    .set({ ...set, updatedAt: sql`now()` })
+    .set({ ...set, updatedAt: sql`now()`, decidedAt: sql`now()` })
     .where(eq(withdrawals.id, id))
     .returning();
   return row!;
@@ -34,7 +47,13 @@ export async function approveWithdrawal(
   tx: Tx,
   p: ApproveInput,
 ): Promise<Decision> {
-  const before = await lockOpen(tx, p.agencyId, p.id);
+  const { row: before, repeat } = await lockForDecision(
+    tx,
+    p.agencyId,
+    p.id,
+    (w) => w.status === 'SUCCESS' && w.bankReference === p.bankReference,
+  );
+  if (repeat) return repeat;
   const used = await tx
     .select({ id: withdrawals.id })
     .from(withdrawals)
@@ -84,7 +103,13 @@ export async function approveWithdrawal(
 
 /** Staff refused to pay: REJECTED, and the credit goes back to the provider once. */
 export async function rejectWithdrawal(settlement: WithdrawalSettlement, tx: Tx, p: RejectInput): Promise<Decision> {
-  const before = await lockOpen(tx, p.agencyId, p.id);
+  const { row: before, repeat } = await lockForDecision(
+    tx,
+    p.agencyId,
+    p.id,
+    (w) => w.status === 'REJECTED' && w.rejectReason === p.reason,
+  );
+  if (repeat) return repeat;
   const after = await update(tx, p.id, { status: 'REJECTED', rejectReason: p.reason, decidedBy: p.staffId });
   const transfer = await settlement.requestReturn(tx, after);
   return { before, after, transfer };

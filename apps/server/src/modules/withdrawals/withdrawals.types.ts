@@ -26,6 +26,8 @@ export interface Decision {
   after: WithdrawalRow;
   /** a return to the provider to settle after commit */
   transfer: Transfer | null;
+  /** the same decision again (a double click): nothing changed, nothing to audit */
+  repeated?: boolean;
 }
 
 export interface ApproveInput {

@@ -1,15 +1,12 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { StaffLoginBody, StaffSessionResponse, backofficeWithdrawalsResponseSchema } from '@app/contracts';
+import type { StaffLoginBody, StaffSessionResponse, WithdrawalQueueResponse } from '@app/contracts';
 import { staffApi, staffPost } from './api';
 
-export type WithdrawalQueue = z.infer<typeof backofficeWithdrawalsResponseSchema>;
-
 /** The open withdrawals, oldest first: the queue staff decide (DESIGN.md §9). */
-export const withdrawalQueueQueryOptions = (page: number) =>
+export const withdrawalQueueQueryOptions = () =>
   queryOptions({
-    queryKey: ['backoffice', 'withdrawals', 'OPEN', page],
-    queryFn: () => staffApi<WithdrawalQueue>(`/v2/backoffice/withdrawals?status=OPEN&page=${page}&pageSize=50`),
+    queryKey: ['backoffice', 'withdrawals', 'OPEN'],
+    queryFn: () => staffApi<WithdrawalQueueResponse>('/v2/backoffice/withdrawals?status=OPEN&limit=50'),
   });
 
 export const useStaffLogin = () =>

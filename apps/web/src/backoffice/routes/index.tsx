@@ -19,13 +19,13 @@ export const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/
 function StaffHome() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const queue = useQuery(withdrawalQueueQueryOptions(1));
+  const queue = useQuery(withdrawalQueueQueryOptions());
   const logout = useStaffLogout();
   return (
     <section className="flex flex-col gap-4" data-testid="staff-home">
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="mr-auto text-xl font-bold">{t('queue.heading')}</h1>
-        {queue.data && <span className="text-sm text-slate-400">{t('queue.count', { count: queue.data.total })}</span>}
+        {queue.data && <span className="text-sm text-slate-400">{t('queue.count', { count: queue.data.items.length })}</span>}
         <Button
           variant="outline"
           size="sm"

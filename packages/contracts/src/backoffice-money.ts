@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { backofficeWithdrawalSchema } from './backoffice.js';
+import { keysetQuerySchema, keysetResponseSchema } from './keyset.js';
+import { withdrawalStatusSchema } from './withdrawals.js';
+
+/**
+ * The back office's money screens (DESIGN.md §9, issue #17): the dashboard and the withdrawal queue.
+ * Amounts are decimal strings as everywhere (LAK whole kip, THB with 2 decimals).
+ */
+
+/** One business day (Vientiane, UTC+7) of the agency's figures. */
+export const dashboardDaySchema = z.object({
+  /** yyyy-mm-dd, the agency's business day */
+  day: z.string(),
+  deposits: z.object({ count: z.number().int(), amount: z.string() }),
+  withdrawalsPaid: z.object({ count: z.number().int(), amount: z.string() }),
+  /** THB: promotion bonuses credited that day (a bonus the provider voided is not a cost) */
+  bonusCost: z.string(),
+  newPlayers: z.number().int(),
+  /** LAK: deposits − withdrawals paid */
+  net: z.string(),
+});
+export type DashboardDay = z.infer<typeof dashboardDaySchema>;
+
+/** A queue staff work through: how many wait, and since when the oldest does. */
+export const dashboardQueueSchema = z.object({ count: z.number().int(), oldestAt: z.string().nullable() });
+export type DashboardQueue = z.infer<typeof dashboardQueueSchema>;
+
+export const dashboardResponseSchema = z.object({
+  today: z.string(),
+  /** the last 14 days and today, oldest first (15 entries, days without activity at zero) */
+  days: z.array(dashboardDaySchema),
+  queues: z.object({ withdrawalsOpen: dashboardQueueSchema, depositsAttention: dashboardQueueSchema }),
+  generatedAt: z.string(),
+});
+export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
+
+/** Why staff should look twice: other players of the agency share this player's device or bank account. */
+export const withdrawalWarningsSchema = z.object({
+  /** other players seen with one of this player's fingerprints (at most 10 counted) */
+  sharedFingerprint: z.number().int(),
+  /** other players with the same bank account number, on their account or a withdrawal (at most 10 counted) */
+  sharedBankAccount: z.number().int(),
+});
+export type WithdrawalWarnings = z.infer<typeof withdrawalWarningsSchema>;
+
+/** The promotion a withdrawal was made under (its usage), for staff. */
+export const queuePromotionSchema = z.object({ usageId: z.string(), code: z.string(), name: z.string(), status: z.string() });
+
+export const queueWithdrawalSchema = backofficeWithdrawalSchema.extend({
+  playerDisplayName: z.string(),
+  promotion: queuePromotionSchema.nullable(),
+  warnings: withdrawalWarningsSchema,
+});
+export type QueueWithdrawal = z.infer<typeof queueWithdrawalSchema>;
+
+/** The queue: one status (OPEN by default), oldest first, by keyset. */
+export const withdrawalQueueQuerySchema = keysetQuerySchema.extend({ status: withdrawalStatusSchema.default('OPEN') });
+export const withdrawalQueueResponseSchema = keysetResponseSchema(queueWithdrawalSchema);
+export type WithdrawalQueueResponse = z.infer<typeof withdrawalQueueResponseSchema>;
+
+/** The players a warning is about, named, for the detail. */
+export const sharingPlayerSchema = z.object({ id: z.string(), username: z.string(), via: z.enum(['fingerprint', 'bankAccount']) });
+export const withdrawalDetailResponseSchema = z.object({
+  withdrawal: queueWithdrawalSchema,
+  sharing: z.array(sharingPlayerSchema),
+});
+export type WithdrawalDetailResponse = z.infer<typeof withdrawalDetailResponseSchema>;
+
+export const withdrawalQueueSummarySchema = z.object({ open: dashboardQueueSchema });
