@@ -37,6 +37,9 @@ for (const lng of PLAYER_LANGUAGES) {
     const back = new URL(page.url()).searchParams.get('redirect')!;
     await expect(page.getByText(tr('auth', 'login.session_ended'), { exact: true })).toBeVisible();
     await expect(page.getByText(tr('auth', 'login.session_ended_hint')).first()).toBeVisible();
+    // the notice sits in the form: nothing covers the support links (a trial click checks what receives it)
+    await page.getByTestId('forgot-password').click();
+    await page.locator('[data-testid^="support-"]').first().click({ trial: true, timeout: 5_000 });
 
     await logIn(page, tr, player);
     await expect(page).toHaveURL(new RegExp(`${back}(\\?page=1)?$`));

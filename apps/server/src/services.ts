@@ -23,6 +23,10 @@ import type { GamesService } from './modules/games/games.types.js';
 import { createPromotionsService } from './modules/promotions/promotions.service.js';
 import type { PromotionsService } from './modules/promotions/promotions.types.js';
 import type { ServiceDependencies } from './modules/service-dependencies.js';
+import { createStaffPlayersService } from './modules/staff-players/staff-players.service.js';
+import type { StaffPlayersService } from './modules/staff-players/staff-players.types.js';
+import { createStaffSettingsService } from './modules/staff-settings/staff-settings.service.js';
+import type { StaffSettingsService } from './modules/staff-settings/staff-settings.types.js';
 import { createWalletService } from './modules/wallet/wallet.service.js';
 import type { WalletService } from './modules/wallet/wallet.types.js';
 import { createWithdrawalsService } from './modules/withdrawals/withdrawals.service.js';
@@ -39,6 +43,8 @@ export interface Services {
   withdrawals: WithdrawalsService;
   backoffice: BackofficeService;
   attention: AttentionService;
+  staffPlayers: StaffPlayersService;
+  staffSettings: StaffSettingsService;
 }
 
 /** The parts of the core a module's service may be given (the plugins registered before this one make them). */
@@ -74,6 +80,8 @@ export function createServices(core: CoreDependencies): Services {
     withdrawals,
     backoffice: createBackofficeService({ db, passwords, loginThrottle, withdrawals }),
     attention: createAttentionService({ db, config, transfers }),
+    staffPlayers: createStaffPlayersService({ db, passwords, bankAccounts, wallet }),
+    staffSettings: createStaffSettingsService({ db }),
   };
 }
 

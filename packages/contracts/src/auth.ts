@@ -86,7 +86,12 @@ export const playerSchema = z.object({
 });
 export const playerInfoResponseSchema = z.object({
   player: playerSchema,
-  credential: z.object({ username: z.string(), lastLoginAt: z.string().nullable() }),
+  credential: z.object({
+    username: z.string(),
+    lastLoginAt: z.string().nullable(),
+    /** staff reset the password: the site asks for a new one before anything else (decision 055) */
+    mustChangePassword: z.boolean(),
+  }),
   bankAccounts: z.array(bankAccountSchema),
 });
 export type PlayerInfoResponse = z.infer<typeof playerInfoResponseSchema>;

@@ -33,6 +33,10 @@ export const ERROR_CODES = [
   'USERNAME_EXIST',
   'INVALID_CREDENTIALS',
   'PASSWORD_INCORRECT',
+  /** login with the right password to an account staff blocked (decision 055) */
+  'ACCOUNT_BLOCKED',
+  /** staff reset the password: nothing but the password change until the player chooses one */
+  'PASSWORD_CHANGE_REQUIRED',
   // bank accounts
   'BANK_ACCOUNT_ALREADY_ADDED',
   'BANK_ACCOUNT_INVALID',
@@ -121,6 +125,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   USERNAME_EXIST: 409,
   INVALID_CREDENTIALS: 401,
   PASSWORD_INCORRECT: 400,
+  ACCOUNT_BLOCKED: 403,
+  PASSWORD_CHANGE_REQUIRED: 403,
   BANK_ACCOUNT_ALREADY_ADDED: 409,
   BANK_ACCOUNT_INVALID: 400,
   BANK_ACCOUNT_WALLET_NOT_ALLOWED: 400,

@@ -19,3 +19,5 @@ export * from './backoffice-money.js';
 export * from './promotions.js';
 export * from './promotion-split.js';
 export * from './promotion-messages.js';
+export * from './backoffice-players.js';
+export * from './backoffice-settings.js';

@@ -185,3 +185,9 @@ export const promotionBlockBodySchema = z.object({ blocked: z.boolean() });
 /** Images a promotion may carry: their types, told from the bytes, and the largest size. */
 export const PROMOTION_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export const PROMOTION_IMAGE_MAX_BYTES = 1024 * 1024;
+
+/** Staff's figures per promotion: usages taken, those whose deposit was paid, and the bonus credited less what was taken back (THB). */
+export const promotionFiguresResponseSchema = z.object({
+  figures: z.array(z.object({ promotionId: z.uuid(), taken: z.number().int(), used: z.number().int(), bonusCost: z.string() })),
+});
+export type PromotionFiguresResponse = z.infer<typeof promotionFiguresResponseSchema>;

@@ -20,6 +20,8 @@ export interface PlayerSession {
   createdAt: Date;
   lastLoginAt: Date | null;
   promotionBlocked: boolean;
+  /** staff reset the password: only routes with `config.beforePasswordChange` answer (decision 055) */
+  mustChangePassword: boolean;
   /** the player's bank accounts (database columns, oldest first), on routes whose config asks for them; else null */
   bankAccountRows: readonly Record<string, unknown>[] | null;
 }
@@ -31,6 +33,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** the session's lookup brings the player's bank accounts in the same round trip */
     playerBankAccounts?: boolean;
+    /** reachable by a player who must change a password staff reset first (info, the change, the fingerprint) */
+    beforePasswordChange?: boolean;
   }
 }
 
@@ -41,6 +45,9 @@ declare module 'fastify' {
 export function requirePlayer(request: FastifyRequest): PlayerSession {
   const p = request.player;
   if (!p || !request.agency || p.agencyId !== request.agency.id) throw new AppError('UNAUTHORIZED', 'login required');
+  if (p.mustChangePassword && request.routeOptions.config?.beforePasswordChange !== true) {
+    throw new AppError('PASSWORD_CHANGE_REQUIRED', 'choose a new password first');
+  }
   return p;
 }
 
@@ -76,6 +83,7 @@ interface Row extends SessionRow {
   created_at: string | Date;
   last_login_at: string | Date | null;
   promotion_blocked: boolean;
+  must_change_password: boolean;
   bank_accounts?: Record<string, unknown>[] | string;
 }
 
@@ -94,7 +102,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
         name: bankAccounts ? 'player_session_with_bank_accounts' : 'player_session',
         query: (tokenHash, agencyId, idleMinutes) =>
           sql`SELECT ${sessionColumns('s', 'player_id')}, s.agency_id, p.username, p.display_name, p.created_at,
-                     p.last_login_at, p.promotion_blocked
+                     p.last_login_at, p.promotion_blocked, p.must_change_password
                      ${
                        bankAccounts
                          ? sql`, (SELECT coalesce(json_agg(b ORDER BY b.created_at), '[]') FROM player_bank_accounts b
@@ -116,6 +124,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
         createdAt: new Date(row.created_at),
         lastLoginAt: row.last_login_at === null ? null : new Date(row.last_login_at),
         promotionBlocked: row.promotion_blocked,
+        mustChangePassword: row.must_change_password,
         bankAccountRows: banks === undefined ? null : Object.freeze(typeof banks === 'string' ? JSON.parse(banks) : banks),
       });
     },

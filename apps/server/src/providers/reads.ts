@@ -15,7 +15,7 @@ export function adapterOf(providers: ProviderLookup, provider: string): Provider
   return providers.get(provider);
 }
 
-export function providerPlayer(session: PlayerSession): ProviderPlayer {
+export function providerPlayer(session: Pick<PlayerSession, 'playerId' | 'agencyId' | 'username'>): ProviderPlayer {
   return { playerId: session.playerId, agencyId: session.agencyId, username: session.username };
 }
 

@@ -1,6 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { Outlet, createFileRoute, redirect } from '@tanstack/react-router';
-import { loadPlayer } from '@/lib/api/player-info';
+import { loadPlayer, playerInfoQueryOptions } from '@/lib/api/player-info';
 import { FingerprintReporter } from '@/features/auth/components/fingerprint-reporter';
+import { ForcedPasswordChange } from '@/features/auth/components/forced-password-change';
 import { loadAllNamespaces } from '@/lib/i18n';
 
 /** The player area: a visitor is sent to /login (SPEC.md §2). */
@@ -17,10 +19,12 @@ export const Route = createFileRoute('/player')({
 });
 
 function PlayerLayout() {
+  const info = useQuery(playerInfoQueryOptions());
   return (
     <>
       <FingerprintReporter />
-      <Outlet />
+      {/* a password staff reset must be replaced first: the server refuses the pages' calls until then */}
+      {info.data?.credential?.mustChangePassword ? <ForcedPasswordChange /> : <Outlet />}
     </>
   );
 }

@@ -16,6 +16,8 @@ export const players = pgTable(
     displayName: text('display_name').notNull(),
     status: text('status').$type<PlayerStatus>().notNull().default('active'),
     promotionBlocked: boolean('promotion_blocked').notNull().default(false),
+    /** a password reset by staff: the player must choose a new one first (migration 0036) */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   },

@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import type { AgencySettings } from '@app/contracts';
 
 export interface Social {
@@ -55,3 +55,21 @@ export const currencies = pgTable(
   },
   (t) => [unique().on(t.agencyId, t.code)],
 );
+
+/** Every change of a currency's rates, written in the change's transaction (migration 0037). */
+export const currencyRateHistory = pgTable('currency_rate_history', {
+  id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+  agencyId: uuid('agency_id')
+    .notNull()
+    .references(() => agencies.id),
+  currencyId: uuid('currency_id')
+    .notNull()
+    .references(() => currencies.id),
+  buyRate: numeric('buy_rate', { precision: 18, scale: 6 }).notNull(),
+  sellRate: numeric('sell_rate', { precision: 18, scale: 6 }).notNull(),
+  previousBuyRate: numeric('previous_buy_rate', { precision: 18, scale: 6 }).notNull(),
+  previousSellRate: numeric('previous_sell_rate', { precision: 18, scale: 6 }).notNull(),
+  staffId: uuid('staff_id'),
+  staffUsername: text('staff_username').notNull(),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+});

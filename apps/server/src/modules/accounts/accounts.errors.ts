@@ -1,8 +1,14 @@
 import type { z } from 'zod';
 import { AppError } from '../../errors.js';
 
-/** SPEC.md §8: one answer for an unknown user, a wrong password and a blocked account. */
+/** SPEC.md §8: one answer for an unknown user and a wrong password. */
 export const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 'username or password incorrect');
+
+/** the right password to an account staff blocked (decision 055) */
+export const accountBlocked = () => new AppError('ACCOUNT_BLOCKED', 'your account is blocked; contact staff');
+
+export const sameAsCurrent = () =>
+  new AppError('VALIDATION_FAILED', 'The request is not valid.', { newPassword: 'password.validation.same_as_current' });
 
 export const USERNAME_EXIST_KEY = 'username.validation.username_exist';
 export const usernameTaken = () => new AppError('USERNAME_EXIST', 'enter a new username', { username: USERNAME_EXIST_KEY });

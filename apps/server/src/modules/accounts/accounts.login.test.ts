@@ -84,12 +84,14 @@ describe('POST /v2/players/login', () => {
     expect(wrong.headers['set-cookie']).toBeUndefined();
   });
 
-  it('refuses a blocked player with the same answer, even with the right password', async () => {
+  it('tells a blocked player so only after the right password (decision 055)', async () => {
     const p = await registerPlayer(ctx.app);
     await ctx.app.db.execute(sql`UPDATE players SET status = 'blocked' WHERE id = ${p.playerId}`);
     const res = await login(p.username, p.password);
-    expect(res.statusCode).toBe(401);
-    expect(res.json().error.code).toBe('INVALID_CREDENTIALS');
+    expect([res.statusCode, res.json().error.code]).toEqual([403, 'ACCOUNT_BLOCKED']);
+    expect(res.headers['set-cookie']).toBeUndefined();
+    const guess = await login(p.username, 'not-the-password');
+    expect([guess.statusCode, guess.json().error.code]).toEqual([401, 'INVALID_CREDENTIALS']);
     const info = await ctx.app.inject({ url: '/api/v2/players/info', headers: { host: 'localhost', cookie: p.cookie } });
     expect(info.statusCode).toBe(401);
   });

@@ -85,7 +85,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v2/players/info',
     {
-      config: { playerBankAccounts: true },
+      config: { playerBankAccounts: true, beforePasswordChange: true },
       schema: { tags, summary: 'The logged-in player', response: { 200: playerInfoResponseSchema, ...errors } },
     },
     async (request, reply) => {
@@ -107,6 +107,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v2/players/security/password/change',
     {
       ...loggedIn,
+      config: { beforePasswordChange: true },
       schema: {
         tags,
         summary: 'Change the password; ends every session',
@@ -121,6 +122,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v2/fingerprint',
     {
       ...loggedIn,
+      config: { beforePasswordChange: true },
       schema: { tags, summary: "Today's device fingerprint", body: fingerprintBodySchema, response: { 200: okResponseSchema, ...errors } },
     },
     async (request) => {

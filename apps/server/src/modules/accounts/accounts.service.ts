@@ -9,6 +9,8 @@ import { endAllSessions, endSession, startSession } from '../../plugins/session.
 import { AppError } from '../../errors.js';
 import {
   FINGERPRINT_MISMATCH_KEY,
+  accountBlocked,
+  sameAsCurrent,
   assertStorable,
   invalidCredentials,
   parseOrFail,
@@ -100,10 +102,12 @@ export function createAccountsService({
       let ok = false;
       if (player) ok = await hasher.verify(player.passwordHash, body.password);
       else await hasher.verifyDummy(body.password);
-      if (!player || !ok || player.status !== 'active') {
+      if (!player || !ok) {
         await throttle.failed(attempt, 'player');
         throw invalidCredentials();
       }
+      // only the right password learns of the block: a guess answers as any wrong one (decision 055)
+      if (player.status !== 'active') throw accountBlocked();
       // a token that existed before login is never the one after it (session fixation)
       if (request.player) await endSession(db, request, reply);
       const rehash = hasher.needsRehash(player.passwordHash) ? await hasher.hash(body.password) : undefined;
@@ -129,7 +133,11 @@ export function createAccountsService({
           displayName: session.displayName,
           createdAt: session.createdAt.toISOString(),
         },
-        credential: { username: session.username, lastLoginAt: session.lastLoginAt?.toISOString() ?? null },
+        credential: {
+          username: session.username,
+          lastLoginAt: session.lastLoginAt?.toISOString() ?? null,
+          mustChangePassword: session.mustChangePassword,
+        },
         bankAccounts: await bankAccounts.ofSession(session),
       };
     },
@@ -147,9 +155,11 @@ export function createAccountsService({
         await limiter.record(LIMITS.passwordChangeFailures, session.playerId);
         throw passwordIncorrect();
       }
+      // a password staff gave out is known to someone else: the player's own must differ (decision 055)
+      if (player.mustChangePassword && body.newPassword === body.currentPassword) throw sameAsCurrent();
       const passwordHash = await hasher.hash(body.newPassword);
       await db.transaction(async (tx) => {
-        await tx.update(players).set({ passwordHash }).where(eq(players.id, player.id));
+        await tx.update(players).set({ passwordHash, mustChangePassword: false }).where(eq(players.id, player.id));
         await endAllSessions(tx, request, player.id);
       });
       await endSession(db, request, reply);

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { checkBankAccount, normalizeAccountNumber, type BankAccount } from '@app/contracts';
 import { tableRows } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { playerBankAccounts } from '../../db/schema/index.js';
 import { accountInUse, alreadyAdded, bankAccountRefused } from './bank-accounts.errors.js';
 import type { BankAccountsService, BankAccountsServiceDependencies } from './bank-accounts.types.js';
@@ -62,6 +63,37 @@ export function createBankAccountsService({ db }: BankAccountsServiceDependencie
       if (inserted[0]) return toBankAccount(inserted[0]);
       if (await find(agencyId, playerId)) throw alreadyAdded();
       throw accountInUse();
+    },
+    async replace(tx, agencyId, playerId, body) {
+      const problem = checkBankAccount({ ...body, currency: 'LAK' });
+      if (problem) throw bankAccountRefused(problem);
+      const values = {
+        bank: body.bank,
+        accountNumber: normalizeAccountNumber(body.accountNumber),
+        accountName: body.accountName.replace(/\s+/g, ' '),
+      };
+      const [before] = await tx
+        .select()
+        .from(playerBankAccounts)
+        .where(and(eq(playerBankAccounts.agencyId, agencyId), eq(playerBankAccounts.playerId, playerId)))
+        .for('update');
+      // another player's (agency, bank, number) decides by the unique key, as for `add`; nothing is written then
+      const [after] = before
+        ? await tx
+            .update(playerBankAccounts)
+            .set(values)
+            .where(eq(playerBankAccounts.id, before.id))
+            .returning()
+            .catch((err: unknown) => {
+              throw isUniqueViolation(err) ? accountInUse() : err;
+            })
+        : await tx
+            .insert(playerBankAccounts)
+            .values({ agencyId, playerId, currency: 'LAK', ...values })
+            .onConflictDoNothing()
+            .returning();
+      if (!after) throw accountInUse();
+      return { before: before ? toBankAccount(before) : null, after: toBankAccount(after) };
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { AddBankAccountBody, BankAccount } from '@app/contracts';
+import type { AddBankAccountBody, BankAccount, ChangeBankAccountBody } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.js';
 import type { PlayerSession } from '../../plugins/session.js';
 import type { ServiceDependencies } from '../service-dependencies.js';
@@ -14,4 +14,14 @@ export interface BankAccountsService {
   /** the account withdrawals pay to, or null when the player has not added one */
   find(agencyId: string, playerId: string): Promise<BankAccount | null>;
   add(agencyId: string, playerId: string, body: AddBankAccountBody): Promise<BankAccount>;
+  /**
+   * Staff's change of the player's account (or its first one), in the caller's transaction, under the
+   * same rules as `add`; the account before (null: none) and after, for the audit row.
+   */
+  replace(
+    tx: Tx,
+    agencyId: string,
+    playerId: string,
+    body: ChangeBankAccountBody,
+  ): Promise<{ before: BankAccount | null; after: BankAccount }>;
 }

@@ -9,10 +9,13 @@ import {
   pageQuerySchema,
   promotionBlockBodySchema,
   promotionInputSchema,
+  promotionFiguresResponseSchema,
   promotionUsageResponseSchema,
+  fromMinor,
   type StaffRole,
 } from '@app/contracts';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client.js';
 import { transactionWithRetry } from '../../db/errors.js';
 import { players, promotionUsages, promotions } from '../../db/schema/index.js';
 import { requireStaff, type StaffSession } from '../../plugins/staff-session.js';
@@ -61,6 +64,38 @@ export const promotionsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       const staff = requireStaff(request);
       const rows = await db.select().from(promotions).where(eq(promotions.agencyId, staff.agencyId)).orderBy(asc(promotions.createdAt));
       return { promotions: rows.map(toBackofficePromotion) };
+    },
+  );
+
+  app.get(
+    '/v2/backoffice/promotions/figures',
+    {
+      ...staffOnly,
+      schema: {
+        tags,
+        summary: 'Per promotion: usages taken, used (deposit paid) and the bonus cost (credited less taken back), THB',
+        response: { 200: promotionFiguresResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const staff = requireStaff(request);
+      // one grouped read of the agency's usages, covered by promotion_usages_figures_idx (migration 0037); a
+      // bonus the provider voided went back to the promotion account and costs nothing
+      const rows = await queryRows<{ promotion_id: string; taken: number; used: number; cost: string }>(
+        db,
+        sql`SELECT promotion_id, count(*)::int AS taken, count(deposit_order_id)::int AS used,
+                   coalesce(sum(coalesce(bonus, 0) - coalesce(clawed_back, 0))
+                              FILTER (WHERE deposit_order_id IS NOT NULL AND closed_by IS DISTINCT FROM 'VOIDED'), 0)::text AS cost
+            FROM promotion_usages WHERE agency_id = ${staff.agencyId} GROUP BY promotion_id`,
+      );
+      return {
+        figures: rows.map((r) => ({
+          promotionId: r.promotion_id,
+          taken: r.taken,
+          used: r.used,
+          bonusCost: fromMinor(BigInt(r.cost), 'THB'),
+        })),
+      };
     },
   );
 

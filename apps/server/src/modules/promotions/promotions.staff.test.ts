@@ -4,7 +4,7 @@ import { auditLog } from '../../db/schema/index.js';
 import { registerPlayer } from '../../test/players.js';
 import { useServerAndSandbox } from '../../test/server-and-sandbox.js';
 import { addBankAccount, staffLogin, type TestStaff } from '../withdrawals/withdrawals.test-helpers.js';
-import { as, usePromotion } from './promotions.test-helpers.js';
+import { as, makePromotion, payDeposit, usePromotion } from './promotions.test-helpers.js';
 
 const env = useServerAndSandbox({ PUBLIC_URL: 'http://127.0.0.1:9' });
 const app = () => env.ctx.app;
@@ -81,5 +81,19 @@ describe('/v2/backoffice/promotions', () => {
     expect((await call(owner, 'PUT', '/players/00000000-0000-4000-8000-000000000000/promotion-block', { blocked: true })).statusCode).toBe(
       404,
     );
+  });
+
+  it('figures: taken, used (deposit paid) and the bonus cost, per promotion', async () => {
+    const promotion = await makePromotion(app(), env.agencyId(), { bonus: { kind: 'FIXED', amount: '20' } });
+    const [paid, taken] = [await registerPlayer(app()), await registerPlayer(app())];
+    for (const p of [paid, taken]) {
+      await addBankAccount(app(), p);
+      expect((await usePromotion(app(), p, promotion.id)).statusCode).toBe(201);
+    }
+    await payDeposit(app(), env.sandbox.url, paid, 69_000);
+    await app().worker.drain({ skipBackoff: true });
+    const support = await staffLogin(app(), env.agencyId(), 'support');
+    const res = await call(support, 'GET', '/promotions/figures');
+    expect(res.json().figures).toContainEqual({ promotionId: promotion.id, taken: 2, used: 1, bonusCost: '20.00' });
   });
 });

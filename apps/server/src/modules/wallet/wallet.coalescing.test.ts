@@ -27,6 +27,7 @@ const session = (playerId: string, agencyId = 'agency-1'): PlayerSession => ({
   createdAt: new Date(),
   lastLoginAt: null,
   promotionBlocked: false,
+  mustChangePassword: false,
   bankAccountRows: null,
 });
 

@@ -3,7 +3,7 @@ import { CREDIT_CURRENCY, fromMinor, listableCurrencies } from '@app/contracts';
 import { currencies } from '../../db/schema/index.js';
 import { adapterOf, providerPlayer, readFromProvider } from '../../providers/reads.js';
 import type { PlayerSession } from '../../plugins/session.js';
-import { trimRate } from '../shared/rates.js';
+import { currencyView } from '../shared/rates.js';
 import type { WalletService, WalletServiceDependencies } from './wallet.types.js';
 
 export function createWalletService({ db, providers }: WalletServiceDependencies): WalletService {
@@ -29,15 +29,7 @@ export function createWalletService({ db, providers }: WalletServiceDependencies
   return {
     async currencies(agencyId) {
       const rows = await db.select().from(currencies).where(eq(currencies.agencyId, agencyId)).orderBy(asc(currencies.code));
-      return listableCurrencies(rows).map((r) => ({
-        isEnabled: r.isEnabled,
-        code: r.code,
-        mid: r.mid,
-        displayName: r.displayName,
-        currency: r.currency,
-        buyRate: trimRate(r.buyRate),
-        sellRate: trimRate(r.sellRate),
-      }));
+      return listableCurrencies(rows).map(currencyView);
     },
     creditMinorAt,
     async creditAt(session, provider) {

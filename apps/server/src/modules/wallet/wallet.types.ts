@@ -12,6 +12,6 @@ export interface WalletService {
   /** the agency's currencies a player may pick: enabled, one per distinct mid or currency */
   currencies(agencyId: string): Promise<CurrencyRow[]>;
   /** the player's credit at a provider in THB minor units, asked live; 0 without an account there */
-  creditMinorAt(session: PlayerSession, provider: string): Promise<bigint>;
+  creditMinorAt(player: Pick<PlayerSession, 'playerId' | 'agencyId' | 'username'>, provider: string): Promise<bigint>;
   creditAt(session: PlayerSession, provider: string): Promise<CreditResponse>;
 }

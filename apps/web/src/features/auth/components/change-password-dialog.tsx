@@ -20,8 +20,19 @@ export const PASSWORD_FAILURE_TOAST_MS = 5000;
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmNewPassword'] as const;
 
-/** SPEC.md §2, §5, §8: three fields sharing one show/hide toggle, save and close; a success dialog. */
-export default function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+/**
+ * SPEC.md §2, §5, §8: three fields sharing one show/hide toggle, save and close; a success dialog.
+ * `required`: staff reset the password (decision 055), so the dialog cannot be closed; its way out is logout.
+ */
+export default function ChangePasswordDialog({
+  open,
+  onOpenChange,
+  required,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  required?: { onLogout: () => void };
+}) {
   const { t } = useTranslation(['auth', 'common']);
   const queryClient = useQueryClient();
   const [visible, setVisible] = useState(false);
@@ -56,10 +67,10 @@ export default function ChangePasswordDialog({ open, onOpenChange }: { open: boo
 
   return (
     <>
-      <Dialog open={open && !done} onOpenChange={onOpenChange}>
+      <Dialog open={open && !done} onOpenChange={required ? () => {} : onOpenChange}>
         <DialogContent
           title={t('password.change.title')}
-          description={t('password.change.description')}
+          description={t(required ? 'password.change.required_description' : 'password.change.description')}
           showClose={false}
           returnFocusTo='[data-testid="user-menu"]'
         >
@@ -75,9 +86,15 @@ export default function ChangePasswordDialog({ open, onOpenChange }: { open: boo
             ))}
             <PasswordToggle visible={visible} onToggle={() => setVisible((v) => !v)} />
             <DialogFooter className="mt-2">
-              <DialogClose asChild>
-                <Button variant="outline">{t('common:actions.close')}</Button>
-              </DialogClose>
+              {required ? (
+                <Button variant="outline" onClick={required.onLogout}>
+                  {t('password.change.required_logout')}
+                </Button>
+              ) : (
+                <DialogClose asChild>
+                  <Button variant="outline">{t('common:actions.close')}</Button>
+                </DialogClose>
+              )}
               <Button type="submit" loading={change.isPending}>
                 {t('common:actions.save')}
               </Button>

@@ -32,10 +32,12 @@ export function LoginForm({ redirect, expired = false }: { redirect?: string; ex
   const errors = form.formState.errors;
   const [visible, setVisible] = useState(false);
 
-  useEffect(() => {
-    // a toast, not a banner in the page: the prerendered login page stays the same for every visitor
-    if (expired) toast({ variant: 'error', title: t('login.session_ended'), description: t('login.session_ended_hint') });
-  }, [expired, t]);
+  // shown once the page runs, so the prerendered login page stays the same for every visitor; in the
+  // form, not a toast, which on a phone covered the support links below it
+  const [showExpired, setShowExpired] = useState(false);
+  // after hydration on purpose: the prerendered HTML must not carry it (the one case the rule allows)
+  // eslint-disable-next-line react-hooks/set-state-in-effect
+  useEffect(() => setShowExpired(expired), [expired]);
 
   const onSubmit = form.handleSubmit((body) =>
     login.mutate(body, {
@@ -77,6 +79,12 @@ export function LoginForm({ redirect, expired = false }: { redirect?: string; ex
         className="flex flex-col gap-4"
         data-testid="login-form"
       >
+        {showExpired && (
+          <div role="alert" className="rounded-lg border border-amber-500/60 bg-amber-950/60 p-3 text-sm" data-testid="session-ended">
+            <p className="font-semibold text-amber-200">{t('login.session_ended')}</p>
+            <p className="mt-1 text-slate-200">{t('login.session_ended_hint')}</p>
+          </div>
+        )}
         <Field label={t('login.username')} error={fieldErrorText(t, errors.username)}>
           <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...form.register('username')} />
         </Field>
