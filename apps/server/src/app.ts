@@ -32,6 +32,7 @@ import { promotionImageRoutes } from './modules/promotions/promotions.image.js';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.js';
 import { staffRoutes } from './modules/backoffice/staff.routes.js';
 import { staffAccessPlugin } from './plugins/staff-access.js';
+import { attentionRoutes } from './modules/deposit-attention/attention.routes.js';
 import { staffPlayersRoutes } from './modules/staff-players/staff-players.routes.js';
 import { staffSettingsRoutes } from './modules/staff-settings/staff-settings.routes.js';
 import { servicesPlugin } from './services.js';
@@ -123,6 +124,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(staffRoutes, { prefix: '/api' });
   await app.register(promotionsStaffRoutes, { prefix: '/api' });
   await app.register(promotionImageRoutes, { prefix: '/api' });
+  await app.register(attentionRoutes, { prefix: '/api' });
   await app.register(staffPlayersRoutes, { prefix: '/api' });
   await app.register(staffSettingsRoutes, { prefix: '/api' });
   // @routes:backoffice

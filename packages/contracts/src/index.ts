@@ -16,6 +16,7 @@ export * from './withdrawals.js';
 export * from './backoffice.js';
 export * from './staff-auth.js';
 export * from './staff-admin.js';
+export * from './deposit-attention.js';
 export * from './backoffice-money.js';
 export * from './promotions.js';
 export * from './promotion-split.js';
