@@ -3,8 +3,8 @@ import { Link, Outlet, createRoute, redirect, useNavigate } from '@tanstack/reac
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { StaffSessionResponse } from '@app/contracts';
-import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { LogoutIcon, MenuIcon } from '@/components/ui/icons';
+import { Dialog as RadixDialog } from 'radix-ui';
+import { CloseIcon, LogoutIcon, MenuIcon } from '@/components/ui/icons';
 import { STAFF_LOGIN_PATH } from '../lib/api';
 import { meQueryOptions, useStaffLogout } from '../lib/auth';
 import { ENROL_PATH, navFor } from '../nav';
@@ -101,7 +101,7 @@ function StaffShell() {
       </nav>
       <div className="flex min-w-0 flex-1 flex-col">
         <div className="flex items-center border-b border-slate-800 px-2 py-1 lg:hidden">
-          <Dialog open={open} onOpenChange={setOpen}>
+          <RadixDialog.Root open={open} onOpenChange={setOpen}>
             <button
               type="button"
               onClick={() => setOpen(true)}
@@ -111,16 +111,32 @@ function StaffShell() {
             >
               <MenuIcon className="h-6 w-6" />
             </button>
-            <DialogContent
-              title={t('nav.label')}
-              className="top-0 left-0 h-dvh max-h-dvh w-72 translate-x-0 translate-y-0 rounded-none rounded-r-2xl"
-            >
-              <nav aria-label={t('nav.label')} className="flex h-[calc(100dvh-6rem)] flex-col justify-between" data-testid="staff-drawer">
-                <NavLinks onNavigate={() => setOpen(false)} />
-                <Who />
-              </nav>
-            </DialogContent>
-          </Dialog>
+            <RadixDialog.Portal>
+              <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/70" />
+              <RadixDialog.Content
+                aria-describedby={undefined}
+                className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-4 border-r border-slate-700 bg-slate-900 p-4 text-slate-100 shadow-2xl"
+              >
+                <div className="flex items-center justify-between">
+                  <RadixDialog.Title className="text-lg font-semibold">{t('nav.label')}</RadixDialog.Title>
+                  <RadixDialog.Close
+                    aria-label={t('actions.close')}
+                    className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-slate-300 hover:bg-slate-800"
+                  >
+                    <CloseIcon className="h-5 w-5" />
+                  </RadixDialog.Close>
+                </div>
+                <nav
+                  aria-label={t('nav.label')}
+                  className="flex flex-1 flex-col justify-between overflow-y-auto"
+                  data-testid="staff-drawer"
+                >
+                  <NavLinks onNavigate={() => setOpen(false)} />
+                  <Who />
+                </nav>
+              </RadixDialog.Content>
+            </RadixDialog.Portal>
+          </RadixDialog.Root>
         </div>
         <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
           <Outlet />

@@ -86,7 +86,7 @@ function AuditLog() {
                   <span className="font-mono font-semibold text-amber-300">{e.action}</span>
                   <span className="text-slate-200">{e.staffUsername}</span>
                   <span className="text-slate-400">{formatWhen(e.at, i18n.language)}</span>
-                  <span className="break-all text-slate-500">
+                  <span className="break-all text-slate-400">
                     {e.entityType}
                     {e.entityId ? ` · ${e.entityId}` : ''}
                   </span>
