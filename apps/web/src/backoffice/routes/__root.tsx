@@ -27,6 +27,9 @@ function StaffLayout() {
             <StaffLink to="/players" className="rounded-md px-2 py-1 text-slate-300 hover:bg-slate-800" data-testid="nav-players">
               {t('nav.players')}
             </StaffLink>
+            <StaffLink to="/rates" className="rounded-md px-2 py-1 text-slate-300 hover:bg-slate-800" data-testid="nav-rates">
+              {t('nav.rates')}
+            </StaffLink>
           </nav>
           <div role="group" aria-label={t('language')} className="flex gap-1">
             {STAFF_LANGUAGES.map((lng) => (
