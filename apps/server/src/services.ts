@@ -12,6 +12,8 @@ import type { AccountsService } from './modules/accounts/accounts.types.js';
 import { createPasswordHasher } from './modules/accounts/passwords.js';
 import { createBackofficeService } from './modules/backoffice/backoffice.service.js';
 import type { BackofficeService } from './modules/backoffice/backoffice.types.js';
+import { createAttentionService } from './modules/deposit-attention/attention.service.js';
+import type { AttentionService } from './modules/deposit-attention/attention.types.js';
 import { createBankAccountsService } from './modules/bank-accounts/bank-accounts.service.js';
 import type { BankAccountsService } from './modules/bank-accounts/bank-accounts.types.js';
 import { createDepositsService } from './modules/deposits/deposits.service.js';
@@ -40,6 +42,7 @@ export interface Services {
   deposits: DepositsService;
   withdrawals: WithdrawalsService;
   backoffice: BackofficeService;
+  attention: AttentionService;
   staffPlayers: StaffPlayersService;
   staffSettings: StaffSettingsService;
 }
@@ -76,6 +79,7 @@ export function createServices(core: CoreDependencies): Services {
     deposits: createDepositsService({ db, log, config, bankGateway, rateLimiter, transfers, worker, wallet, promotions }),
     withdrawals,
     backoffice: createBackofficeService({ db, passwords, loginThrottle, withdrawals }),
+    attention: createAttentionService({ db, config, transfers }),
     staffPlayers: createStaffPlayersService({ db, passwords, bankAccounts, wallet }),
     staffSettings: createStaffSettingsService({ db }),
   };

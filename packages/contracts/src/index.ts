@@ -14,6 +14,7 @@ export * from './games.js';
 export * from './deposits.js';
 export * from './withdrawals.js';
 export * from './backoffice.js';
+export * from './deposit-attention.js';
 export * from './backoffice-money.js';
 export * from './promotions.js';
 export * from './promotion-split.js';

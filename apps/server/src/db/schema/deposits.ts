@@ -40,7 +40,28 @@ export const depositOrders = pgTable(
     cancelReason: text('cancel_reason').$type<DepositCancelReason>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // migration 0038: a FAILED deposit refunded by staff
+    refundReference: text('refund_reference').unique(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
   },
   (t) => [unique('deposit_orders_code_key').on(t.agencyId, t.transactionCode)],
 );
 export type DepositOrderRow = typeof depositOrders.$inferSelect;
+
+/** Migration 0038: payments the bank reported that credit no order (docs/decisions/059). */
+export type UnmatchedReason = 'NO_ORDER' | 'PAID_TWICE' | 'AMOUNT_MISMATCH';
+export const unmatchedPayments = pgTable('unmatched_payments', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  agencyId: uuid('agency_id').notNull(),
+  orderId: uuid('order_id'),
+  gatewayReference: text('gateway_reference').notNull(),
+  bankReference: text('bank_reference').notNull().unique(),
+  amountLak: bigint('amount_lak', { mode: 'bigint' }).notNull(),
+  currency: text('currency').notNull(),
+  paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+  reason: text('reason').$type<UnmatchedReason>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  refundReference: text('refund_reference').unique(),
+  refundedAt: timestamp('refunded_at', { withTimezone: true }),
+});
+export type UnmatchedPaymentRow = typeof unmatchedPayments.$inferSelect;

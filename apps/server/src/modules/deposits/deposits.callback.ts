@@ -11,8 +11,8 @@ export async function depositCallbackRoutes(app: FastifyInstance) {
   const { deposits } = app.services;
   await bankCallbackRoute(app, {
     path: '/api/v2/payments/callback',
-    async onCallback(callback, _request, reply) {
-      const answer = await deposits.callback(callback.reference);
+    async onCallback(callback, request, reply) {
+      const answer = await deposits.callback(callback, request.agency?.id ?? null);
       if (answer.confirming) return reply.code(202).send({ ok: true, status: answer.status });
       return { ok: true, status: answer.status };
     },

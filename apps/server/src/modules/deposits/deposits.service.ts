@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { DEPOSIT_EXPIRY_MINUTES } from '@app/contracts';
 import { isUniqueViolation } from '../../db/errors.js';
 import { playerOrderPages } from '../../db/player-orders.js';
-import { depositOrders, type DepositOrderRow } from '../../db/schema/index.js';
+import { depositOrders, type DepositOrderRow, type UnmatchedReason } from '../../db/schema/index.js';
 import { enqueueJob } from '../../jobs/types.js';
 import { BankGatewayRefusedError, BankGatewayUnavailableError, laoQrFor } from '../../payments/index.js';
 import { LIMITS } from '../../plugins/rate-limit.js';
@@ -13,6 +13,7 @@ import { gatewayCannotTakeOrders, noDepositWithReference, noSuchDeposit, notOpen
 import { DEPOSIT_EXPIRY_JOB, depositExpiryJob } from './deposits.expiry.js';
 import { DEPOSIT_TRANSFER_KIND } from './deposits.paid.js';
 import { priceDeposit } from './deposits.pricing.js';
+import { keepUnmatchedPayment } from './deposits.unmatched.js';
 import { createDepositSettlement, settleDepositTransfers } from './deposits.settlement.js';
 import type { DepositsService, DepositsServiceDependencies } from './deposits.types.js';
 import { nextTransactionCode } from '../shared/transaction-code.js';
@@ -162,10 +163,19 @@ export function createDepositsService(deps: DepositsServiceDependencies): Deposi
      * same statement (060): it is confirmed in the background, by this process or, if it dies, by
      * another's worker; a settled one is only answered.
      */
-    async callback(gatewayReference) {
-      const order = await lookups.run(gatewayReference);
-      if (!order) throw noDepositWithReference(gatewayReference);
-      if (order.bankReference !== null) return { confirming: false, status: order.status };
+    async callback(payment, agencyId) {
+      const order = await lookups.run(payment.reference);
+      // a payment that can credit no order is kept for staff (docs/decisions/059); the answer stays what it was
+      const keep = (reason: UnmatchedReason, agency: string, orderId: string | null) =>
+        keepUnmatchedPayment(db, { ...payment, gatewayReference: payment.reference, agencyId: agency, orderId, reason });
+      if (!order) {
+        if (agencyId) await keep('NO_ORDER', agencyId, null);
+        throw noDepositWithReference(payment.reference);
+      }
+      if (order.bankReference !== null) {
+        if (order.bankReference !== payment.bankReference) await keep('PAID_TWICE', order.agencyId, order.id);
+        return { confirming: false, status: order.status };
+      }
       confirmations.hint(order);
       return { confirming: true, status: order.status };
     },

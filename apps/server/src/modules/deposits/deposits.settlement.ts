@@ -6,6 +6,7 @@ import { BankGatewayUnavailableError } from '../../payments/index.js';
 import type { Confirmation, StatusCalls } from './deposits.confirmations.js';
 import { gatewayCannotBeAsked, paymentMismatch } from './deposits.errors.js';
 import { createMarkPaid } from './deposits.paid.js';
+import { keepUnmatchedPayment } from './deposits.unmatched.js';
 import type { PromotionsService } from '../promotions/promotions.types.js';
 import type { DepositsServiceDependencies } from './deposits.types.js';
 
@@ -36,6 +37,17 @@ export function createDepositSettlement(deps: DepositSettlementDependencies) {
     if (status.status !== 'PAID') return { paid: false, order };
     if (status.amountLak !== order.amountLak || status.currency !== 'LAK') {
       log.warn({ orderId: order.id, paid: String(status.amountLak), currency: status.currency }, 'deposit paid with another amount');
+      // not credited: the kip is kept for staff to refund (docs/decisions/059)
+      await keepUnmatchedPayment(db, {
+        agencyId: order.agencyId,
+        orderId: order.id,
+        gatewayReference: order.gatewayReference,
+        bankReference: status.bankReference,
+        amountLak: status.amountLak,
+        currency: status.currency,
+        paidAt: status.paidAt,
+        reason: 'AMOUNT_MISMATCH',
+      });
       throw paymentMismatch();
     }
     return { paid: true, order: await markPaid(order.id, { bankReference: status.bankReference, paidAt: status.paidAt }) };

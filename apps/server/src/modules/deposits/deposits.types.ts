@@ -3,7 +3,7 @@ import type { Config } from '../../config.js';
 import type { DepositOrderRow, DepositStatus } from '../../db/schema/index.js';
 import type { Worker } from '../../jobs/worker.js';
 import type { TransferService } from '../../ledger/transfers/index.js';
-import type { BankGatewayClient } from '../../payments/index.js';
+import type { BankCallback, BankGatewayClient } from '../../payments/index.js';
 import type { AgencyContext } from '../../plugins/agency.js';
 import type { RateLimiter } from '../../plugins/rate-limit.js';
 import type { PlayerSession } from '../../plugins/session.js';
@@ -49,7 +49,7 @@ export interface DepositsService {
   /** OPEN → CANCELED after asking the gateway, so that a paid order is never canceled */
   cancel(session: PlayerSession, id: string): Promise<DepositOrderRow>;
   /** a verified bank callback named this gateway reference: a hint, confirmed with the gateway in the background */
-  callback(gatewayReference: string): Promise<CallbackAnswer>;
+  callback(payment: BankCallback, agencyId: string | null): Promise<CallbackAnswer>;
   /** the payments waiting for the gateway's confirmation (tests look at it) */
   readonly confirmations: PaymentConfirmations;
   /** stops asking the gateway (app close): the confirmations under way finish */
