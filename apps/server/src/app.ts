@@ -35,6 +35,7 @@ import { staffAccessPlugin } from './plugins/staff-access.js';
 import { attentionRoutes } from './modules/deposit-attention/attention.routes.js';
 import { staffPlayersRoutes } from './modules/staff-players/staff-players.routes.js';
 import { staffSettingsRoutes } from './modules/staff-settings/staff-settings.routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { servicesPlugin } from './services.js';
 // @imports (one line per area)
 
@@ -122,6 +123,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   // @routes:withdrawals
   await app.register(backofficeRoutes, { prefix: '/api' });
   await app.register(staffRoutes, { prefix: '/api' });
+  await app.register(dashboardRoutes, { prefix: '/api' });
   await app.register(promotionsStaffRoutes, { prefix: '/api' });
   await app.register(promotionImageRoutes, { prefix: '/api' });
   await app.register(attentionRoutes, { prefix: '/api' });

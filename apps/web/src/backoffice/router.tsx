@@ -7,13 +7,16 @@ import { enrolRoute } from './routes/enrol';
 import { homeRoute } from './routes/index';
 import { loginRoute } from './routes/login';
 import { passwordRoute } from './routes/password';
+import { playerRoute } from './routes/player';
+import { playersRoute } from './routes/players';
+import { ratesRoute } from './routes/rates';
 import { staffUsersRoute } from './routes/staff-users';
 
 // signed-in screens are children of appRoute (the shell: /me checked, the navigation of nav.ts), one line each
 const routeTree = rootRoute.addChildren([
   loginRoute,
   enrolRoute,
-  appRoute.addChildren([homeRoute, passwordRoute, staffUsersRoute, auditRoute]),
+  appRoute.addChildren([homeRoute, passwordRoute, staffUsersRoute, auditRoute, playersRoute, playerRoute, ratesRoute]),
 ]);
 
 /** The back office's router: its own routes (code-based, few), under /backoffice. */

@@ -1,11 +1,18 @@
 import i18next from 'i18next';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '@/lib/api-client';
 
 /**
- * The back office's text for a failed call: `common:errors.<code>` where that text exists (each
- * area adds the codes of its calls to its own translations or to common), else a general one.
+ * The back office's text for a failed call: `errors.<code>` where that text exists (the `common`
+ * namespace, then the screens' fallback namespace), else a general one.
  */
 export function staffErrorKey(error: unknown): string {
   const code = error instanceof ApiError ? error.code : 'default';
-  return i18next.exists(`common:errors.${code}`) ? `common:errors.${code}` : 'common:errors.default';
+  return i18next.exists(`errors.${code}`) ? `errors.${code}` : 'errors.default';
+}
+
+/** The server's field errors (message keys) on the form's fields, as the form's own resolver would put them. */
+export function applyFieldErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>): void {
+  if (!(error instanceof ApiError)) return;
+  for (const [field, message] of Object.entries(error.fields)) setError(field as Path<T>, { type: 'server', message });
 }

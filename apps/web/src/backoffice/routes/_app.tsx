@@ -44,6 +44,7 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
           <Link
             to={item.path}
             onClick={onNavigate}
+            data-testid={`nav-${item.path.slice(1) || 'home'}`}
             activeOptions={{ exact: item.path === '/' }}
             className="flex min-h-11 items-center gap-3 rounded-lg px-3 text-slate-300 hover:bg-slate-800 hover:text-white data-[status=active]:bg-slate-800 data-[status=active]:text-amber-300"
           >
