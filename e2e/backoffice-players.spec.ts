@@ -51,6 +51,8 @@ for (const lng of ['lo', 'en'] as const) {
     browser,
     request,
   }, info) => {
+    // two browsers, a block, a reset and a password change on a shared machine
+    test.setTimeout(240_000);
     await width(page, info);
     const s = staffText(lng);
     const player = await registerPlayer(request);

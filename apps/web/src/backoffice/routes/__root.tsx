@@ -20,14 +20,14 @@ function StaffLayout() {
         <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-4">
           <Brand />
           <span className="hidden text-sm text-slate-400 sm:inline">{t('title')}</span>
-          <nav aria-label={t('title')} className="mr-auto flex gap-1 text-sm">
-            <StaffLink to="/" className="rounded-md px-2 py-1 text-slate-300 hover:bg-slate-800">
+          <nav aria-label={t('title')} className="mr-auto flex min-w-0 gap-1 overflow-x-auto text-sm">
+            <StaffLink to="/" className="rounded-md px-2 py-1 whitespace-nowrap text-slate-300 hover:bg-slate-800">
               {t('nav.queue')}
             </StaffLink>
-            <StaffLink to="/players" className="rounded-md px-2 py-1 text-slate-300 hover:bg-slate-800" data-testid="nav-players">
+            <StaffLink to="/players" className="rounded-md px-2 py-1 whitespace-nowrap text-slate-300 hover:bg-slate-800" data-testid="nav-players">
               {t('nav.players')}
             </StaffLink>
-            <StaffLink to="/rates" className="rounded-md px-2 py-1 text-slate-300 hover:bg-slate-800" data-testid="nav-rates">
+            <StaffLink to="/rates" className="rounded-md px-2 py-1 whitespace-nowrap text-slate-300 hover:bg-slate-800" data-testid="nav-rates">
               {t('nav.rates')}
             </StaffLink>
           </nav>
