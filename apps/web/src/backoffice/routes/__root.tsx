@@ -24,10 +24,18 @@ function StaffLayout() {
             <StaffLink to="/" className="rounded-md px-2 py-1 whitespace-nowrap text-slate-300 hover:bg-slate-800">
               {t('nav.queue')}
             </StaffLink>
-            <StaffLink to="/players" className="rounded-md px-2 py-1 whitespace-nowrap text-slate-300 hover:bg-slate-800" data-testid="nav-players">
+            <StaffLink
+              to="/players"
+              className="rounded-md px-2 py-1 whitespace-nowrap text-slate-300 hover:bg-slate-800"
+              data-testid="nav-players"
+            >
               {t('nav.players')}
             </StaffLink>
-            <StaffLink to="/rates" className="rounded-md px-2 py-1 whitespace-nowrap text-slate-300 hover:bg-slate-800" data-testid="nav-rates">
+            <StaffLink
+              to="/rates"
+              className="rounded-md px-2 py-1 whitespace-nowrap text-slate-300 hover:bg-slate-800"
+              data-testid="nav-rates"
+            >
               {t('nav.rates')}
             </StaffLink>
           </nav>
