@@ -51,6 +51,8 @@ for (const lng of ['lo', 'en'] as const) {
     browser,
     request,
   }, info) => {
+    // two browsers, a block, a reset and a password change on a shared machine
+    test.setTimeout(240_000);
     await width(page, info);
     const s = staffText(lng);
     const player = await registerPlayer(request);
@@ -101,7 +103,7 @@ for (const lng of ['lo', 'en'] as const) {
     await expect(change).toBeVisible({ timeout: 20_000 });
     await expect(playerPage.getByText(tr('auth', 'password.change.required_description'))).toBeVisible();
     await change.getByLabel(tr('auth', 'password.change.currentPassword')).fill(temporary);
-    await change.getByLabel(tr('auth', 'password.change.newPassword')).fill('my-new-e2e-password');
+    await change.getByLabel(tr('auth', 'password.change.newPassword'), { exact: true }).fill('my-new-e2e-password');
     await change.getByLabel(tr('auth', 'password.change.confirmNewPassword')).fill('my-new-e2e-password');
     await change.getByRole('button', { name: tr('common', 'actions.save') }).click();
     await expect(playerPage.getByTestId('password-changed')).toBeVisible();

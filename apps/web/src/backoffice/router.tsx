@@ -11,12 +11,13 @@ import { playerRoute } from './routes/player';
 import { playersRoute } from './routes/players';
 import { ratesRoute } from './routes/rates';
 import { staffUsersRoute } from './routes/staff-users';
+import { withdrawalsRoute } from './routes/withdrawals';
 
 // signed-in screens are children of appRoute (the shell: /me checked, the navigation of nav.ts), one line each
 const routeTree = rootRoute.addChildren([
   loginRoute,
   enrolRoute,
-  appRoute.addChildren([homeRoute, passwordRoute, staffUsersRoute, auditRoute, playersRoute, playerRoute, ratesRoute]),
+  appRoute.addChildren([homeRoute, passwordRoute, staffUsersRoute, auditRoute, playersRoute, playerRoute, ratesRoute, withdrawalsRoute]),
 ]);
 
 /** The back office's router: its own routes (code-based, few), under /backoffice. */
