@@ -31,6 +31,7 @@ import { promotionsStaffRoutes } from './modules/promotions/promotions.staff-rou
 import { promotionImageRoutes } from './modules/promotions/promotions.image.js';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.js';
 import { attentionRoutes } from './modules/deposit-attention/attention.routes.js';
+import { exportsRoutes } from './modules/exports/exports.routes.js';
 import { staffPlayersRoutes } from './modules/staff-players/staff-players.routes.js';
 import { staffSettingsRoutes } from './modules/staff-settings/staff-settings.routes.js';
 import { servicesPlugin } from './services.js';
@@ -120,6 +121,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(promotionsStaffRoutes, { prefix: '/api' });
   await app.register(promotionImageRoutes, { prefix: '/api' });
   await app.register(attentionRoutes, { prefix: '/api' });
+  await app.register(exportsRoutes, { prefix: '/api' });
   await app.register(staffPlayersRoutes, { prefix: '/api' });
   await app.register(staffSettingsRoutes, { prefix: '/api' });
   // @routes:backoffice
