@@ -34,6 +34,7 @@ import { attentionRoutes } from './modules/deposit-attention/attention.routes.js
 import { exportsRoutes } from './modules/exports/exports.routes.js';
 import { staffPlayersRoutes } from './modules/staff-players/staff-players.routes.js';
 import { staffSettingsRoutes } from './modules/staff-settings/staff-settings.routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { servicesPlugin } from './services.js';
 // @imports (one line per area)
 
@@ -118,6 +119,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(promotionsRoutes, { prefix: '/api' });
   // @routes:withdrawals
   await app.register(backofficeRoutes, { prefix: '/api' });
+  await app.register(dashboardRoutes, { prefix: '/api' });
   await app.register(promotionsStaffRoutes, { prefix: '/api' });
   await app.register(promotionImageRoutes, { prefix: '/api' });
   await app.register(attentionRoutes, { prefix: '/api' });

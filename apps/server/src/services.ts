@@ -14,6 +14,8 @@ import { createBackofficeService } from './modules/backoffice/backoffice.service
 import type { BackofficeService } from './modules/backoffice/backoffice.types.js';
 import { createAttentionService } from './modules/deposit-attention/attention.service.js';
 import type { AttentionService } from './modules/deposit-attention/attention.types.js';
+import { createDashboardService } from './modules/dashboard/dashboard.service.js';
+import type { DashboardService } from './modules/dashboard/dashboard.types.js';
 import { createBankAccountsService } from './modules/bank-accounts/bank-accounts.service.js';
 import type { BankAccountsService } from './modules/bank-accounts/bank-accounts.types.js';
 import { createDepositsService } from './modules/deposits/deposits.service.js';
@@ -45,6 +47,7 @@ export interface Services {
   attention: AttentionService;
   staffPlayers: StaffPlayersService;
   staffSettings: StaffSettingsService;
+  dashboard: DashboardService;
 }
 
 /** The parts of the core a module's service may be given (the plugins registered before this one make them). */
@@ -70,6 +73,8 @@ export function createServices(core: CoreDependencies): Services {
   const promotions = createPromotionsService({ db, log, config, providers, transfers, worker, bankAccounts });
   const wallet = createWalletService({ db, providers });
   const withdrawals = createWithdrawalsService({ db, log, config, transfers, worker, wallet, bankAccounts, promotions });
+  const backoffice = createBackofficeService({ db, passwords, loginThrottle, withdrawals });
+  const attention = createAttentionService({ db, config, transfers });
   return {
     accounts: createAccountsService({ db, passwords, rateLimiter, loginThrottle, bankAccounts }),
     bankAccounts,
@@ -78,10 +83,11 @@ export function createServices(core: CoreDependencies): Services {
     promotions,
     deposits: createDepositsService({ db, log, config, bankGateway, rateLimiter, transfers, worker, wallet, promotions }),
     withdrawals,
-    backoffice: createBackofficeService({ db, passwords, loginThrottle, withdrawals }),
-    attention: createAttentionService({ db, config, transfers }),
+    backoffice,
+    attention,
     staffPlayers: createStaffPlayersService({ db, passwords, bankAccounts, wallet }),
     staffSettings: createStaffSettingsService({ db }),
+    dashboard: createDashboardService({ db, backoffice, attention }),
   };
 }
 

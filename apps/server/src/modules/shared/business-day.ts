@@ -1,5 +1,3 @@
-import { sql, type SQL } from 'drizzle-orm';
-
 // Laos keeps UTC+7 all year: a player's "today" and a transaction code's day are the Vientiane date, not the server's
 const VIENTIANE_OFFSET_MS = 7 * 3_600_000;
 const DAY_MS = 86_400_000;
@@ -17,12 +15,4 @@ export function vientianeDayStart(day: string): Date {
 /** The business day `n` days after `day` (before, when negative). */
 export function addDays(day: string, n: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
-}
-
-/**
- * The Vientiane date of a `timestamptz` column in SQL, the same day `vientianeDay` gives in
- * JavaScript whatever the session's time zone (the offset is fixed: Laos has no summer time).
- */
-export function businessDaySql(column: SQL): SQL {
-  return sql`((${column} AT TIME ZONE 'UTC') + interval '7 hours')::date`;
 }

@@ -2,6 +2,8 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
 import lo from '../locales/lo.json';
+import enMoney from '../locales/en/money.json';
+import loMoney from '../locales/lo/money.json';
 
 /** Staff read Lao (the default) or English; the choice is kept in this browser. */
 export const STAFF_LANGUAGES = ['lo', 'en'] as const;
@@ -14,7 +16,7 @@ function stored(): StaffLanguage {
 }
 
 export const i18nReady = i18next.use(initReactI18next).init({
-  resources: { lo: { translation: lo }, en: { translation: en } },
+  resources: { lo: { translation: lo, money: loMoney }, en: { translation: en, money: enMoney } },
   lng: stored(),
   fallbackLng: 'lo',
   interpolation: { escapeValue: false },

@@ -1,0 +1,82 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import type { DashboardDay } from '@app/contracts';
+import { formatDay, formatLak } from './format';
+
+const HEIGHT = 240;
+// the same hues as the figures' cards, readable on the dark background
+const SERIES = [
+  { key: 'deposits', stroke: '#34d399' },
+  { key: 'withdrawals', stroke: '#f87171' },
+  { key: 'net', stroke: '#fbbf24' },
+] as const;
+
+/**
+ * The 15 days as three lines of kip (deposits, withdrawals paid, net), drawn by uPlot (decision 053)
+ * into a canvas as wide as its box, redrawn when the box resizes or the language changes. The canvas
+ * is a picture for the eye; the same figures are in the table beside it for a screen reader.
+ */
+export function DayChart({ days }: { days: DashboardDay[] }) {
+  const { t, i18n } = useTranslation('money');
+  const box = useRef<HTMLDivElement>(null);
+  const lng = i18n.language;
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const labels = days.map((d) => formatDay(d.day, lng));
+    const data: uPlot.AlignedData = [
+      days.map((_, i) => i),
+      days.map((d) => Number(d.deposits.amount)),
+      days.map((d) => Number(d.withdrawalsPaid.amount)),
+      days.map((d) => Number(d.net)),
+    ];
+    const plot = new uPlot(
+      {
+        width: el.clientWidth,
+        height: HEIGHT,
+        scales: { x: { time: false } },
+        legend: { show: true },
+        cursor: { points: { size: 6 } },
+        axes: [
+          {
+            stroke: '#cbd5e1',
+            grid: { stroke: '#1e293b' },
+            ticks: { stroke: '#334155' },
+            splits: () => days.map((_, i) => i),
+            values: (_u, splits) => splits.map((i) => (i % 2 === days.length % 2 ? '' : (labels[i] ?? ''))),
+          },
+          {
+            stroke: '#cbd5e1',
+            grid: { stroke: '#1e293b' },
+            ticks: { stroke: '#334155' },
+            size: 70,
+            values: (_u, splits) => splits.map((v) => new Intl.NumberFormat(lng === 'en' ? 'en' : 'lo', { notation: 'compact' }).format(v)),
+          },
+        ],
+        series: [
+          { label: t('chart.day'), value: (_u, i) => (i == null ? '' : (labels[i] ?? '')) },
+          ...SERIES.map((s) => ({
+            label: t(`chart.${s.key}`),
+            stroke: s.stroke,
+            width: 2,
+            points: { show: true, size: 5, fill: s.stroke },
+            value: (_u: uPlot, v: number | null) => (v == null ? '' : formatLak(String(Math.round(v)), lng)),
+          })),
+        ],
+      },
+      data,
+      el,
+    );
+    const resize = new ResizeObserver(() => plot.setSize({ width: el.clientWidth, height: HEIGHT }));
+    resize.observe(el);
+    return () => {
+      resize.disconnect();
+      plot.destroy();
+    };
+  }, [days, lng, t]);
+
+  return <div ref={box} className="bo-chart w-full" data-testid="dashboard-chart" role="img" aria-label={t('chart.label')} />;
+}
