@@ -33,6 +33,7 @@ import { backofficeRoutes } from './modules/backoffice/backoffice.routes.js';
 import { staffRoutes } from './modules/backoffice/staff.routes.js';
 import { staffAccessPlugin } from './plugins/staff-access.js';
 import { attentionRoutes } from './modules/deposit-attention/attention.routes.js';
+import { exportsRoutes } from './modules/exports/exports.routes.js';
 import { staffPlayersRoutes } from './modules/staff-players/staff-players.routes.js';
 import { staffSettingsRoutes } from './modules/staff-settings/staff-settings.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
@@ -127,6 +128,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(promotionsStaffRoutes, { prefix: '/api' });
   await app.register(promotionImageRoutes, { prefix: '/api' });
   await app.register(attentionRoutes, { prefix: '/api' });
+  await app.register(exportsRoutes, { prefix: '/api' });
   await app.register(staffPlayersRoutes, { prefix: '/api' });
   await app.register(staffSettingsRoutes, { prefix: '/api' });
   // @routes:backoffice

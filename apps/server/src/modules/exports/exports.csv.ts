@@ -1,0 +1,15 @@
+/**
+ * CSV for the accountant (docs/decisions/063): UTF-8 with a byte-order mark, so that Excel reads Lao
+ * names; cells that a spreadsheet would run as a formula (starting with = + - @, a tab or a carriage
+ * return) get a leading apostrophe; a cell with a comma, a quote or a line break is quoted.
+ */
+export const BOM = '\uFEFF';
+
+export function csvCell(value: string | number | bigint | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  let s = String(value);
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+}
+
+export const csvLine = (cells: readonly (string | number | bigint | null | undefined)[]) => `${cells.map(csvCell).join(',')}\r\n`;
