@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { StaffRole } from '@app/contracts';
 import { AppError } from '../../errors.js';
+import { staffAccess } from '../../plugins/staff-access.js';
 import { requireStaff } from '../../plugins/staff-session.js';
 import { writeAudit } from '../backoffice/audit.js';
 import { addDays, vientianeDayStart } from '../shared/business-day.js';
@@ -24,7 +24,7 @@ export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/v2/backoffice/exports/${kind}.csv`,
       {
-        preValidation: async (request: FastifyRequest) => void requireStaff(request, FINANCE),
+        config: staffAccess(FINANCE),
         schema: {
           tags,
           summary: `The agency's ${kind} of a date range as CSV (UTF-8 with BOM), at most ${EXPORT_MAX_DAYS} days`,
