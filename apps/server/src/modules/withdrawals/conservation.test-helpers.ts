@@ -115,6 +115,36 @@ export async function promotionOperations(env: {
       note('promo withdraw', await withdraw(app, p, { providerId, amount: thb(amount) }));
     },
   };
+  /**
+   * One path made certain in every run, whatever the interleaving: a new player's first deposit with
+   * the first-deposit promotion (207,000 kip: 300 THB and 300 of bonus), rounds that meet its
+   * turnover (× 3) and win past its 500 % receivable cap, then a withdrawal of all: the cap's excess
+   * goes to the house's promotion account at approval. Answers the withdrawal's id, for staff.
+   */
+  async function cappedWithdrawal(p: TestPlayer, providerId: ProviderId): Promise<string> {
+    const first = demo.find((d) => d.code === 'FIRST100')!;
+    note('scripted take', await usePromotion(app, p, first.id, providerId));
+    await payDeposit(app, sandbox.url, p, 207_000, providerId);
+    await app.worker.drain({ skipBackoff: true });
+    const rounds: [bigint, bigint][] = [
+      [60_000n, 60_000n],
+      [60_000n, 60_000n],
+      [60_000n, 60_000n],
+      [10_000n, 190_000n],
+    ];
+    for (const [stake, payout] of rounds) {
+      await sandbox.providerBet(providerId, p.playerId, stake, payout);
+      const key = `${p.playerId}@${providerId}`;
+      played.set(key, (played.get(key) ?? 0n) + payout - stake);
+    }
+    const res = await withdraw(app, p, { providerId, amount: thb(await credit(p, providerId)) });
+    note('scripted withdraw', res);
+    const w = (res.json() as { withdrawal?: { id: string; creditReturned: string } }).withdrawal;
+    if (!w || w.creditReturned === '0.00')
+      throw new Error(`the scripted withdrawal was not capped: ${res.statusCode} ${JSON.stringify(res.json())}`);
+    return w.id;
+  }
+
   const weights: [string, number][] = [
     ['promo take', 3],
     ['promo deposit', 3],
@@ -123,7 +153,7 @@ export async function promotionOperations(env: {
     ['promo cancel', 1],
     ['promo withdraw', 3],
   ];
-  return { ops, weights, played };
+  return { ops, weights, played, cappedWithdrawal };
 }
 
 /** The game results the ledger booked into a player's credit at a provider (syncCredit's gaming_result postings). */
