@@ -1,8 +1,11 @@
 // Lighthouse 12 on the player site as production serves it: builds apps/web (precompressed, as
 // `npm start` does), starts the real server on an empty database, runs Lighthouse mobile (simulated
 // throttling, performance only) N times on each page and prints the median score and metrics. A
-// /player/… page is measured logged in: a player registered for the run, its session cookie sent
-// with every request (`--extra-headers`), the sandbox providers answering its credit reads.
+// /player/… page is measured logged in: a player registered for the run, its session cookie written
+// into a Chromium profile (Playwright's launcher, Debian's binary) that Lighthouse's Chromium then
+// opens (`--user-data-dir`, `--disable-storage-reset`; the profile's HTTP caches deleted before each
+// run instead), the sandbox providers answering its credit reads. A Cookie in `--extra-headers` does
+// not do: Chromium sends its own jar's cookies over it on the page's fetches, which answered 401.
 // Usage: flock /tmp/bench.lock node bench/lighthouse.mjs [--runs 3] [--paths /login,/player/deposit] [--dist DIR] [--keep DIR]
 //        (--keep: the Lighthouse JSON reports stay there, to look into a run)
 // Lighthouse: $LIGHTHOUSE_BIN (a lighthouse executable), else `npx -y lighthouse@12` (a download).
@@ -43,7 +46,7 @@ const METRICS = [
   ['SI', 'speed-index', 'ms'],
 ];
 
-function runOnce(url, out, headers) {
+function runOnce(url, out, profile) {
   const [cmd, ...pre] = lighthouse;
   const r = spawnSync(
     cmd,
@@ -55,8 +58,9 @@ function runOnce(url, out, headers) {
       '--form-factor=mobile',
       '--output=json',
       `--output-path=${out}`,
-      `--chrome-flags=${chromeFlags}`,
-      ...(headers ? [`--extra-headers=${JSON.stringify(headers)}`] : []),
+      ...(profile
+        ? [`--chrome-flags=${chromeFlags} --user-data-dir=${profile} --password-store=basic`, '--disable-storage-reset']
+        : [`--chrome-flags=${chromeFlags}`]),
     ],
     { env: { ...process.env, CHROME_PATH: chrome }, stdio: ['ignore', 'ignore', 'inherit'], timeout: 180_000 },
   );
@@ -93,34 +97,54 @@ const server = startNode('apps/server/src/server.ts', {
   SANDBOX_URL: `http://127.0.0.1:${port + 1}`,
 });
 
-/** A player of the demo agency, registered for the run: its session cookie. */
+/** A player of the demo agency, registered for the run: its session token. */
 async function playerCookie(base) {
   const password = `pw-${Date.now().toString(36)}`;
   const res = await fetch(`${base}/api/v2/players/register`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
+    headers: { 'content-type': 'application/json', origin: base, 'x-fingerprint': 'f'.repeat(32) },
     body: JSON.stringify({ username: `lh${Date.now().toString(36)}`, password, confirmPassword: password, fingerprint: 'f'.repeat(32) }),
   });
   if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
-  return res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('sid='))
-    .split(';')[0];
+  return /^sid=([^;]+)/.exec(res.headers.getSetCookie().find((c) => c.startsWith('sid=')))[1];
+}
+
+/** A Chromium profile holding the player's session (Playwright writes it; the cookie store's key is the 'basic' one). */
+async function loggedInProfile(base, token) {
+  const { chromium } = await import('@playwright/test');
+  const profile = mkdtempSync(join(tmpdir(), 'bench-lighthouse-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chrome,
+    headless: true,
+    args: ['--password-store=basic'],
+  });
+  await context.addCookies([
+    { name: 'sid', value: token, url: base, httpOnly: true, sameSite: 'Lax', expires: Date.now() / 1000 + 86_400 },
+  ]);
+  await context.close();
+  return profile;
+}
+
+/** A cold start for each run: the profile keeps its cookies, not what it cached. */
+function clearCaches(profile) {
+  for (const dir of ['Cache', 'Code Cache', 'GPUCache']) rmSync(join(profile, 'Default', dir), { recursive: true, force: true });
 }
 let failed = false;
+let profile = null;
 try {
   const base = `http://localhost:${port}`;
   await waitFor(`${base}/api/v2/agency/info`);
   await waitFor(`http://127.0.0.1:${port + 1}/health`);
-  const loggedIn = paths.some((p) => p.startsWith('/player')) ? { Cookie: await playerCookie(base) } : undefined;
-  const headersOf = (p) => (p.startsWith('/player') ? loggedIn : undefined);
-  for (const p of paths) await fetch(base + p, { headers: headersOf(p) }); // the server's first read of each file is not measured
+  if (paths.some((p) => p.startsWith('/player'))) profile = await loggedInProfile(base, await playerCookie(base));
+  for (const p of paths) await fetch(base + p); // the server's first read of each file is not measured
   const results = Object.fromEntries(paths.map((p) => [p, []]));
   for (let i = 0; i < runs; i++) {
     for (const p of paths) {
       const keep = opt('keep', null);
       if (keep) mkdirSync(keep, { recursive: true });
-      const r = runOnce(base + p, join(keep ?? dataDir, `lh${p.replace(/\W/g, '-')}-${i + 1}.json`), headersOf(p));
+      const player = p.startsWith('/player');
+      if (player) clearCaches(profile);
+      const r = runOnce(base + p, join(keep ?? dataDir, `lh${p.replace(/\W/g, '-')}-${i + 1}.json`), player ? profile : undefined);
       results[p].push(r);
       console.log(
         `lighthouse  ${p.padEnd(15)} run ${i + 1}: ${r.score}  ${METRICS.map(([k]) => `${k} ${show(k, r.metrics[k])}`).join('  ')}`,
@@ -138,6 +162,7 @@ try {
   console.error(err.message);
   failed = true;
 } finally {
+  if (profile) rmSync(profile, { recursive: true, force: true });
   await stop(server);
   await stop(sandbox);
   rmSync(dataDir, { recursive: true, force: true });
