@@ -20,6 +20,12 @@ const probe: FastifyPluginAsyncZod = async (a) => {
     throw new Error('Failed query: select 1', { cause: new Error('Connection terminated unexpectedly') });
   });
   a.post('/echo', { schema: { body: z.object({ n: z.number().int().min(1) }) } }, async (req) => ({ n: req.body.n }));
+  // a NUL in free text would reach PostgreSQL, which cannot store it: refused before the handler
+  a.post(
+    '/text',
+    { schema: { querystring: z.object({ q: z.string().optional() }), body: z.object({ notes: z.array(z.object({ text: z.string() })) }) } },
+    async (req) => ({ q: req.query.q ?? null, notes: req.body.notes.length }),
+  );
 };
 
 beforeAll(async () => {
@@ -29,6 +35,23 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('the error shape', () => {
+  it('answers a NUL in the query string or deep in the body with 400, and other text as usual', async () => {
+    const ok = await app.inject({ method: 'POST', url: '/api/test/text?q=l%C3%A0o', payload: { notes: [{ text: 'ສະບາຍດີ' }] } });
+    expect(ok.json()).toEqual({ q: 'lào', notes: 1 });
+    const inQuery = await app.inject({ method: 'POST', url: '/api/test/text?q=a%00b', payload: { notes: [] } });
+    expect([inQuery.statusCode, inQuery.json().error]).toEqual([
+      400,
+      { code: 'VALIDATION_FAILED', message: 'The request is not valid.', fields: { _: 'validation.invalid_characters' } },
+    ]);
+    const inBody = await app.inject({
+      method: 'POST',
+      url: '/api/test/text',
+      payload: '{"notes":[{"text":"x"},{"text":"a\\u0000"}]}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect([inBody.statusCode, inBody.json().error.fields]).toEqual([400, { _: 'validation.invalid_characters' }]);
+  });
+
   it('answers unknown /api paths with 404 NOT_FOUND', async () => {
     const res = await app.inject({ url: '/api/v2/nothing-here' });
     expect(res.statusCode).toBe(404);

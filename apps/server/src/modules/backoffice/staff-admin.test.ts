@@ -125,5 +125,8 @@ describe("the owner's staff users (decision 051)", () => {
     expect(seen).toEqual(['pager4', 'pager3', 'pager2', 'pager1', 'pager0']);
     const bad = await call(owner.cookie, 'GET', '/audit?cursor=bm9wZQ');
     expect(bad.statusCode).toBe(400);
+    // the fuzz test's counterexample: a NUL in the action filter answered 500 from PostgreSQL
+    const nul = await call(owner.cookie, 'GET', `/audit?staffId=${owner.id}&action=%00&from=1969-12-31T23%3A59%3A59.962Z`);
+    expect([nul.statusCode, nul.json().error.code]).toEqual([400, 'VALIDATION_FAILED']);
   });
 });
