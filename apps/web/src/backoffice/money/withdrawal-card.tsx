@@ -6,11 +6,10 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { CallError } from './call-error';
-import { formatWhen } from '../lib/format';
+import { CallError } from '../components/call-error';
 import { withdrawalDetailQueryOptions } from './api';
 import { DecideDialog } from './decide-dialog';
-import { formatLak, formatThb } from './format';
+import { formatLak, formatThb, formatWhen } from '../lib/format';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
