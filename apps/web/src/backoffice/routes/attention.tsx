@@ -11,6 +11,7 @@ import { CallError } from '../components/call-error';
 import { attentionQueryOptions, attentionSummaryQueryOptions, useAttentionAction } from '../lib/attention';
 import { formatAge, formatKip, formatThb, formatWhen } from '../lib/format';
 import { appRoute, onlyFor } from './_app';
+import { DetailRow } from '../components/detail-row';
 
 export const attentionRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -27,15 +28,6 @@ export const attentionRoute = createRoute({
 const ATTENTION_PATH: string = '/attention';
 /** the bank reference a refund is recorded with: the contracts' limit */
 const REFERENCE_MAX = 128;
-
-function Detail({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="flex flex-wrap justify-between gap-x-3">
-      <dt className="text-slate-400">{label}</dt>
-      <dd className="min-w-0 text-right break-all text-slate-100">{children}</dd>
-    </div>
-  );
-}
 
 /** A refund with the bank transfer's reference (a FAILED deposit's kip, or an unmatched payment's). */
 function RefundAction({ item }: { item: AttentionItem }) {
@@ -128,15 +120,15 @@ function ItemCard({ item, now }: { item: AttentionItem; now: number }) {
       </div>
       <dl className="flex flex-col gap-1 text-sm">
         {item.amountLak && (
-          <Detail label={t('amount')}>
+          <DetailRow label={t('amount')}>
             <strong className="text-amber-300">{formatKip(item.amountLak, lng)}</strong>
-          </Detail>
+          </DetailRow>
         )}
-        {item.creditThb && <Detail label={t('credit')}>{formatThb(item.creditThb, lng)} THB</Detail>}
-        {item.providerId && <Detail label={t('provider')}>{item.providerId}</Detail>}
-        {item.bankReference && <Detail label={t('bank_reference')}>{item.bankReference}</Detail>}
-        {item.kind !== 'UNMATCHED_PAYMENT' && <Detail label={t('transfers')}>{item.transfers}</Detail>}
-        {item.lastError && <Detail label={t('last_error')}>{item.lastError}</Detail>}
+        {item.creditThb && <DetailRow label={t('credit')}>{formatThb(item.creditThb, lng)} THB</DetailRow>}
+        {item.providerId && <DetailRow label={t('provider')}>{item.providerId}</DetailRow>}
+        {item.bankReference && <DetailRow label={t('bank_reference')}>{item.bankReference}</DetailRow>}
+        {item.kind !== 'UNMATCHED_PAYMENT' && <DetailRow label={t('transfers')}>{item.transfers}</DetailRow>}
+        {item.lastError && <DetailRow label={t('last_error')}>{item.lastError}</DetailRow>}
       </dl>
       <div className="flex flex-wrap gap-2">
         {item.kind === 'TRANSFER_FAILED' && (
