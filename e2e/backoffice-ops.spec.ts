@@ -119,6 +119,8 @@ for (const lng of LANGUAGES) {
     await page.getByRole('combobox', { name: text(lng, 'settings:qr.bank') }).click();
     await page.getByRole('option', { name: new RegExp(text(lng, 'settings:banks.kasikam').replace(/[()]/g, '\\$&')) }).click();
     await expect(page.getByTestId('bank-form')).toHaveAttribute('data-bank', 'kasikam');
+    // the seed gives KBank an IIN of its own: without it no QR can be built
+    await page.getByTestId('qr-iin').fill('');
     await page.getByTestId('qr-merchantId').fill('KB-MERCHANT-1');
     await page.getByTestId('qr-mcc').fill('7995');
     await page.getByTestId('qr-merchantName').fill('LAO CREDIT');
@@ -134,7 +136,7 @@ for (const lng of LANGUAGES) {
     await sized(page, info);
     await staffPage(page, lng, 'support');
     await page.goto('/backoffice/');
-    await expect(page).toHaveURL(/\/backoffice\/players$/);
+    await expect(page).toHaveURL(/\/backoffice\/players(\?|$)/);
     await expect(page.getByTestId('players-page')).toBeVisible();
     if (info.project.name === 'mobile') await page.getByTestId('staff-menu').click();
     const nav = page.getByTestId(info.project.name === 'mobile' ? 'staff-drawer' : 'staff-sidebar');
@@ -144,7 +146,7 @@ for (const lng of LANGUAGES) {
     await shot(page, info, 'support-home', lng);
     for (const path of ['/backoffice/settings', '/backoffice/attention', '/backoffice/exports', '/backoffice/withdrawals']) {
       await page.goto(path);
-      await expect(page).toHaveURL(/\/backoffice\/players$/);
+      await expect(page).toHaveURL(/\/backoffice\/players(\?|$)/);
     }
   });
 
@@ -177,6 +179,8 @@ for (const lng of LANGUAGES) {
     await page.getByTestId('attention-refund-input').fill(`E2E-REF-${code}`);
     await page.getByTestId('attention-refund-next').click();
     await expect(page.getByTestId('attention-refund-confirm-text')).toContainText(`E2E-REF-${code}`);
+    // the pointer rests where Next was, on the confirm button: its hover colour is not what is read
+    await page.mouse.move(0, 0);
     expect(await axe(page, 'refund dialog')).toEqual([]);
     await shot(page, info, 'attention-refund', lng);
     const confirm = page.getByTestId('attention-refund-confirm');
