@@ -1,5 +1,5 @@
 import { createRoute } from '@tanstack/react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { STAFF_ROLES, type CreateStaffUserBody, type StaffRole, type StaffUser } from '@app/contracts';
@@ -144,7 +144,7 @@ function Row({ user, self }: { user: StaffUser; self: boolean }) {
 function StaffUsers() {
   const { t } = useTranslation('staff');
   const me = useQuery(meQueryOptions).data;
-  const list = useQuery(staffUsersQueryOptions);
+  const list = useInfiniteQuery(staffUsersQueryOptions);
   return (
     <section className="flex flex-col gap-6" data-testid="staff-users">
       <h1 className="text-xl font-bold">{t('heading')}</h1>
@@ -172,11 +172,22 @@ function StaffUsers() {
                 </span>
               </EmptyRow>
             ) : (
-              list.data.items.map((u) => <Row key={u.id} user={u} self={u.id === me?.staff.id} />)
+              list.data.pages.flatMap((p) => p.items).map((u) => <Row key={u.id} user={u} self={u.id === me?.staff.id} />)
             )}
           </TBody>
         </Table>
       </div>
+      {list.hasNextPage && (
+        <Button
+          variant="outline"
+          className="self-center"
+          loading={list.isFetchingNextPage}
+          onClick={() => void list.fetchNextPage()}
+          data-testid="staff-more"
+        >
+          {t('more')}
+        </Button>
+      )}
     </section>
   );
 }
