@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { MoreButton } from '../components/more-button';
 import { CallError } from './call-error';
 import { queueQueryOptions, queueSummaryQueryOptions } from './api';
 import { formatAge } from './format';
@@ -58,11 +58,7 @@ export function QueuePage() {
           ))}
         </ul>
       )}
-      {queue.hasNextPage && (
-        <Button variant="outline" className="self-center" loading={queue.isFetchingNextPage} onClick={() => void queue.fetchNextPage()}>
-          {t('queue.more')}
-        </Button>
-      )}
+      <MoreButton list={queue} label={t('queue.more')} testId="queue-more" />
     </section>
   );
 }
