@@ -186,8 +186,13 @@ export const promotionBlockBodySchema = z.object({ blocked: z.boolean() });
 export const PROMOTION_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export const PROMOTION_IMAGE_MAX_BYTES = 1024 * 1024;
 
-/** Staff's figures per promotion: usages taken, those whose deposit was paid, and the bonus credited less what was taken back (THB). */
+/**
+ * Staff's figures per promotion: usages taken, those in use now (USED), those whose deposit was paid,
+ * and the bonus credited less what was taken back (THB).
+ */
 export const promotionFiguresResponseSchema = z.object({
-  figures: z.array(z.object({ promotionId: z.uuid(), taken: z.number().int(), used: z.number().int(), bonusCost: z.string() })),
+  figures: z.array(
+    z.object({ promotionId: z.uuid(), taken: z.number().int(), inUse: z.number().int(), used: z.number().int(), bonusCost: z.string() }),
+  ),
 });
 export type PromotionFiguresResponse = z.infer<typeof promotionFiguresResponseSchema>;

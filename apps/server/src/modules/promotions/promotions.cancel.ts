@@ -58,7 +58,12 @@ export function createCancelAndRecheck(deps: PromotionsServiceDependencies, mone
    * comes second finds it CANCELED and credits no bonus. Refused (CONFLICT) while the bonus is still
    * on its way, so a clawback never misses a bonus that is about to land.
    */
-  async function cancel(owner: Owner, usageId: string, by: 'PLAYER' | 'STAFF'): Promise<UsageWithPromotion> {
+  async function cancel(
+    owner: Owner,
+    usageId: string,
+    by: 'PLAYER' | 'STAFF',
+    inTransaction?: (tx: Tx, usage: PromotionUsageRow) => Promise<void>,
+  ): Promise<UsageWithPromotion> {
     const [seen] = await db
       .select()
       .from(promotionUsages)
@@ -70,7 +75,8 @@ export function createCancelAndRecheck(deps: PromotionsServiceDependencies, mone
     const versionSeen = await transfers.creditVersion(db, seen.agencyId, seen.playerId, seen.providerId);
     const credit = seen.status === 'USED' ? await liveCredit(deps, who, seen.providerId) : 0n;
 
-    const { usage, transfer } = await transactionWithRetry(db, async (tx) => {
+    // the change itself, in the transaction below
+    async function cancelIn(tx: Tx): Promise<{ usage: PromotionUsageRow; transfer: Transfer | null }> {
       const [u] = await tx.select().from(promotionUsages).where(eq(promotionUsages.id, usageId)).for('update');
       if (!u) throw noSuchUsage();
       const closed = { status: 'CANCELED' as const, closedBy: by, closedAt: sql`now()`, updatedAt: sql`now()` };
@@ -125,6 +131,13 @@ export function createCancelAndRecheck(deps: PromotionsServiceDependencies, mone
         counterAccountId: expense,
       });
       return { usage: row!, transfer: transfer as Transfer | null };
+    }
+
+    const { usage, transfer } = await transactionWithRetry(db, async (tx) => {
+      const changed = await cancelIn(tx);
+      // the caller's part of the change (staff: the audit entry), committed with it or not at all
+      if (inTransaction) await inTransaction(tx, changed.usage);
+      return changed;
     });
     if (transfer) {
       try {

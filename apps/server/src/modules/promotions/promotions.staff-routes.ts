@@ -16,6 +16,7 @@ import {
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.js';
 import { transactionWithRetry } from '../../db/errors.js';
+import type { Tx } from '../../db/client.js';
 import { players, promotionUsages, promotions } from '../../db/schema/index.js';
 import { MONEY_ROLES, staffAccess } from '../../plugins/staff-access.js';
 import { requireStaff, type StaffSession } from '../../plugins/staff-session.js';
@@ -34,7 +35,9 @@ export const promotionsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['backoffice'];
   // promotions are money (their cost, the blacklist): owner and finance; support does not see them (DESIGN.md §9)
   const money = { config: staffAccess(MONEY_ROLES) };
+  // in the transaction of the change it records (modules/backoffice/audit.ts): neither exists without the other
   const audit = (
+    tx: Tx,
     request: FastifyRequest,
     staff: StaffSession,
     action: string,
@@ -42,7 +45,7 @@ export const promotionsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
     entityId: string,
     after: Record<string, unknown>,
   ) =>
-    writeAudit(db, {
+    writeAudit(tx, {
       agencyId: staff.agencyId,
       staff: { staffId: staff.staffId, username: staff.username },
       action,
@@ -79,9 +82,10 @@ export const promotionsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       const staff = requireStaff(request);
       // one grouped read of the agency's usages, covered by promotion_usages_figures_idx (migration 0037); a
       // bonus the provider voided went back to the promotion account and costs nothing
-      const rows = await queryRows<{ promotion_id: string; taken: number; used: number; cost: string }>(
+      const rows = await queryRows<{ promotion_id: string; taken: number; in_use: number; used: number; cost: string }>(
         db,
-        sql`SELECT promotion_id, count(*)::int AS taken, count(deposit_order_id)::int AS used,
+        sql`SELECT promotion_id, count(*)::int AS taken, (count(*) FILTER (WHERE status = 'USED'))::int AS in_use,
+                   count(deposit_order_id)::int AS used,
                    coalesce(sum(coalesce(bonus, 0) - coalesce(clawed_back, 0))
                               FILTER (WHERE deposit_order_id IS NOT NULL AND closed_by IS DISTINCT FROM 'VOIDED'), 0)::text AS cost
             FROM promotion_usages WHERE agency_id = ${staff.agencyId} GROUP BY promotion_id`,
@@ -90,6 +94,7 @@ export const promotionsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
         figures: rows.map((r) => ({
           promotionId: r.promotion_id,
           taken: r.taken,
+          inUse: r.in_use,
           used: r.used,
           bonusCost: fromMinor(BigInt(r.cost), 'THB'),
         })),
@@ -110,8 +115,11 @@ export const promotionsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const staff = requireStaff(request);
-      const row = await service.create(staff.agencyId, request.body);
-      await audit(request, staff, 'promotion.create', 'promotion', row.id, { code: row.code, rules: row.rules });
+      const row = await transactionWithRetry(db, async (tx) => {
+        const created = await service.create(tx, staff.agencyId, request.body);
+        await audit(tx, request, staff, 'promotion.create', 'promotion', created.id, { code: created.code, rules: created.rules });
+        return created;
+      });
       return reply.status(201).send({ promotion: toBackofficePromotion(row) });
     },
   );
@@ -139,8 +147,11 @@ export const promotionsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const staff = requireStaff(request);
-      const row = await service.update(staff.agencyId, request.params.id, request.body);
-      await audit(request, staff, 'promotion.update', 'promotion', row.id, { code: row.code, rules: row.rules });
+      const row = await transactionWithRetry(db, async (tx) => {
+        const changed = await service.update(tx, staff.agencyId, request.params.id, request.body);
+        await audit(tx, request, staff, 'promotion.update', 'promotion', changed.id, { code: changed.code, rules: changed.rules });
+        return changed;
+      });
       return { promotion: toBackofficePromotion(row) };
     },
   );
@@ -224,11 +235,12 @@ export const promotionsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const staff = requireStaff(request);
-      const { usage, promotion } = await service.cancel({ agencyId: staff.agencyId }, request.params.id, 'STAFF');
-      await audit(request, staff, 'promotion_usage.cancel', 'promotion_usage', usage.id, {
-        status: usage.status,
-        clawedBack: String(usage.clawedBack ?? 0n),
-      });
+      const { usage, promotion } = await service.cancel({ agencyId: staff.agencyId }, request.params.id, 'STAFF', (tx, canceled) =>
+        audit(tx, request, staff, 'promotion_usage.cancel', 'promotion_usage', canceled.id, {
+          status: canceled.status,
+          clawedBack: String(canceled.clawedBack ?? 0n),
+        }),
+      );
       return { usage: toUsage(usage, promotion, 'lo') };
     },
   );

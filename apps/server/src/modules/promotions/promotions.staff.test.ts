@@ -96,6 +96,6 @@ describe('/v2/backoffice/promotions', () => {
     await app().worker.drain({ skipBackoff: true });
     const finance = await staffLogin(app(), env.agencyId(), 'finance');
     const res = await call(finance, 'GET', '/promotions/figures');
-    expect(res.json().figures).toContainEqual({ promotionId: promotion.id, taken: 2, used: 1, bonusCost: '20.00' });
+    expect(res.json().figures).toContainEqual({ promotionId: promotion.id, taken: 2, inUse: 1, used: 1, bonusCost: '20.00' });
   });
 });

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { PromotionInput } from '@app/contracts';
-import type { Tx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { players, promotions, type PromotionRow } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../errors.js';
@@ -23,9 +23,12 @@ const columnsOf = (input: PromotionInput) => ({
   rules: input.rules,
 });
 
-/** Staff's changes to promotions and the promotion blacklist (DESIGN.md §9); the routes add the audit row. */
-export function createPromotionStaff({ db }: Pick<PromotionsServiceDependencies, 'db'>) {
-  async function create(agencyId: string, input: PromotionInput): Promise<PromotionRow> {
+/**
+ * Staff's changes to promotions and the promotion blacklist (DESIGN.md §9), each in the caller's
+ * transaction: the routes write the audit row in the same one (modules/backoffice/audit.ts).
+ */
+export function createPromotionStaff(_deps: Pick<PromotionsServiceDependencies, 'db'>) {
+  async function create(db: Db | Tx, agencyId: string, input: PromotionInput): Promise<PromotionRow> {
     try {
       const [row] = await db
         .insert(promotions)
@@ -38,7 +41,7 @@ export function createPromotionStaff({ db }: Pick<PromotionsServiceDependencies,
     }
   }
 
-  async function update(agencyId: string, id: string, input: PromotionInput): Promise<PromotionRow> {
+  async function update(db: Db | Tx, agencyId: string, id: string, input: PromotionInput): Promise<PromotionRow> {
     try {
       const [row] = await db
         .update(promotions)

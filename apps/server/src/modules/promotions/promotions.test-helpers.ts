@@ -23,7 +23,7 @@ export async function makePromotion(
     rules,
     ...extra,
   });
-  return app.services.promotions.create(agencyId, input);
+  return app.services.promotions.create(app.db, agencyId, input);
 }
 
 export function as(

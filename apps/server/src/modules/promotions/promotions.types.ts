@@ -108,14 +108,21 @@ export interface PromotionsService {
   recheck(agency: AgencyContext, session: PlayerSession): Promise<UsageWithPromotion>;
   history(session: PlayerSession, page: number, pageSize: number): Promise<{ items: UsageWithPromotion[]; total: number }>;
   /** the player's own usage (playerId given) or any of the agency's (staff) */
-  cancel(owner: { agencyId: string; playerId?: string }, usageId: string, by: 'PLAYER' | 'STAFF'): Promise<UsageWithPromotion>;
+  cancel(
+    owner: { agencyId: string; playerId?: string },
+    usageId: string,
+    by: 'PLAYER' | 'STAFF',
+    /** in the cancel's transaction, with the usage as it was left (staff: the audit entry) */
+    inTransaction?: (tx: Tx, usage: PromotionUsageRow) => Promise<void>,
+  ): Promise<UsageWithPromotion>;
   isBlocked(agencyId: string, playerId: string): Promise<boolean>;
   /** the first reason a `use` would be refused now, whatever the promotion, or null */
   blockingReason(session: PlayerSession): Promise<ErrorCode | null>;
 
   // --- staff (DESIGN.md §9) ---
-  create(agencyId: string, input: PromotionInput): Promise<PromotionRow>;
-  update(agencyId: string, id: string, input: PromotionInput): Promise<PromotionRow>;
+  /** in `db`: the route's transaction, which also writes the audit entry */
+  create(db: Db | Tx, agencyId: string, input: PromotionInput): Promise<PromotionRow>;
+  update(db: Db | Tx, agencyId: string, id: string, input: PromotionInput): Promise<PromotionRow>;
   /** is_active = false and a job that turns its ACTIVE usages INACTIVE */
   deactivate(tx: Tx, agencyId: string, id: string): Promise<PromotionRow>;
   /** players.promotion_blocked (GET /v2/players/backlist); NOT_FOUND for another agency's player */
