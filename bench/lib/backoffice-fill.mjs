@@ -29,8 +29,9 @@ export function fillStatements({ agencyId, players, deposits, withdrawals, passw
   const NOW = `'${new Date(now).toISOString()}'::timestamptz`;
   const T0 = `'${new Date(now - 365 * DAY_MS).toISOString()}'::timestamptz`;
   const SPAN = `interval '365 days'`;
-  // player n (1..P): a stable id and its registration time, so that any statement can name a player
-  const pid = (n) => `md5('bench-player-' || (${n}))::uuid`;
+  // player n (1..P): a stable id (an RFC 4122 version 4 uuid, as the API's schemas require) and its
+  // registration time, so that any statement can name a player
+  const pid = (n) => `(overlay(overlay(md5('bench-player-' || (${n})) PLACING '4' FROM 13) PLACING 'a' FROM 17))::uuid`;
   const created = (n) => `(${T0} + ((${n}) - 1) * ${SPAN} / ${P})`;
   // the players alive at time t: 1..alive(t)
   const alive = (t) => `greatest(1, least(${P}, floor(${P} * extract(epoch FROM (${t}) - ${T0}) / extract(epoch FROM ${SPAN}))::int))`;
