@@ -18,7 +18,8 @@ afterAll(() => database.close());
 /** jobs due in the past, by key; their ids */
 async function pastJobs(prefix: string, n: number): Promise<Map<string, number>> {
   const keys = Array.from({ length: n }, (_, i) => `${prefix}:${i}`);
-  for (const key of keys) await enqueue(database.db, { type: 'lease-test', payload: {}, uniqueKey: key, runAt: new Date(Date.now() - 60_000) });
+  for (const key of keys)
+    await enqueue(database.db, { type: 'lease-test', payload: {}, uniqueKey: key, runAt: new Date(Date.now() - 60_000) });
   const rows = await database.db.select({ id: jobs.id, key: jobs.uniqueKey }).from(jobs).where(inArray(jobs.uniqueKey, keys));
   return new Map(rows.map((r) => [r.key!, r.id]));
 }
@@ -37,7 +38,10 @@ describe('job leases (docs/decisions/060-short-leases.md)', () => {
     const ids = await pastJobs('renew', 4);
     const leases = new Leases(database.db, quiet, LEASE_MS);
     leases.hold({ ids: [ids.get('renew:0')!], keys: ['renew:1', 'renew:3'] });
-    await database.db.update(jobs).set({ doneAt: new Date() }).where(inArray(jobs.uniqueKey, ['renew:3']));
+    await database.db
+      .update(jobs)
+      .set({ doneAt: new Date() })
+      .where(inArray(jobs.uniqueKey, ['renew:3']));
     await leases.renew();
     expect(await leasedKeys([...ids.keys()])).toEqual(['renew:0', 'renew:1']);
     leases.close();
