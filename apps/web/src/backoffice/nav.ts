@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { StaffRole } from '@app/contracts';
-import { HistoryIcon, HomeIcon, KeyIcon, UserIcon, WalletIcon } from '@/components/ui/icons';
+import { GiftIcon, HistoryIcon, HomeIcon, KeyIcon, UserIcon, WalletIcon } from '@/components/ui/icons';
 
 /**
  * The back office's navigation, one line per screen: its path, its label (a key of the `common`
@@ -20,6 +20,7 @@ export const NAV: readonly NavItem[] = [
   { path: '/', label: 'nav.home', roles: ['owner', 'finance'], icon: HomeIcon },
   { path: '/players', label: 'nav.players', roles: ALL, icon: UserIcon },
   { path: '/rates', label: 'nav.rates', roles: ['owner', 'finance'], icon: WalletIcon },
+  { path: '/promotions', label: 'nav.promotions', roles: ['owner', 'finance'], icon: GiftIcon },
   { path: '/staff', label: 'nav.staff', roles: ['owner'], icon: UserIcon },
   { path: '/audit', label: 'nav.audit', roles: ['owner'], icon: HistoryIcon },
   { path: '/password', label: 'nav.password', roles: ALL, icon: KeyIcon },

@@ -9,6 +9,7 @@ import { loginRoute } from './routes/login';
 import { passwordRoute } from './routes/password';
 import { playerRoute } from './routes/player';
 import { playersRoute } from './routes/players';
+import { newPromotionRoute, promotionRoute, promotionUsagesRoute, promotionsRoute } from './routes/promotions';
 import { ratesRoute } from './routes/rates';
 import { staffUsersRoute } from './routes/staff-users';
 import { withdrawalsRoute } from './routes/withdrawals';
@@ -17,7 +18,20 @@ import { withdrawalsRoute } from './routes/withdrawals';
 const routeTree = rootRoute.addChildren([
   loginRoute,
   enrolRoute,
-  appRoute.addChildren([homeRoute, passwordRoute, staffUsersRoute, auditRoute, playersRoute, playerRoute, ratesRoute, withdrawalsRoute]),
+  appRoute.addChildren([
+    homeRoute,
+    passwordRoute,
+    staffUsersRoute,
+    auditRoute,
+    playersRoute,
+    playerRoute,
+    ratesRoute,
+    withdrawalsRoute,
+    promotionsRoute,
+    newPromotionRoute,
+    promotionRoute,
+    promotionUsagesRoute,
+  ]),
 ]);
 
 /** The back office's router: its own routes (code-based, few), under /backoffice. */
