@@ -2,8 +2,10 @@ import { createRouter } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { rootRoute } from './routes/__root';
 import { appRoute } from './routes/_app';
+import { attentionRoute } from './routes/attention';
 import { auditRoute } from './routes/audit';
 import { enrolRoute } from './routes/enrol';
+import { exportsRoute } from './routes/exports';
 import { homeRoute } from './routes/index';
 import { loginRoute } from './routes/login';
 import { passwordRoute } from './routes/password';
@@ -11,6 +13,7 @@ import { playerRoute } from './routes/player';
 import { playersRoute } from './routes/players';
 import { newPromotionRoute, promotionRoute, promotionUsagesRoute, promotionsRoute } from './routes/promotions';
 import { ratesRoute } from './routes/rates';
+import { settingsRoute } from './routes/settings';
 import { staffUsersRoute } from './routes/staff-users';
 import { withdrawalsRoute } from './routes/withdrawals';
 
@@ -27,6 +30,9 @@ const routeTree = rootRoute.addChildren([
     playerRoute,
     ratesRoute,
     withdrawalsRoute,
+    settingsRoute,
+    attentionRoute,
+    exportsRoute,
     promotionsRoute,
     newPromotionRoute,
     promotionRoute,

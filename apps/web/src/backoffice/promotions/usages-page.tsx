@@ -7,12 +7,11 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { usageStatusTone } from '@/features/promotions/lib/status';
+import { ActionDialog } from '../components/action-dialog';
 import { CallError } from '../components/call-error';
-import { formatWhen } from '../lib/format';
+import { formatThb, formatWhen } from '../lib/format';
 import { StaffLink, playerPath } from '../lib/staff-link';
-import { formatThb } from '../money/format';
 import { USAGES_PAGE_SIZE, promotionQueryOptions, promotionUsagesQueryOptions, useCancelUsage, type StaffUsage } from './api';
-import { ConfirmDialog } from './confirm-dialog';
 import { promotionPath } from './list-page';
 
 /** The usages staff may cancel: taken (its use given back) and in use (the bonus taken back from the provider). */
@@ -22,14 +21,17 @@ function CancelUsage({ usage, promotionId }: { usage: StaffUsage; promotionId: s
   const { t } = useTranslation('promotions');
   const cancel = useCancelUsage(promotionId);
   return (
-    <ConfirmDialog
-      mutation={cancel}
-      variables={usage.id}
-      open={t('usages.cancel')}
-      confirm={t('usages.cancel_confirm')}
-      title={t('usages.cancel_title', { player: usage.playerUsername })}
-      description={t(usage.status === 'USED' ? 'usages.cancel_used' : 'usages.cancel_active', { bonus: usage.bonus ?? '0.00' })}
+    <ActionDialog
+      label={t('usages.cancel')}
+      variant="danger"
       testId="cancel-usage"
+      title={t('usages.cancel_title', { player: usage.playerUsername })}
+      confirmText={() => t(usage.status === 'USED' ? 'usages.cancel_used' : 'usages.cancel_active', { bonus: usage.bonus ?? '0.00' })}
+      confirmLabel={t('usages.cancel_confirm')}
+      pending={cancel.isPending}
+      error={cancel.error}
+      run={() => cancel.mutateAsync(usage.id)}
+      reset={cancel.reset}
     />
   );
 }
