@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { CallError } from '../components/call-error';
+import { MoreButton } from '../components/more-button';
 import { meQueryOptions } from '../lib/auth';
 import { MONEY } from '../nav';
 import { queueQueryOptions, queueSummaryQueryOptions } from './api';
@@ -61,11 +61,7 @@ export function QueuePage() {
           ))}
         </ul>
       )}
-      {queue.hasNextPage && (
-        <Button variant="outline" className="self-center" loading={queue.isFetchingNextPage} onClick={() => void queue.fetchNextPage()}>
-          {t('queue.more')}
-        </Button>
-      )}
+      <MoreButton list={queue} label={t('queue.more')} testId="queue-more" />
     </section>
   );
 }
