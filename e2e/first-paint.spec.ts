@@ -127,4 +127,56 @@ test.describe('the public pages paint from their HTML', () => {
     // no reload by the browser's own submission: the page moved on by itself
     expect(navigations.filter((u) => u.endsWith('/login'))).toEqual([]);
   });
+
+  test('/player/deposit: the form paints with only what its HTML preloads, and each read is made once (docs/decisions/076)', async ({
+    page,
+  }) => {
+    await registerPlayer(page.request);
+    const html = await (await page.request.get('/player/deposit')).text();
+    const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
+    const chunks = new Set([...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]!));
+    const reads = [...html.matchAll(/<link rel="preload" href="(\/api\/[^"]+)" as="fetch"/g)].map((m) => m[1]!);
+    expect(entry).toBeDefined();
+    // the route's chunks and the player area's translations (Lao's files not in the entry)
+    expect(chunks.size).toBeGreaterThanOrEqual(5);
+    for (const read of [
+      '/api/v2/agency/info',
+      '/api/v2/players/info',
+      '/api/v2/deposits/open',
+      '/api/v2/players/promotions/using',
+      '/api/v2/currencies',
+    ])
+      expect(reads).toContain(read);
+
+    // anything the HTML does not name waits until the form is on screen: the form must not need it
+    let release = () => {};
+    const painted = new Promise<void>((resolve) => (release = resolve));
+    const held: string[] = [];
+    await page.route(/\/(assets\/[\w.-]+\.js|api\/.*)$/, async (route) => {
+      const path = new URL(route.request().url()).pathname;
+      if (path !== entry && !chunks.has(path) && !reads.includes(path)) {
+        held.push(path);
+        await painted;
+      }
+      await route.continue();
+    });
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/api/')) calls.push(url.pathname);
+    });
+    await page.goto('/player/deposit');
+    await expect(page.getByTestId('deposit-form')).toBeVisible();
+    await expect(page.getByTestId('deposit-form').getByLabel(pick(loTexts('deposit'), 'form.currency'))).toContainText('LAK');
+    release();
+    // the later parts do arrive: the footer, the credit at the chosen provider
+    await expect(page.getByTestId('provider-credit')).toHaveText(/THB/);
+    expect(held.length).toBeGreaterThan(0);
+    // every read the page preloads was taken by the page itself: one request each
+    for (const read of reads)
+      expect(
+        calls.filter((c) => c === read),
+        read,
+      ).toHaveLength(1);
+  });
 });

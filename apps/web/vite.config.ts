@@ -3,7 +3,7 @@ import { defineConfig } from 'vite';
 import preact from '@preact/preset-vite';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
-import { deferAppStyles, pageModulePreloads, preloadFonts } from './vite.plugins.ts';
+import { deferAppStyles, pageModulePreloads, preloadFonts, type PageSpec } from './vite.plugins.ts';
 
 const SHARED = /[\\/](src[\\/](components[\\/]ui|features[\\/][^\\/]+[\\/](api|lib)|lib)[\\/]|node_modules[\\/]@tanstack[\\/])/;
 // Radix, zod (with the schemas of @app/contracts), the fingerprint collector and the promotion area
@@ -11,7 +11,17 @@ const SHARED = /[\\/](src[\\/](components[\\/]ui|features[\\/][^\\/]+[\\/](api|l
 // the provider field of the money forms, which would bring react-hook-form and Radix's select (with
 // floating-ui) into `shared`, and with it onto the first page, which renders no form
 const NOT_SHARED =
-  /[\\/](dropdown-menu|toast|dialog|select|provider-select-field)\.tsx$|[\\/](register|login-resolver|credit-preview|preview|amount-limits|get-promotion-using)\.ts$|[\\/](fingerprint|promotions)[\\/]/;
+  /[\\/](dropdown-menu|toast|dialog|select|provider-select-field)\.tsx$|[\\/](register|login-resolver|deposit-resolver|credit-preview|preview|amount-limits|get-promotion-using)\.ts$|[\\/](fingerprint|promotions)[\\/]/;
+
+/** A page of the player area: the layout route, the page's route, every namespace, and the reads its loader waits for. */
+const player = (route: string, reads?: string[]): PageSpec => ({ routes: ['player.tsx', `player/${route}`], allNamespaces: true, reads });
+
+/** What every Radix part imports (the toaster's needs, and the Slot): one chunk. */
+const RADIX_CORE =
+  /[\\/]node_modules[\\/](radix-ui|@radix-ui[\\/](primitive|react-(collection|compose-refs|context|dismissable-layer|portal|presence|primitive|slot|use-[\w-]+|visually-hidden)))[\\/]/;
+/** The overlays' machinery and the select and dialog on it; not the menus' and the toast's own packages. */
+const RADIX_OVERLAYS =
+  /[\\/]node_modules[\\/](@radix-ui[\\/](?!react-(menu|dropdown-menu|roving-focus|toast)[\\/])|@floating-ui|aria-hidden|react-remove-scroll(-bar)?|use-callback-ref|use-sidecar|react-style-singleton|get-nonce|detect-node-es|tslib)[\\/]|[\\/]src[\\/]components[\\/]ui[\\/](select|dialog)\.tsx$/;
 
 export default defineConfig({
   plugins: [
@@ -27,6 +37,17 @@ export default defineConfig({
         index: ['_guest.tsx', '_guest/index.tsx'],
         login: ['_guest.tsx', '_guest/login.tsx'],
         register: ['_guest.tsx', '_guest/register.tsx'],
+        // the player area, served to a browser with a session (apps/server/src/plugins/web.ts): its pages
+        // wait for every namespace (the /player route's beforeLoad), the deposit page for its reads too
+        // (its route's loader): all of it downloads beside the entry (docs/decisions/076)
+        'player/index': player('index.tsx'),
+        'player/deposit': player('deposit/index.tsx', ['/api/v2/deposits/open', '/api/v2/players/promotions/using', '/api/v2/currencies']),
+        'player/deposit/history': player('deposit/history.tsx'),
+        'player/withdraw': player('withdraw/index.tsx'),
+        'player/withdraw/history': player('withdraw/history.tsx'),
+        'player/bank': player('bank.tsx'),
+        'player/promotion': player('promotion/index.tsx'),
+        'player/promotion/history': player('promotion/history.tsx'),
       },
       {
         // each public page, in each language, drawn from the HTML before any script runs (docs/decisions/020)
@@ -57,6 +78,16 @@ export default defineConfig({
             // the small components, hooks and calls that several pages share, in one chunk instead of a
             // dozen of a few hundred bytes each: a page's code arrives in one round of requests
             { name: 'shared', test: (id) => SHARED.test(id) && !NOT_SHARED.test(id) },
+            // Radix in two chunks instead of nine: what every Radix part needs (the toaster loads only it), then
+            // the overlays' machinery (popper with floating-ui, focus scope, scroll lock) with the select and
+            // the dialog; the menus and the toast keep their own small chunks (docs/decisions/076)
+            { name: 'radix', test: RADIX_CORE },
+            { name: 'overlays', test: RADIX_OVERLAYS },
+            // react-hook-form stays its own chunk (/login and /register share it with the money forms)
+            { name: 'forms', test: /[\\/]node_modules[\\/]react-hook-form[\\/]/ },
+            // the deposit page and what it imports beside the chunks above (the provider field, the promotion
+            // notices, the amount bounds and previews): one chunk, which the withdraw page shares
+            { name: 'money', test: /[\\/]src[\\/]routes[\\/]player[\\/]deposit[\\/]index\.tsx\?tsr-split=component$/ },
           ],
         },
       },

@@ -1,7 +1,7 @@
 // Build-time hints for the first page load (docs/decisions/016-first-paint.md).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
 
@@ -51,19 +51,40 @@ export function deferAppStyles(): Plugin {
 /** The folder of the per-page copies of index.html; the server answers a page's path with its copy. */
 export const PAGES_DIR = '_pages';
 
+/** What a page's own copy of index.html starts loading beside the entry script. */
+export interface PageSpec {
+  /** the page's route files under src/routes, layouts first: their chunks and what those import */
+  routes: string[];
+  /**
+   * The page waits for every namespace (the player area's `loadAllNamespaces`): the Lao translation
+   * files that are not in the entry are preloaded too.
+   */
+  allNamespaces?: boolean;
+  /**
+   * The API reads (GET paths under /api/) the page's first render waits for: preloaded as the agency
+   * and player info are in index.html, the page's own fetch then takes the answer already on its way.
+   */
+  reads?: string[];
+}
+
 /**
- * For each public page, a copy of index.html that also preloads the page's own route chunks
- * (`<link rel="modulepreload">`), so that they download with the entry script instead of after it
- * has run and the router has matched the path. `pages` maps a page name (`index` is `/`, `login`
- * is `/login`) to its route files under src/routes, layouts first.
+ * For each page, a copy of index.html that also preloads what the page needs beside the entry
+ * script: its route chunks (`<link rel="modulepreload">`), and, as its spec says, the translation
+ * files it waits for and its API reads. They download with the entry script instead of after it has
+ * run and the router has matched the path. `pages` maps a page name (`index` is `/`, `login` is
+ * `/login`, `player/deposit` is `/player/deposit`, `player/index` is `/player`) to its spec, or to its
+ * route files alone. The copy is `_pages/<name>.html`.
  *
- * With `prerender`, each page also gets one copy per language, `<page>.<language>.html`, whose
+ * With `prerender`, each page it names also gets one copy per language, `<page>.<language>.html`, whose
  * `#root` holds the page as the browser's first render draws it for a visitor (rendered by
  * `prerender.entry`, built for Node on the side) and whose `<style>` holds the whole stylesheet:
  * the page paints from the HTML, before any script or stylesheet has arrived
  * (docs/decisions/020-prerendered-public-pages.md). The server chooses the copy.
  */
-export function pageModulePreloads(pages: Record<string, string[]>, prerender?: { entry: string; paths: Record<string, string> }): Plugin {
+export function pageModulePreloads(
+  pages: Record<string, string[] | PageSpec>,
+  prerender?: { entry: string; paths: Record<string, string> },
+): Plugin {
   return {
     name: 'page-modulepreloads',
     // not in the Node build of the prerender itself
@@ -79,23 +100,36 @@ export function pageModulePreloads(pages: Record<string, string[]>, prerender?: 
       };
       const loaded = new Set<string>();
       for (const c of chunks) if (c.isEntry) walk(c.fileName, loaded);
-      const chunkOf = (suffix: string) => chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(suffix));
+      // the chunk a module went into: its own, or a group's (vite.config.ts, codeSplitting)
+      const ids = (c: (typeof chunks)[number]) => c.moduleIds.map((id) => id.replaceAll('\\', '/'));
+      const chunkOf = (suffix: string) => chunks.find((c) => ids(c).some((id) => id.endsWith(suffix)));
       const preloads = (files: Iterable<string>) =>
         [...files]
           .filter((f) => !loaded.has(f))
           .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
           .join('\n    ');
       const html = readFileSync(join(dir, 'index.html'), 'utf8');
-      mkdirSync(join(dir, PAGES_DIR), { recursive: true });
       const pageHtml = new Map<string, string>();
-      for (const [page, routeFiles] of Object.entries(pages)) {
+      for (const [page, value] of Object.entries(pages)) {
+        const spec: PageSpec = Array.isArray(value) ? { routes: value } : value;
         const needed = new Set<string>();
-        for (const file of routeFiles) {
+        for (const file of spec.routes) {
           const chunk = chunkOf(`/src/routes/${file}?tsr-split=component`);
           if (!chunk) throw new Error(`page-modulepreloads: no chunk for ${file} (page ${page})`);
           walk(chunk.fileName, needed);
         }
-        pageHtml.set(page, html.replace('</head>', `  ${preloads(needed)}\n  </head>`));
+        if (spec.allNamespaces) {
+          const lao = chunks.filter((c) => !loaded.has(c.fileName) && ids(c).some((id) => /\/src\/locales\/lo\/[^/]+\.json$/.test(id)));
+          if (lao.length === 0) throw new Error(`page-modulepreloads: no Lao translation file outside the entry (page ${page})`);
+          for (const c of lao) walk(c.fileName, needed);
+        }
+        const reads = (spec.reads ?? []).map((path) => {
+          if (!/^\/api\/[\w/.-]+$/.test(path)) throw new Error(`page-modulepreloads: ${path} is not an API path (page ${page})`);
+          return `<link rel="preload" href="${path}" as="fetch" crossorigin="use-credentials">`;
+        });
+        const head = [preloads(needed), ...reads].filter(Boolean).join('\n    ');
+        pageHtml.set(page, html.replace('</head>', `  ${head}\n  </head>`));
+        mkdirSync(dirname(join(dir, PAGES_DIR, page)), { recursive: true });
         writeFileSync(join(dir, PAGES_DIR, `${page}.html`), pageHtml.get(page)!);
       }
       if (!prerender) return;

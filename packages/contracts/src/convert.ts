@@ -1,4 +1,4 @@
-import { CURRENCY_SCALE, type CurrencyCode } from './money.js';
+import { CURRENCY_SCALE, type CurrencyCode } from './amounts.js';
 
 /**
  * Currency conversion of SPEC.md §5, exact, on minor units. Rates are decimal strings meaning

@@ -1,78 +1,8 @@
 import { z } from 'zod';
+import { parseTypedAmount, type TypedAmountCurrency } from './amounts.js';
 
-/**
- * Amounts typed by players, read as what they see on screen (issue #18 item 1).
- *
- * The site shows numbers in the Lao locale (`100.000` kip, `144,92` THB) while many players type the
- * plain forms (`100000`, `100,000`, `144.92`). The rules, for one number with at most one decimal mark:
- * - both `,` and `.` present: the last one is the decimal mark, the other groups thousands;
- * - one mark used several times: it groups thousands (`1.000.000`, `1,000,000`);
- * - one mark used once and followed by exactly three digits after a non-zero whole part: it groups
- *   thousands (`100.000`, `100,000`), as the Lao locale shows them; otherwise it is the decimal mark
- *   (`144,92`, `25000.5`, `0.500`).
- * Groups must be three digits. Spaces (also no-break) are ignored. A currency's decimals are its own:
- * LAK is whole kip (a fraction of zeros, `50000.00`, is whole kip; `25000.5` is refused), THB two.
- * The value returned is the wire's plain decimal string (`"144.92"`, `"100000"`).
- */
-export type TypedAmountCurrency = 'LAK' | 'THB';
-export type TypedAmountError = 'required' | 'invalid' | 'whole_kip' | 'decimals';
-export type TypedAmount = { ok: true; value: string } | { ok: false; error: TypedAmountError };
-
-const SCALE: Record<TypedAmountCurrency, number> = { LAK: 0, THB: 2 };
-const SPACES = /[\s\u00a0\u202f_]/g;
-const MAX_WHOLE_DIGITS = 18;
-
-function grouped(whole: string, mark: string): string | null {
-  const groups = whole.split(mark);
-  const [first, ...rest] = groups;
-  if (!first || !/^\d{1,3}$/.test(first) || rest.some((g) => !/^\d{3}$/.test(g))) return null;
-  return groups.join('');
-}
-
-/** Whole digits and fraction digits of what the player typed, or null when it is not one number. */
-function split(text: string): { whole: string; frac: string } | null {
-  if (!/^[\d.,]+$/.test(text)) return null;
-  const lastDot = text.lastIndexOf('.');
-  const lastComma = text.lastIndexOf(',');
-  if (lastDot >= 0 && lastComma >= 0) {
-    const decimal = lastDot > lastComma ? '.' : ',';
-    const group = decimal === '.' ? ',' : '.';
-    const at = text.lastIndexOf(decimal);
-    const whole = grouped(text.slice(0, at), group);
-    const frac = text.slice(at + 1);
-    if (whole === null || !/^\d+$/.test(frac)) return null;
-    return { whole, frac };
-  }
-  const mark = lastDot >= 0 ? '.' : lastComma >= 0 ? ',' : null;
-  if (mark === null) return { whole: text, frac: '' };
-  const parts = text.split(mark);
-  if (parts.length > 2) {
-    const whole = grouped(text, mark);
-    return whole === null ? null : { whole, frac: '' };
-  }
-  const [whole = '', frac = ''] = parts;
-  if (!/^\d+$/.test(whole) || !/^\d+$/.test(frac)) return null;
-  if (frac.length === 3 && whole.length <= 3 && !/^0+$/.test(whole)) return { whole: whole + frac, frac: '' };
-  return { whole, frac };
-}
-
-export function parseTypedAmount(input: string, currency: TypedAmountCurrency): TypedAmount {
-  const text = input.replace(SPACES, '');
-  if (text === '') return { ok: false, error: 'required' };
-  const parts = split(text);
-  if (!parts) return { ok: false, error: 'invalid' };
-  const whole = parts.whole.replace(/^0+(?=\d)/, '');
-  let frac = parts.frac;
-  const scale = SCALE[currency];
-  if (frac.length > scale) {
-    // trailing zeros beyond the currency's decimals change nothing ("50000.00" kip, "10.500" THB)
-    if (/^0*$/.test(frac.slice(scale))) frac = frac.slice(0, scale);
-    else return { ok: false, error: scale === 0 ? 'whole_kip' : 'decimals' };
-  }
-  if (whole.length > MAX_WHOLE_DIGITS) return { ok: false, error: 'invalid' };
-  if (/^0*$/.test(whole) && /^0*$/.test(frac)) return { ok: false, error: 'invalid' };
-  return { ok: true, value: frac ? `${whole}.${frac}` : whole };
-}
+// the reading of a typed amount itself lives in amounts.ts, without zod (docs/decisions/076)
+export { parseTypedAmount, type TypedAmount, type TypedAmountCurrency, type TypedAmountError } from './amounts.js';
 
 /**
  * A form field's schema for a typed amount: the player's text in, the wire's decimal out; a refusal

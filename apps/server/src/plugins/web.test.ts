@@ -10,7 +10,7 @@ let web: string;
 let ctx: TestContext;
 beforeAll(async () => {
   web = mkdtempSync(join(tmpdir(), 'web-pages-'));
-  mkdirSync(join(web, '_pages'));
+  mkdirSync(join(web, '_pages/player/deposit'), { recursive: true });
   mkdirSync(join(web, 'backoffice/assets'), { recursive: true });
   const files: Record<string, string> = {
     'index.html': 'any page',
@@ -21,6 +21,9 @@ beforeAll(async () => {
     '_pages/login.cn.html': 'login prerendered cn',
     '_pages/login.vn.html': 'login prerendered vn',
     '_pages/login.th.html': 'login prerendered th',
+    '_pages/player/index.html': 'player home',
+    '_pages/player/deposit.html': 'deposit',
+    '_pages/player/deposit/history.html': 'deposit history',
     'backoffice/backoffice.html': 'back office',
     'backoffice/assets/backoffice-abc123.js': 'staff code',
   };
@@ -48,6 +51,34 @@ describe('the pages of the site', () => {
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(title(res.body)).toBe(expected);
+  });
+});
+
+describe('a page of the player area (docs/decisions/076)', () => {
+  it.each([
+    ['/player', 'player home'],
+    ['/player/deposit', 'deposit'],
+    ['/player/deposit?provider=betflix', 'deposit'],
+    ['/player/deposit/history', 'deposit history'],
+  ])('%s answers a browser with a session with its own copy (%s), never cached', async (url, expected) => {
+    const res = await get(url, { cookie: 'sid=anything' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers.vary).toMatch(/Cookie/);
+    expect(title(res.body)).toBe(expected);
+  });
+
+  it("answers a visitor with index.html: its copy preloads the player's reads, which would answer 401", async () => {
+    for (const url of ['/player', '/player/deposit', '/player/deposit/history']) expect(title((await get(url)).body)).toBe('any page');
+  });
+
+  it('is index.html for a page that has no copy', async () => {
+    expect(title((await get('/player/withdraw', { cookie: 'sid=anything' })).body)).toBe('any page');
+  });
+
+  it('is never a form target: a POST is a 404', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/player/deposit', headers: { host: 'localhost', cookie: 'sid=anything' } });
+    expect(res.statusCode).toBe(404);
   });
 });
 

@@ -7,9 +7,9 @@ import type { ErrorBody } from '@app/contracts';
 import { LANGUAGE_STORAGE_KEY, detectLanguage, isLanguage, type Language } from '@app/contracts/languages';
 import { SESSION_COOKIE } from './session.js';
 
-/** The copies of index.html of one public page (apps/web/vite.plugins.ts, pageModulePreloads). */
+/** The copies of index.html of one page (apps/web/vite.plugins.ts, pageModulePreloads). */
 interface PageCopies {
-  /** `_pages/login.html`: the spinner, and the page's route chunks preloaded */
+  /** `_pages/login.html`, `_pages/player/deposit.html`: the spinner, and what the page needs preloaded */
   spinner: string;
   /** `_pages/login.cn.html`: the page itself, prerendered in that language (docs/decisions/020) */
   prerendered: Map<Language, string>;
@@ -29,6 +29,9 @@ function acceptedLanguages(header: string | undefined): string[] {
     .sort((a, b) => b.q - a.q || a.i - b.i)
     .map((l) => l.tag);
 }
+
+/** The player area (SPEC.md §2): its pages are only a logged-in player's. */
+const isPlayerArea = (path: string) => path === '/player' || path.startsWith('/player/');
 
 /** The back office: its own build in `<WEB_DIST>/backoffice` (apps/web/vite.backoffice.config.ts). */
 const BACKOFFICE = '/backoffice';
@@ -56,12 +59,15 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
     });
   }
 
-  // the public pages have their own copies of index.html (apps/web/vite.plugins.ts): `_pages/login.html`
-  // preloads the route chunks of /login under the spinner, `_pages/login.<language>.html` is /login itself
+  // pages have their own copies of index.html (apps/web/vite.plugins.ts): `_pages/login.html` preloads the
+  // route chunks of /login under the spinner, `_pages/login.<language>.html` is /login itself;
+  // `_pages/player/deposit.html` is /player/deposit's (`index` names a folder's own page: `/`, `/player`)
   const pagesDir = join(root, '_pages');
   const pages = new Map<string, PageCopies>();
   if (hasWeb && existsSync(pagesDir)) {
-    const names = readdirSync(pagesDir).filter((n) => n.endsWith('.html'));
+    const names = readdirSync(pagesDir, { recursive: true, encoding: 'utf8' })
+      .map((n) => n.replaceAll('\\', '/'))
+      .filter((n) => n.endsWith('.html'));
     for (const name of names) {
       const [page = '', language, ...rest] = name.slice(0, -'.html'.length).split('.');
       if (language !== undefined || rest.length > 0) continue;
@@ -70,7 +76,8 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
         const lng = other.slice(page.length + 1, -'.html'.length);
         if (other.startsWith(`${page}.`) && isLanguage(lng)) prerendered.set(lng, `_pages/${other}`);
       }
-      pages.set(page === 'index' ? '/' : `/${page}`, { spinner: `_pages/${name}`, prerendered });
+      const path = page === 'index' ? '/' : `/${page.replace(/(^|\/)index$/, '')}`;
+      pages.set(path, { spinner: `_pages/${name}`, prerendered });
     }
   }
 
@@ -81,8 +88,11 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
    * cookie gets the spinner: a logged-in player is sent on to /player by the site, never shown the
    * login page first.
    */
-  async function copyFor(request: FastifyRequest, copies: PageCopies | undefined): Promise<string> {
+  async function copyFor(request: FastifyRequest, path: string, copies: PageCopies | undefined): Promise<string> {
     if (!copies) return 'index.html';
+    // the player area's copies preload the player's own reads, which answer 401 without a session: a
+    // visitor gets index.html (the site sends them to /login)
+    if (isPlayerArea(path) && request.cookies[SESSION_COOKIE] === undefined) return 'index.html';
     if (copies.prerendered.size === 0 || request.cookies[SESSION_COOKIE] !== undefined) return copies.spinner;
     if (!(await app.agencyForHost(request))) return copies.spinner;
     const language = detectLanguage(request.cookies[LANGUAGE_STORAGE_KEY], acceptedLanguages(request.headers['accept-language']));
@@ -94,7 +104,7 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
     reply.header('cache-control', 'no-cache');
     // the answer depends on the cookies and the browser's languages (a shared cache must not mix them)
     if (copies) reply.header('vary', 'Cookie, Accept-Language');
-    return reply.type('text/html; charset=utf-8').sendFile(await copyFor(request, copies), root);
+    return reply.type('text/html; charset=utf-8').sendFile(await copyFor(request, path, copies), root);
   };
   if (hasWeb) app.get('/', { schema: { hide: true } }, (request, reply) => sendIndex(request, reply, '/'));
   const hasBackoffice = hasWeb && existsSync(join(root, BACKOFFICE_HTML));
@@ -107,7 +117,7 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
     const path = request.url.split('?')[0]!;
     // a login or register form sent by the browser itself, before the prerendered page's script ran
     // (its fields are never read): the page again, by GET
-    if (request.method === 'POST' && pages.has(path)) return reply.redirect(path, 303);
+    if (request.method === 'POST' && (pages.get(path)?.prerendered.size ?? 0) > 0) return reply.redirect(path, 303);
     if (path.startsWith('/api/') || path === '/api' || !hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
       const body: ErrorBody = { error: { code: 'NOT_FOUND', message: 'Not found' } };
       return reply.status(404).send(body);

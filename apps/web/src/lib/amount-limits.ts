@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { toMinor, type TypedAmountCurrency } from '@app/contracts';
+import { toMinor, type TypedAmountCurrency } from '@app/contracts/amounts';
 import { useAgency } from '@/lib/api/agency-info';
 import { formatMoney } from '@/lib/format';
 

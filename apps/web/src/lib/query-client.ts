@@ -5,6 +5,13 @@ import { ApiError } from './api-client';
 export const STALE_TIME_MS = 300_000;
 export const GC_TIME_MS = 300_000;
 export const MAX_RETRIES = 3;
+/**
+ * How long a read that is otherwise always asked afresh (the open order, the promotion held) stays
+ * fresh: long enough that a page's loader and the components it renders a moment later make one
+ * request, not two; short enough that coming back to the page asks again (docs/decisions/076).
+ * Changes made on this page set or invalidate the cached answer anyway.
+ */
+export const JUST_READ_MS = 10_000;
 export const MAX_RETRY_DELAY_MS = 30_000;
 
 /** Exponential backoff from 1 s, capped at 30 s. */

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PromotionUsingResponse } from '@app/contracts';
 import { api } from '@/lib/api-client';
 import { currentLanguage } from '@/lib/i18n';
+import { JUST_READ_MS } from '@/lib/query-client';
 
 /** Everything under ['promotions'] is refreshed after a promotion changes (taken, cancelled, a deposit paid). */
 export const promotionsQueryRoot = ['promotions'] as const;
@@ -14,6 +15,10 @@ export const getPromotionUsing = () => api<PromotionUsingResponse>('/v2/players/
  * The server answers in the player's language, so the language is part of the key.
  */
 export const promotionUsingQueryOptions = () =>
-  queryOptions({ queryKey: [...promotionsQueryRoot, 'using', currentLanguage()] as const, queryFn: getPromotionUsing, staleTime: 0 });
+  queryOptions({
+    queryKey: [...promotionsQueryRoot, 'using', currentLanguage()] as const,
+    queryFn: getPromotionUsing,
+    staleTime: JUST_READ_MS,
+  });
 
 export const usePromotionUsing = () => useQuery(promotionUsingQueryOptions());

@@ -1,7 +1,7 @@
 import type { ComponentType, SVGProps } from 'react';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { PROVIDER_IDS } from '@app/contracts';
+import { PROVIDER_IDS } from '@app/contracts/providers';
 import { buttonClass } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
 import { BankIcon, DepositIcon, GameIcon, WithdrawIcon } from '@/components/ui/icons';

@@ -1,16 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import {
-  createDepositSchema,
-  typedAmountSchema,
-  type CreateDepositBody,
-  type CurrencyRow,
-  type DepositOrder,
-  type FormInput,
-  type ProviderId,
-} from '@app/contracts';
+import type { CreateDepositBody, CurrencyRow, DepositOrder, ProviderId } from '@app/contracts';
 import { BankLogo, BANKS } from '@/components/ui/bank-logo';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -21,20 +12,18 @@ import { ProviderCredit } from '@/components/ui/provider-credit';
 import { ProviderSelectField } from '@/components/ui/provider-select-field';
 import { errorKey, toast } from '@/components/ui/toast-store';
 import { ApiError } from '@/lib/api-client';
-import { boundsText, useAmountBounds, withinBounds, type AmountBounds } from '@/lib/amount-limits';
+import { boundsText, useAmountBounds } from '@/lib/amount-limits';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { formatMoney } from '@/lib/format';
 import { useScrollIntoView } from '@/lib/use-scroll-into-view';
 import { useCurrencies } from '@/lib/api/get-currencies';
 import { usePromotionUsing } from '@/lib/api/get-promotion-using';
 import { useCreateDeposit } from '../api/mutations';
 import { creditPreview, newAttemptKey } from '../lib/credit-preview';
+import type { DepositFormInput } from '../lib/deposit-resolver';
 
-/** The contract's body, with the amount as the player typed it (read by the one parser of typed amounts). */
-const depositFormSchema = createDepositSchema.extend({ amount: typedAmountSchema('LAK') });
+/** The amount's error when it is outside the agency's bounds: its text names them. */
 const RANGE = 'deposit:validation.amount_range';
-/** The same, held to the agency's bounds, whose error names them. */
-const boundedSchema = (bounds: AmountBounds) =>
-  depositFormSchema.extend({ amount: typedAmountSchema('LAK').refine((v) => withinBounds(v, bounds), RANGE) });
 
 const FIELDS = ['providerId', 'mid', 'bank', 'amount'] as const;
 
@@ -54,10 +43,14 @@ export function DepositForm({
   // one key per filled-in form: a double tap or a retry opens one order
   const [attempt, setAttempt] = useState(() => newAttemptKey());
   const bounds = useAmountBounds('deposit');
-  const resolver = useMemo(() => zodResolver(boundedSchema(bounds)), [bounds]);
+  // zod and the schemas arrive on the form's first focus or validation, not before it can paint (docs/decisions/076)
+  const validation = useMemo(
+    () => lazyResolver(() => import('../lib/deposit-resolver').then((m) => m.depositResolver(bounds, RANGE))),
+    [bounds],
+  );
   const rows = useMemo(() => (currencies.data ?? []).filter((c) => c.mid !== null && c.currency === 'LAK'), [currencies.data]);
-  const form = useForm<FormInput<typeof depositFormSchema>, unknown, CreateDepositBody>({
-    resolver,
+  const form = useForm<DepositFormInput, unknown, CreateDepositBody>({
+    resolver: validation.resolver,
     defaultValues: { providerId: provider, mid: rows[0]?.mid ?? '', bank: 'bcel', amount: '' },
     mode: 'onTouched',
   });
@@ -119,7 +112,7 @@ export function DepositForm({
 
   return (
     <Card ref={card} className="scroll-mt-20">
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" data-testid="deposit-form">
+      <form onSubmit={onSubmit} onFocus={validation.preload} noValidate className="flex flex-col gap-4" data-testid="deposit-form">
         <ProviderSelectField
           control={form.control}
           name="providerId"

@@ -1,4 +1,6 @@
-import { convert, fromMinor, parseTypedAmount, toMinor, type CurrencyRow } from '@app/contracts';
+import type { CurrencyRow } from '@app/contracts';
+import { fromMinor, parseTypedAmount, toMinor } from '@app/contracts/amounts';
+import { convert } from '@app/contracts/convert';
 
 /**
  * The credit (THB, wire decimal) an amount of kip buys at the row's sell rate, exactly as the

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { toMinor, type Promotion, type PromotionUsage } from '@app/contracts';
+import type { Promotion, PromotionUsage } from '@app/contracts';
+import { toMinor } from '@app/contracts/amounts';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { errorKey, toast } from '@/components/ui/toast-store';

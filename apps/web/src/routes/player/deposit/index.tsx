@@ -3,12 +3,15 @@ import { isProviderId, type ProviderId } from '@app/contracts/providers';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '@/components/ui/page-heading';
 import { DepositScreen } from '@/features/deposits/components/deposit-page';
+import { loadDepositPageReads } from '@/features/deposits/api/page-reads';
 import { PromotionDepositNotice } from '@/features/promotions/components/promotion-notices';
 
 /** `?provider=betflix`: the game page's Deposit button opens the form at its provider. */
 export const Route = createFileRoute('/player/deposit/')({
   validateSearch: (search: Record<string, unknown>): { provider?: ProviderId } =>
     typeof search.provider === 'string' && isProviderId(search.provider) ? { provider: search.provider } : {},
+  // the page renders once with its reads (the HTML has preloaded them): not split from the route tree
+  loader: ({ context }) => loadDepositPageReads(context.queryClient),
   component: DepositPage,
 });
 
