@@ -1,6 +1,6 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
 import type { Page, TestInfo } from '@playwright/test';
+import { seriousViolations, staffShot, staffWidth } from './backoffice-kit';
 
 /**
  * What the back office's journeys share (issue #17): the phone's width, the staff language, the
@@ -10,10 +10,7 @@ export type StaffLanguage = 'lo' | 'en';
 export const SHOTS = process.env.SHOTS_DIR ?? '/work/shots-bo-e2e';
 
 /** 390 px on the phone project (the issue's width), 1280 on the desk one. */
-export const widthOf = (info: TestInfo) => (info.project.name === 'mobile' ? 390 : 1280);
-export async function sized(page: Page, info: TestInfo) {
-  if (info.project.name === 'mobile') await page.setViewportSize({ width: 390, height: 844 });
-}
+export const sized = staffWidth;
 
 /** The back office in `lng` from the first page on (it keeps the choice in the browser). */
 export const staffLanguage = (page: Page, lng: StaffLanguage) => page.addInitScript((l) => localStorage.setItem('backofficeLng', l), lng);
@@ -45,17 +42,9 @@ export function staffText(lng: StaffLanguage, area: string): (path: string) => s
   };
 }
 
-/** A full-page screenshot, `<name>-<lng>-<width>.png`, once the fonts (Lao's too) are in. */
-export async function shot(page: Page, info: TestInfo, name: string, lng: StaffLanguage) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: `${SHOTS}/${name}-${lng}-${widthOf(info)}.png`, fullPage: true });
-}
+/** A full-page screenshot in SHOTS, `<name>-<lng>-<390|1280>.png`, once the fonts (Lao's too) are in. */
+export const shot = (page: Page, info: TestInfo, name: string, lng: StaffLanguage) => staffShot(page, info, SHOTS, `${name}-${lng}`);
 
 /** axe's serious and critical violations on the page as it is, each named with `where`. */
-export async function seriousAxe(page: Page, where: string): Promise<string[]> {
-  const found = await new AxeBuilder({ page }).analyze();
-  return found.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${where} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+export const seriousAxe = async (page: Page, where: string): Promise<string[]> =>
+  (await seriousViolations(page)).map((v) => `${where} ${v}`);

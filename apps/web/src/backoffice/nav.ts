@@ -3,6 +3,7 @@ import type { StaffRole } from '@app/contracts';
 import {
   AlertIcon,
   DepositIcon,
+  GiftIcon,
   HistoryIcon,
   HomeIcon,
   KeyIcon,
@@ -37,6 +38,7 @@ export const NAV: readonly NavItem[] = [
   { path: '/attention', label: 'nav.attention', roles: MONEY, icon: AlertIcon },
   { path: '/players', label: 'nav.players', roles: ALL, icon: UserIcon },
   { path: '/rates', label: 'nav.rates', roles: MONEY, icon: WalletIcon },
+  { path: '/promotions', label: 'nav.promotions', roles: MONEY, icon: GiftIcon },
   { path: '/exports', label: 'nav.exports', roles: MONEY, icon: DepositIcon },
   { path: '/settings', label: 'nav.settings', roles: OWNER, icon: SlidersIcon },
   { path: '/staff', label: 'nav.staff', roles: OWNER, icon: UserIcon },

@@ -11,6 +11,7 @@ import { loginRoute } from './routes/login';
 import { passwordRoute } from './routes/password';
 import { playerRoute } from './routes/player';
 import { playersRoute } from './routes/players';
+import { newPromotionRoute, promotionRoute, promotionUsagesRoute, promotionsRoute } from './routes/promotions';
 import { ratesRoute } from './routes/rates';
 import { settingsRoute } from './routes/settings';
 import { staffUsersRoute } from './routes/staff-users';
@@ -32,6 +33,10 @@ const routeTree = rootRoute.addChildren([
     settingsRoute,
     attentionRoute,
     exportsRoute,
+    promotionsRoute,
+    newPromotionRoute,
+    promotionRoute,
+    promotionUsagesRoute,
   ]),
 ]);
 
