@@ -9,6 +9,7 @@ const benches = [
   ['bundle-size', 'bench/bundle-size.mjs'],
   ['settlement', 'bench/settlement.mjs'],
   ['settlement-floor', 'bench/settlement-floor.mjs'],
+  ['backoffice', 'bench/backoffice.mjs'],
 ];
 let failed = 0;
 for (const [name, file] of benches) {

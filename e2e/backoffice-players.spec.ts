@@ -1,6 +1,6 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page, TestInfo } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { seriousViolations, staffShot, staffWidth } from './backoffice-kit';
 import { SAME_ORIGIN, expect, testAllowing } from './fixtures';
 import { pick, registerPlayer } from './helpers';
 import { texts } from './player-i18n';
@@ -16,11 +16,6 @@ const staffText = (lng: 'lo' | 'en') => {
   return (path: string) => pick(tree, path);
 };
 
-/** The brief's phone width (390) on the mobile project, the desk's 1280 on the other. */
-async function width(page: Page, info: TestInfo) {
-  if (info.project.name === 'mobile') await page.setViewportSize({ width: 390, height: 844 });
-}
-
 async function staffLogIn(page: Page, lng: 'lo' | 'en') {
   await page.addInitScript((l) => window.localStorage.setItem('backofficeLng', l), lng);
   await page.goto('/backoffice/login');
@@ -32,19 +27,6 @@ async function staffLogIn(page: Page, lng: 'lo' | 'en') {
   await expect(page.getByTestId('staff-home')).toBeVisible();
 }
 
-async function shot(page: Page, info: TestInfo, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: `${SHOTS}/${name}-${info.project.name === 'mobile' ? 390 : 1280}.png`, fullPage: true });
-}
-
-async function serious(page: Page): Promise<string[]> {
-  const axe = await new AxeBuilder({ page }).analyze();
-  return axe.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 for (const lng of ['lo', 'en'] as const) {
   test(`${lng}: staff find a player, block them (no login), unblock, reset the password (changed at the next login)`, async ({
     page,
@@ -53,7 +35,7 @@ for (const lng of ['lo', 'en'] as const) {
   }, info) => {
     // two browsers, a block, a reset and a password change on a shared machine
     test.setTimeout(240_000);
-    await width(page, info);
+    await staffWidth(page, info);
     const s = staffText(lng);
     const player = await registerPlayer(request);
     await staffLogIn(page, lng);
@@ -65,8 +47,8 @@ for (const lng of ['lo', 'en'] as const) {
     await page.getByTestId('player-row').filter({ hasText: player.username }).getByRole('link').click();
     await expect(page.getByTestId('player-page')).toBeVisible();
     await expect(page.getByTestId('player-credits')).toContainText('gclub');
-    expect(await serious(page)).toEqual([]);
-    await shot(page, info, `player-${lng}`);
+    expect(await seriousViolations(page)).toEqual([]);
+    await staffShot(page, info, SHOTS, `player-${lng}`);
 
     // block: the player's login is refused with the blocked message
     await page.getByTestId('block-player').click();
@@ -88,8 +70,8 @@ for (const lng of ['lo', 'en'] as const) {
     await page.getByTestId('reset-confirm').click();
     const temporary = (await page.getByTestId('temporary-password').textContent())!.trim();
     expect(temporary).toMatch(/^[A-Za-z2-9]{12}$/);
-    expect(await serious(page)).toEqual([]);
-    await shot(page, info, `reset-${lng}`);
+    expect(await seriousViolations(page)).toEqual([]);
+    await staffShot(page, info, SHOTS, `reset-${lng}`);
 
     const context = await browser.newContext({ viewport: page.viewportSize()! });
     const playerPage = await context.newPage();

@@ -4,13 +4,14 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 export const root = new URL('../../', import.meta.url).pathname;
 
-export function startNode(entry, env = {}) {
+/** `stdout: 'pipe'` keeps the process's standard output readable (its log), else it is dropped. */
+export function startNode(entry, env = {}, { stdout = 'ignore' } = {}) {
   // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the measured services
   const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...extra, '--import', 'tsx', entry], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', stdout, 'inherit'],
   });
   return child;
 }

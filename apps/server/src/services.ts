@@ -87,7 +87,7 @@ export function createServices(core: CoreDependencies): Services {
     attention,
     staffPlayers: createStaffPlayersService({ db, passwords, bankAccounts, wallet }),
     staffSettings: createStaffSettingsService({ db }),
-    dashboard: createDashboardService({ db, backoffice, attention }),
+    dashboard: createDashboardService({ db, backoffice, attention, closedDaysTtlMs: config.DASHBOARD_CLOSED_DAYS_SECONDS * 1000 }),
   };
 }
 

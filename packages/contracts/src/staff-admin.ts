@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { staffRoleSchema } from './backoffice.js';
+import { keysetResponseSchema } from './keyset.js';
 import { staffPasswordSchema } from './staff-auth.js';
 
 /** The owner's staff users screen (DESIGN.md §9; docs/decisions/051-staff-users-and-audit.md). */
@@ -13,7 +14,8 @@ export const staffUserSchema = z.object({
   lastLoginAt: z.string().nullable(),
 });
 export type StaffUser = z.infer<typeof staffUserSchema>;
-export const staffUsersResponseSchema = z.object({ items: z.array(staffUserSchema) });
+/** The staff users by username, one keyset page at a time (docs/decisions/058). */
+export const staffUsersResponseSchema = keysetResponseSchema(staffUserSchema);
 export const staffUserResponseSchema = z.object({ user: staffUserSchema });
 
 export const staffUsernameSchema = z

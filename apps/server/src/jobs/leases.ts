@@ -52,6 +52,12 @@ export class Leases {
    * Pushes every held job's run_at to a lease from now, never earlier than it was (a job rescheduled
    * further away keeps its time). A renewal that fails is logged: the lease may lapse and another
    * worker run the job as well, which every handler allows (a settled job finds nothing to do).
+   *
+   * Rows another transaction has locked are skipped, not waited for: that transaction is nearly
+   * always the one finishing the job (markPaid completing a confirmation, a transfer settling).
+   * Waiting made a convoy: the renewal, holding the rows it had already updated, queued behind one
+   * settlement while every other settlement queued behind it. A skipped row is renewed by the next
+   * renewal, a third of a lease later, well before its lease ends.
    */
   async renew(): Promise<void> {
     if (this.renewing || this.size === 0) return;
@@ -60,8 +66,11 @@ export class Leases {
     this.renewing = queryRowsPrepared(
       this.db,
       'jobs_renew_leases',
-      sql`UPDATE jobs SET run_at = greatest(run_at, now() + ${`${this.leaseMs} milliseconds`}::interval)
-           WHERE done_at IS NULL AND (id = ANY (${ids}::bigint[]) OR unique_key = ANY (${keys}::text[]))`,
+      sql`WITH held AS (SELECT id FROM jobs
+                         WHERE done_at IS NULL AND (id = ANY (${ids}::bigint[]) OR unique_key = ANY (${keys}::text[]))
+                           FOR UPDATE SKIP LOCKED)
+          UPDATE jobs SET run_at = greatest(jobs.run_at, now() + ${`${this.leaseMs} milliseconds`}::interval)
+            FROM held WHERE jobs.id = held.id`,
     )
       .then(() => undefined)
       .catch((err: unknown) => this.log.warn({ err }, 'job leases not renewed'))

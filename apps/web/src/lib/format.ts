@@ -1,5 +1,5 @@
 import type { CurrencyCode } from '@app/contracts';
-import { i18n } from './i18n';
+import { getI18n } from 'react-i18next';
 
 /**
  * SPEC.md §9: numbers in the Lao locale, dates DD/MM/YYYY HH:mm:ss, and the zero dates as N/A.
@@ -16,8 +16,11 @@ export const DISPLAY_SCALE: Record<CurrencyCode, number> = { LAK: 0, THB: 2, USD
 
 const DECIMAL = /^(-)?(\d+)(?:\.(\d+))?$/;
 
+// react-i18next's default instance: the player site's own (lib/i18n.ts), without importing it, so that
+// the back office's preview of a promotion formats as the site does without loading the player's
+// singleton (docs/decisions/064)
 function na(): string {
-  return i18n.t('common:na');
+  return getI18n()?.t('common:na') ?? 'N/A';
 }
 
 // one formatter for the page's life: building an Intl.NumberFormat costs more than formatting with it, and a

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { staffUsers } from '../../db/schema/index.js';
+import { createAgency } from '../../test/agencies.js';
 import { useServerAndSandbox } from '../../test/server-and-sandbox.js';
 import { staffCookieOf, staffLogin } from '../../test/staff.js';
 
@@ -104,6 +105,46 @@ describe("the owner's staff users (decision 051)", () => {
     expect((await call(other, 'GET', '/me')).statusCode).toBe(401);
     expect((await call(me.cookie, 'GET', '/me')).statusCode).toBe(401);
     expect((await call(staffCookieOf(changed)!, 'GET', '/me')).statusCode).toBe(200);
+  });
+
+  it("pages the staff users by username with a cursor: every one once, in order; another agency's never", async () => {
+    const owner = await staffLogin(app(), env.agencyId(), 'owner');
+    for (const username of ['pg.c', 'pg.a', 'pg.e', 'pg.b', 'pg.d'])
+      expect((await call(owner.cookie, 'POST', '/staff-users', { username, role: 'support' })).statusCode).toBe(201);
+    const other = await createAgency(app(), 'staffpages', 'staffpages.test');
+    await staffLogin(app(), other, 'owner', 'staffpages.test');
+    const stranger = await staffLogin(app(), other, 'support', 'staffpages.test');
+
+    const seen: { id: string; username: string }[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res = await call(owner.cookie, 'GET', `/staff-users?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(res.statusCode).toBe(200);
+      const page = res.json() as { items: { id: string; username: string }[]; nextCursor: string | null };
+      expect(page.items.length).toBeLessThanOrEqual(2);
+      seen.push(...page.items);
+      cursor = page.nextCursor;
+      pages++;
+    } while (cursor);
+    const names = seen.map((u) => u.username);
+    // every user of the agency, each once, by name (the one page of all answers the same)
+    const all = (await call(owner.cookie, 'GET', '/staff-users?limit=200')).json() as { items: { username: string }[]; nextCursor: null };
+    expect(all.nextCursor).toBeNull();
+    expect(names).toEqual(all.items.map((u) => u.username));
+    expect(new Set(seen.map((u) => u.id)).size).toBe(seen.length);
+    expect(pages).toBe(Math.ceil(seen.length / 2));
+    expect(names.filter((n) => n.startsWith('pg.'))).toEqual(['pg.a', 'pg.b', 'pg.c', 'pg.d', 'pg.e']);
+    expect(names).toContain(owner.username);
+    expect(names).not.toContain(stranger.username);
+
+    // a cursor that is not one of ours is refused, not a query error
+    for (const bad of ['bm9wZQ', Buffer.from(JSON.stringify([1])).toString('base64url'), Buffer.from('["a","b"]').toString('base64url')]) {
+      const res = await call(owner.cookie, 'GET', `/staff-users?cursor=${bad}`);
+      expect([res.statusCode, res.json().error.code]).toEqual([400, 'VALIDATION_FAILED']);
+    }
+    expect((await call(owner.cookie, 'GET', '/staff-users?limit=0')).statusCode).toBe(400);
+    expect((await call(owner.cookie, 'GET', '/staff-users?limit=201')).statusCode).toBe(400);
   });
 
   it('pages the audit log newest first with a cursor, filtered by action', async () => {

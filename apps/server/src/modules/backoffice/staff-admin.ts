@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { CreateStaffUserBody, StaffRole, StaffUser } from '@app/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { CreateStaffUserBody, KeysetPage, KeysetQuery, StaffRole, StaffUser } from '@app/contracts';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
 import { isUniqueViolation, transactionWithRetry } from '../../db/errors.js';
 import { staffRecoveryCodes, staffUsers } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../errors.js';
 import { endAllStaffSessions, type StaffSession } from '../../plugins/staff-session.js';
 import type { PasswordHasher } from '../accounts/passwords.js';
+import { keysetOrder } from '../shared/keyset.js';
 import { writeAudit } from './audit.js';
 
 type Row = typeof staffUsers.$inferSelect;
@@ -21,8 +22,8 @@ const toStaffUser = (r: Row): StaffUser => ({
   lastLoginAt: r.lastLoginAt?.toISOString() ?? null,
 });
 
-/** An agency has tens of staff, not thousands: one page, by name (the list's index is its unique key). */
-const MAX_STAFF = 500;
+/** The staff list's order: by username, unique in the agency, the unique index (agency_id, username) read in order. */
+const byUsername = keysetOrder('asc', [{ column: staffUsers.username, type: 'text' }]);
 
 /**
  * The owner's staff users (docs/decisions/051-staff-users-and-audit.md): every change with its audit
@@ -86,14 +87,20 @@ export function createStaffAdmin({ db, passwords }: { db: Db; passwords: Passwor
   };
 
   return {
-    async list(agencyId: string) {
+    /**
+     * The agency's staff users by name, one keyset page at a time (decision 058): the username is
+     * unique in the agency, so it alone is the key, and the unique index (agency_id, username) reads
+     * the page in order.
+     */
+    async list(agencyId: string, { cursor, limit }: KeysetQuery): Promise<KeysetPage<StaffUser>> {
       const rows = await db
-        .select()
+        .select({ row: staffUsers, cursorKey: byUsername.key })
         .from(staffUsers)
-        .where(eq(staffUsers.agencyId, agencyId))
-        .orderBy(asc(staffUsers.username))
-        .limit(MAX_STAFF);
-      return { items: rows.map(toStaffUser) };
+        .where(and(eq(staffUsers.agencyId, agencyId), byUsername.after(cursor)))
+        .orderBy(...byUsername.orderBy)
+        .limit(limit + 1);
+      const page = byUsername.page(rows, limit);
+      return { items: page.items.map(({ row }) => toStaffUser(row)), nextCursor: page.nextCursor };
     },
 
     /** A new staff user with the owner's password, or a generated one answered once. */

@@ -8,6 +8,7 @@ import {
   createStaffUserBodySchema,
   enrolmentConfirmBodySchema,
   enrolmentResponseSchema,
+  keysetQuerySchema,
   okResponseSchema,
   recoveryCodesResponseSchema,
   secondFactorBodySchema,
@@ -100,9 +101,14 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v2/backoffice/staff-users',
     {
       config: staffAccess(OWNER_ONLY),
-      schema: { tags, summary: "The agency's staff users", response: { 200: staffUsersResponseSchema, ...errors } },
+      schema: {
+        tags,
+        summary: "The agency's staff users by username (keyset pages)",
+        querystring: keysetQuerySchema,
+        response: { 200: staffUsersResponseSchema, ...errors },
+      },
     },
-    async (request) => backoffice.staffAdmin.list(requireStaff(request).agencyId),
+    async (request) => backoffice.staffAdmin.list(requireStaff(request).agencyId, request.query),
   );
 
   app.post(

@@ -22,14 +22,19 @@ function oneQueue(counts: AttentionCounts): DashboardQueue {
   return { count: lists.reduce((n, l) => n + l.count, 0), oldestAt: oldest ? new Date(oldest).toISOString() : null };
 }
 
-export function createDashboardService({ db, backoffice, attention }: DashboardServiceDependencies): DashboardService {
+export function createDashboardService({
+  db,
+  backoffice,
+  attention,
+  closedDaysTtlMs = CLOSED_DAYS_TTL_MS,
+}: DashboardServiceDependencies): DashboardService {
   // per agency: the closed days up to yesterday, read at `at` (per process; each instance reads its own)
   const closed = new Map<string, { yesterday: string; at: number; days: Promise<DashboardDay[]> }>();
 
   function closedDays(agencyId: string, today: string, now: number): Promise<DashboardDay[]> {
     const yesterday = addDays(today, -1);
     const kept = closed.get(agencyId);
-    if (kept && kept.yesterday === yesterday && now - kept.at < CLOSED_DAYS_TTL_MS) return kept.days;
+    if (kept && kept.yesterday === yesterday && now - kept.at < closedDaysTtlMs) return kept.days;
     const days = dailyFigures(db, agencyId, addDays(today, -(DASHBOARD_DAYS - 1)), yesterday);
     closed.set(agencyId, { yesterday, at: now, days });
     // a failed read is not kept: the next call reads again

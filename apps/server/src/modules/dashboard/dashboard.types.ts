@@ -10,6 +10,8 @@ export interface DashboardServiceDependencies extends Pick<ServiceDependencies, 
   backoffice: Pick<BackofficeService, 'openWithdrawals'>;
   /** the deposits needing attention, per list: summed into one queue here */
   attention: { summary(agencyId: string): Promise<AttentionCounts> };
+  /** how long the closed days are kept (DASHBOARD_CLOSED_DAYS_SECONDS); CLOSED_DAYS_TTL_MS when not given */
+  closedDaysTtlMs?: number;
 }
 
 /** The back office's dashboard (DESIGN.md §9): the agency's figures per business day and its open queues. */

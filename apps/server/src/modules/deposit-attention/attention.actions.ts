@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../errors.js';
 import { ensureAccounts, houseKey } from '../../ledger/ledger.js';
 import { jobKey, type Transfer, type TransferService } from '../../ledger/transfers/index.js';
 import { DEPOSIT_TRANSFER_KIND } from '../deposits/deposits.paid.js';
-import { postKip, unmatchedAccounts } from '../deposits/deposits.unmatched.js';
+import { bookUnmatched, postKip } from '../deposits/deposits.unmatched.js';
 
 /**
  * What staff do with a deposit needing attention (docs/decisions/059), each in the caller's
@@ -142,7 +142,7 @@ export async function refundFailed(tx: Tx, a: { agencyId: string; id: string; ba
   };
 }
 
-/** An unmatched payment paid back: its kip out of EXCHANGE(LAK) as it came in, once. */
+/** An unmatched payment paid back: its kip out of EXCHANGE(LAK) as it came in (the same booking, reversed), once. */
 export async function refundUnmatched(tx: Tx, a: { agencyId: string; id: string; bankReference: string }): Promise<Change> {
   const [p] = await tx
     .select()
@@ -160,18 +160,7 @@ export async function refundUnmatched(tx: Tx, a: { agencyId: string; id: string;
       .set({ refundReference: a.bankReference, refundedAt: sql`now()` })
       .where(and(eq(unmatchedPayments.id, p.id), isNull(unmatchedPayments.refundedAt))),
   );
-  if (p.currency === 'LAK') {
-    const { clearing, exchange } = await unmatchedAccounts(tx, p.agencyId, p.id);
-    await postKip(tx, {
-      agencyId: p.agencyId,
-      reference: `unmatched:${p.id}:refund`,
-      kind: 'unmatched:refund',
-      from: exchange,
-      to: clearing,
-      amount: p.amountLak,
-      metadata: { paymentId: p.id, bankReference: a.bankReference },
-    });
-  }
+  await bookUnmatched(tx, p, 'refund', { bankReference: a.bankReference });
   return {
     before: { refundReference: null, reason: p.reason },
     after: { refundReference: a.bankReference, amountLak: String(p.amountLak) },

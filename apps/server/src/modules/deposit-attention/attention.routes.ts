@@ -11,12 +11,14 @@ import {
 } from '@app/contracts';
 import { MONEY_ROLES, staffAccess } from '../../plugins/staff-access.js';
 import { requireStaff } from '../../plugins/staff-session.js';
+import type { StaffActor } from '../backoffice/backoffice.types.js';
 import { errorResponses } from '../shared/route-errors.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 /** money: owner and finance; support never (DESIGN.md §9) */
 const FINANCE = MONEY_ROLES;
 const idParams = z.object({ id: z.uuid() });
+type ActionAnswer = z.infer<typeof attentionActionResponseSchema>;
 
 /** Deposits needing attention (docs/decisions/059), under /v2/backoffice like every staff route. */
 export const attentionRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,7 +26,7 @@ export const attentionRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['backoffice'];
   // declared once (decision 050): the check runs before the handler, which only reads the staff member
   const finance = { config: staffAccess(FINANCE) };
-  const actor = (request: FastifyRequest) => ({ staff: requireStaff(request), ip: request.ip });
+  const actor = (request: FastifyRequest): StaffActor => ({ staff: requireStaff(request), ip: request.ip });
 
   app.get(
     '/v2/backoffice/deposits/attention',
@@ -51,59 +53,46 @@ export const attentionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => attention.summary(actor(request).staff.agencyId),
   );
-  app.post(
+
+  /** One action on one item (`:id`): its body (if any) checked, the answer the item as it is now. */
+  function action<B extends z.ZodType>(
+    url: string,
+    summary: string,
+    body: B | null,
+    run: (who: StaffActor, id: string, body: z.infer<B>) => Promise<ActionAnswer>,
+  ) {
+    app.post(
+      url,
+      {
+        ...finance,
+        schema: { tags, summary, params: idParams, ...(body ? { body } : {}), response: { 200: attentionActionResponseSchema, ...errors } },
+      },
+      async (request) => run(actor(request), (request.params as z.infer<typeof idParams>).id, request.body as z.infer<B>),
+    );
+  }
+
+  action(
     '/v2/backoffice/deposits/:id/retry-transfer',
-    {
-      ...finance,
-      schema: {
-        tags,
-        summary: "A FAILED deposit's credit sent to the provider again (once per number of transfers seen)",
-        params: idParams,
-        body: retryTransferBodySchema,
-        response: { 200: attentionActionResponseSchema, ...errors },
-      },
-    },
-    async (request) => attention.retry(actor(request), request.params.id, request.body.transfers),
+    "A FAILED deposit's credit sent to the provider again (once per number of transfers seen)",
+    retryTransferBodySchema,
+    (who, id, b) => attention.retry(who, id, b.transfers),
   );
-  app.post(
+  action(
     '/v2/backoffice/deposits/:id/refund',
-    {
-      ...finance,
-      schema: {
-        tags,
-        summary: "A FAILED deposit's kip refunded to the payer, with the bank's reference",
-        params: idParams,
-        body: refundBodySchema,
-        response: { 200: attentionActionResponseSchema, ...errors },
-      },
-    },
-    async (request) => attention.refundDeposit(actor(request), request.params.id, request.body.bankReference),
+    "A FAILED deposit's kip refunded to the payer, with the bank's reference",
+    refundBodySchema,
+    (who, id, b) => attention.refundDeposit(who, id, b.bankReference),
   );
-  app.post(
+  action(
     '/v2/backoffice/transfers/:id/recheck',
-    {
-      ...finance,
-      schema: {
-        tags,
-        summary: 'An unknown transfer: the provider asked about it again now (never a second transfer)',
-        params: idParams,
-        response: { 200: attentionActionResponseSchema, ...errors },
-      },
-    },
-    async (request) => attention.recheck(actor(request), request.params.id),
+    'An unknown transfer: the provider asked about it again now (never a second transfer)',
+    null,
+    (who, id) => attention.recheck(who, id),
   );
-  app.post(
+  action(
     '/v2/backoffice/unmatched-payments/:id/refund',
-    {
-      ...finance,
-      schema: {
-        tags,
-        summary: 'A payment that matched no order refunded, with the bank reference',
-        params: idParams,
-        body: refundBodySchema,
-        response: { 200: attentionActionResponseSchema, ...errors },
-      },
-    },
-    async (request) => attention.refundPayment(actor(request), request.params.id, request.body.bankReference),
+    'A payment that matched no order refunded, with the bank reference',
+    refundBodySchema,
+    (who, id, b) => attention.refundPayment(who, id, b.bankReference),
   );
 };

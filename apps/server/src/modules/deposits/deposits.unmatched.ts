@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { transactionWithRetry } from '../../db/errors.js';
 import { unmatchedPayments, type UnmatchedReason } from '../../db/schema/index.js';
 import { ensureAccounts, houseKey, postMany } from '../../ledger/ledger.js';
@@ -14,22 +14,9 @@ export interface UnmatchedPayment {
   reason: UnmatchedReason;
 }
 
-/**
- * The bank's kip of an unmatched payment in the ledger: BANK_CLEARING ⇄ EXCHANGE(LAK), the house
- * copies chosen by the payment's own id (it may have no player). `received` when it is kept, the
- * other way when staff refund it (docs/decisions/059).
- */
-export async function unmatchedAccounts(tx: Parameters<typeof ensureAccounts>[0], agencyId: string, paymentId: string) {
-  const [clearing, exchange] = await ensureAccounts(tx, [
-    houseKey({ agencyId, playerId: paymentId, type: 'BANK_CLEARING', currency: 'LAK' }),
-    houseKey({ agencyId, playerId: paymentId, type: 'EXCHANGE', currency: 'LAK' }),
-  ]);
-  return { clearing, exchange };
-}
-
 /** One move of kip between two accounts, as one ledger transaction (receipts and refunds). */
 export const postKip = (
-  tx: Parameters<typeof postMany>[0],
+  tx: Tx,
   m: { agencyId: string; reference: string; kind: string; from: string; to: string; amount: bigint; metadata: Record<string, unknown> },
 ) =>
   postMany(tx, [
@@ -41,6 +28,36 @@ export const postKip = (
       metadata: m.metadata,
     },
   ]);
+
+/**
+ * The bank's kip of an unmatched payment in the ledger, the house copies chosen by the payment's own
+ * id (it may have no player): `received` BANK_CLEARING → EXCHANGE(LAK) when it is kept, `refund` the
+ * other way when staff pay it back (docs/decisions/059). Each once: the reference
+ * `unmatched:<id>:<move>` is unique. LAO QR pays kip; a payment in another currency is kept for staff
+ * but not booked, either way.
+ */
+export async function bookUnmatched(
+  tx: Tx,
+  p: { id: string; agencyId: string; currency: string; amountLak: bigint },
+  move: 'received' | 'refund',
+  metadata: Record<string, unknown>,
+): Promise<void> {
+  if (p.currency !== 'LAK') return;
+  const [clearing, exchange] = await ensureAccounts(tx, [
+    houseKey({ agencyId: p.agencyId, playerId: p.id, type: 'BANK_CLEARING', currency: 'LAK' }),
+    houseKey({ agencyId: p.agencyId, playerId: p.id, type: 'EXCHANGE', currency: 'LAK' }),
+  ]);
+  const [from, to] = move === 'received' ? [clearing, exchange] : [exchange, clearing];
+  await postKip(tx, {
+    agencyId: p.agencyId,
+    reference: `unmatched:${p.id}:${move}`,
+    kind: `unmatched:${move}`,
+    from,
+    to,
+    amount: p.amountLak,
+    metadata: { paymentId: p.id, ...metadata },
+  });
+}
 
 /**
  * Keeps a payment the bank reported that credits no order, once per bank reference (a repeated
@@ -55,19 +72,7 @@ export async function keepUnmatchedPayment(db: Db, p: UnmatchedPayment): Promise
       .onConflictDoNothing({ target: unmatchedPayments.bankReference })
       .returning({ id: unmatchedPayments.id });
     if (!row) return false;
-    // LAO QR pays kip; a payment in another currency is kept for staff but not booked
-    if (p.currency === 'LAK') {
-      const { clearing, exchange } = await unmatchedAccounts(tx, p.agencyId, row.id);
-      await postKip(tx, {
-        agencyId: p.agencyId,
-        reference: `unmatched:${row.id}:received`,
-        kind: 'unmatched:received',
-        from: clearing,
-        to: exchange,
-        amount: p.amountLak,
-        metadata: { paymentId: row.id, bankReference: p.bankReference, reason: p.reason },
-      });
-    }
+    await bookUnmatched(tx, { ...p, id: row.id }, 'received', { bankReference: p.bankReference, reason: p.reason });
     return true;
   });
 }

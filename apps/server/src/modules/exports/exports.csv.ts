@@ -5,11 +5,13 @@
  */
 export const BOM = '\uFEFF';
 
-export function csvCell(value: string | number | bigint | null | undefined): string {
+export type CsvCell = string | number | bigint | null | undefined;
+
+export function csvCell(value: CsvCell): string {
   if (value === null || value === undefined) return '';
   let s = String(value);
   if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 
-export const csvLine = (cells: readonly (string | number | bigint | null | undefined)[]) => `${cells.map(csvCell).join(',')}\r\n`;
+export const csvLine = (cells: readonly CsvCell[]) => `${cells.map(csvCell).join(',')}\r\n`;

@@ -3,7 +3,7 @@ import { fromMinor } from '@app/contracts';
 import type { Db } from '../../db/client.js';
 import { depositOrders, players, withdrawals } from '../../db/schema/index.js';
 import { byCreatedAt } from '../shared/keyset.js';
-import { BOM, csvLine } from './exports.csv.js';
+import { BOM, csvLine, type CsvCell } from './exports.csv.js';
 
 /** rows read per statement: the export never holds more than this many in memory */
 const BATCH = 1000;
@@ -15,23 +15,45 @@ export interface ExportRange {
   to: Date;
 }
 
-/** The header, then each batch's lines, each batch read after the last row of the one before. */
-async function* byBatches(header: string[], read: (cursor: string | undefined) => Promise<{ lines: string[]; nextCursor: string | null }>) {
+/** The orders an export reads: each has its agency, its player and its creation time (the range's). */
+type OrderTable = typeof depositOrders | typeof withdrawals;
+
+/**
+ * One export: the header, then the agency's rows of `table` created in the range, oldest first, read
+ * by keyset on (created_at, id) in batches of `batch` rows (decision 058), each batch read after the last
+ * row of the one before and yielded as its CSV lines. Memory holds one batch, whatever the range.
+ */
+async function* keysetCsv<T extends OrderTable>(
+  db: Db,
+  r: ExportRange,
+  table: T,
+  header: readonly string[],
+  line: (row: T['$inferSelect'], username: string) => CsvCell[],
+  batch = BATCH,
+): AsyncGenerator<string> {
+  const order = byCreatedAt('asc', table);
   yield BOM + csvLine(header);
   let cursor: string | undefined;
   do {
-    const batch = await read(cursor);
-    yield batch.lines.join('');
-    cursor = batch.nextCursor ?? undefined;
+    const rows = await db
+      .select({ row: table as OrderTable, username: players.username, cursorKey: order.key })
+      .from(table as OrderTable)
+      .innerJoin(players, eq(players.id, table.playerId))
+      .where(and(eq(table.agencyId, r.agencyId), gte(table.createdAt, r.from), lt(table.createdAt, r.to), order.after(cursor)))
+      .orderBy(...order.orderBy)
+      .limit(batch + 1);
+    const page = order.page(rows, batch);
+    yield page.items.map(({ row, username }) => csvLine(line(row as T['$inferSelect'], username))).join('');
+    cursor = page.nextCursor ?? undefined;
   } while (cursor);
 }
 
-const deposits = byCreatedAt('asc', depositOrders);
-const payouts = byCreatedAt('asc', withdrawals);
-
-/** The agency's deposits created in the range, oldest first, as CSV lines, read by keyset in batches (decision 058). */
-export function depositsCsv(db: Db, r: ExportRange): AsyncGenerator<string> {
-  return byBatches(
+/** The agency's deposits created in the range, oldest first, as CSV lines. */
+export const depositsCsv = (db: Db, r: ExportRange, batch?: number) =>
+  keysetCsv(
+    db,
+    r,
+    depositOrders,
     [
       'created_at',
       'code',
@@ -46,48 +68,29 @@ export function depositsCsv(db: Db, r: ExportRange): AsyncGenerator<string> {
       'paid_at',
       'refund_reference',
     ],
-    async (cursor) => {
-      const rows = await db
-        .select({ o: depositOrders, username: players.username, cursorKey: deposits.key })
-        .from(depositOrders)
-        .innerJoin(players, eq(players.id, depositOrders.playerId))
-        .where(
-          and(
-            eq(depositOrders.agencyId, r.agencyId),
-            gte(depositOrders.createdAt, r.from),
-            lt(depositOrders.createdAt, r.to),
-            deposits.after(cursor),
-          ),
-        )
-        .orderBy(...deposits.orderBy)
-        .limit(BATCH + 1);
-      const page = deposits.page(rows, BATCH);
-      return {
-        nextCursor: page.nextCursor,
-        lines: page.items.map(({ o, username }) =>
-          csvLine([
-            o.createdAt.toISOString(),
-            o.transactionCode,
-            username,
-            o.providerId,
-            o.bank,
-            fromMinor(o.amountLak, 'LAK'),
-            fromMinor(o.creditThb, 'THB'),
-            o.sellRate,
-            o.status,
-            o.bankReference,
-            o.paidAt?.toISOString(),
-            o.refundReference,
-          ]),
-        ),
-      };
-    },
+    (o, username) => [
+      o.createdAt.toISOString(),
+      o.transactionCode,
+      username,
+      o.providerId,
+      o.bank,
+      fromMinor(o.amountLak, 'LAK'),
+      fromMinor(o.creditThb, 'THB'),
+      o.sellRate,
+      o.status,
+      o.bankReference,
+      o.paidAt?.toISOString(),
+      o.refundReference,
+    ],
+    batch,
   );
-}
 
 /** The agency's withdrawals created in the range, the same way. */
-export function withdrawalsCsv(db: Db, r: ExportRange): AsyncGenerator<string> {
-  return byBatches(
+export const withdrawalsCsv = (db: Db, r: ExportRange, batch?: number) =>
+  keysetCsv(
+    db,
+    r,
+    withdrawals,
     [
       'created_at',
       'code',
@@ -104,43 +107,21 @@ export function withdrawalsCsv(db: Db, r: ExportRange): AsyncGenerator<string> {
       'reject_reason',
       'decided_at',
     ],
-    async (cursor) => {
-      const rows = await db
-        .select({ w: withdrawals, username: players.username, cursorKey: payouts.key })
-        .from(withdrawals)
-        .innerJoin(players, eq(players.id, withdrawals.playerId))
-        .where(
-          and(
-            eq(withdrawals.agencyId, r.agencyId),
-            gte(withdrawals.createdAt, r.from),
-            lt(withdrawals.createdAt, r.to),
-            payouts.after(cursor),
-          ),
-        )
-        .orderBy(...payouts.orderBy)
-        .limit(BATCH + 1);
-      const page = payouts.page(rows, BATCH);
-      return {
-        nextCursor: page.nextCursor,
-        lines: page.items.map(({ w, username }) =>
-          csvLine([
-            w.createdAt.toISOString(),
-            w.transactionCode,
-            username,
-            w.providerId,
-            fromMinor(w.totalCredit, 'THB'),
-            fromMinor(w.amountLak, 'LAK'),
-            w.rate,
-            w.bank,
-            w.accountNumber,
-            w.accountName,
-            w.status,
-            w.bankReference,
-            w.rejectReason,
-            w.decidedAt?.toISOString(),
-          ]),
-        ),
-      };
-    },
+    (w, username) => [
+      w.createdAt.toISOString(),
+      w.transactionCode,
+      username,
+      w.providerId,
+      fromMinor(w.totalCredit, 'THB'),
+      fromMinor(w.amountLak, 'LAK'),
+      w.rate,
+      w.bank,
+      w.accountNumber,
+      w.accountName,
+      w.status,
+      w.bankReference,
+      w.rejectReason,
+      w.decidedAt?.toISOString(),
+    ],
+    batch,
   );
-}

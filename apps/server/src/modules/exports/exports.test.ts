@@ -4,8 +4,9 @@ import { auditLog, depositOrders } from '../../db/schema/index.js';
 import { registerPlayer } from '../../test/players.js';
 import { useDepositCallbacks } from '../deposits/deposits.test-helpers.js';
 import { staffLogin } from '../withdrawals/withdrawals.test-helpers.js';
-import { vientianeDay } from '../shared/business-day.js';
+import { addDays, vientianeDay, vientianeDayStart } from '../shared/business-day.js';
 import { csvCell, csvLine } from './exports.csv.js';
+import { depositsCsv, withdrawalsCsv } from './exports.query.js';
 
 const { env, openDeposit } = useDepositCallbacks();
 
@@ -62,5 +63,35 @@ describe('exports', () => {
     }
     // 32 days, a month and a day, is the most
     expect((await get(finance.cookie, 'deposits.csv?from=2026-01-01&to=2026-02-01')).statusCode).toBe(200);
+  });
+});
+
+describe('the keyset streamer', () => {
+  const collect = async (lines: AsyncIterable<string>) => {
+    let all = '';
+    for await (const chunk of lines) all += chunk;
+    return all
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+  };
+
+  it('reads batch after batch across their boundaries: every row once, oldest first, the same lines whatever the batch', async () => {
+    // one open deposit per player: five players, one each, opened one after the other
+    const names: string[] = [];
+    for (const amount of ['30000', '30001', '30002', '30003', '30004']) {
+      const p = await registerPlayer(env.ctx.app);
+      await openDeposit(p, amount);
+      names.push(p.username);
+    }
+    const today = vientianeDay();
+    const range = { agencyId: env.agencyId(), from: vientianeDayStart(today), to: vientianeDayStart(addDays(today, 1)) };
+    const whole = await collect(depositsCsv(env.ctx.app.db, range));
+    const mine = (lines: string[]) => lines.filter((l) => names.some((n) => l.includes(`,${n},`)));
+    expect(mine(whole)).toHaveLength(5);
+    for (const batch of [1, 2, 4]) expect(await collect(depositsCsv(env.ctx.app.db, range, batch)), `batch ${batch}`).toEqual(whole);
+    // oldest first: the amounts in the order they were opened
+    expect(mine(whole).map((l) => l.split(',')[5])).toEqual(['30000', '30001', '30002', '30003', '30004']);
+    expect((await collect(withdrawalsCsv(env.ctx.app.db, range, 1)))[0]).toMatch(/^created_at,code,player,provider,credit_thb,/);
   });
 });

@@ -23,13 +23,17 @@ function stored(): StaffLanguage {
   return value === 'en' ? 'en' : 'lo';
 }
 
+const language = stored();
+// the page says which language it is in from the first paint (screen readers, fonts, axe's html-lang-valid)
+document.documentElement.lang = language;
+
 export const i18nReady = i18next.use(initReactI18next).init({
   resources,
   ns: Object.keys(resources.lo ?? {}),
   defaultNS: 'common',
   // the screens written before the split keep their texts in `screens` (locales/<lng>/screens.json)
   fallbackNS: 'screens',
-  lng: stored(),
+  lng: language,
   fallbackLng: 'lo',
   interpolation: { escapeValue: false },
 });

@@ -5,10 +5,10 @@ import type { DashboardDay, DashboardQueue } from '@app/contracts';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { TBody, THead, Table, Td, Th, Tr } from '@/components/ui/table';
-import { CallError } from './call-error';
+import { CallError } from '../components/call-error';
 import { dashboardQueryOptions } from './api';
 import { DayChart } from './day-chart';
-import { formatAge, formatDay, formatLak, formatThb } from './format';
+import { formatAge, formatDay, formatLak, formatThb } from '../lib/format';
 
 function Figure({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId: string }) {
   return (
@@ -133,7 +133,13 @@ function Dashboard() {
           to="/withdrawals"
           now={now}
         />
-        <QueueCard testId="queue-deposits" label={t('dashboard.queue_deposits')} queue={queues.depositsAttention} now={now} />
+        <QueueCard
+          testId="queue-deposits"
+          label={t('dashboard.queue_deposits')}
+          queue={queues.depositsAttention}
+          to="/attention"
+          now={now}
+        />
       </div>
       <Card className="p-3 sm:p-4">
         <h2 className="mb-2 text-base font-semibold text-slate-200">{t('dashboard.chart_heading')}</h2>

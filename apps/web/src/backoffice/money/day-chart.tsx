@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { DashboardDay } from '@app/contracts';
-import { formatDay, formatLak } from './format';
+import { formatDay, formatLak } from '../lib/format';
 
 const HEIGHT = 240;
 // the same hues as the figures' cards, readable on the dark background

@@ -5,9 +5,9 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { CallError } from './call-error';
+import { CallError } from '../components/call-error';
 import { useDecideWithdrawal } from './api';
-import { formatLak } from './format';
+import { formatLak } from '../lib/format';
 
 const MAX = { approve: 128, reject: 500 } as const;
 

@@ -1,11 +1,13 @@
 import { useEffect } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { CallError } from './call-error';
+import { CallError } from '../components/call-error';
+import { MoreButton } from '../components/more-button';
+import { meQueryOptions } from '../lib/auth';
+import { MONEY } from '../nav';
 import { queueQueryOptions, queueSummaryQueryOptions } from './api';
-import { formatAge } from './format';
+import { formatAge } from '../lib/format';
 import { WithdrawalCard } from './withdrawal-card';
 
 /** The tab shows how many wait, so a new request is seen from another tab: "(3) Withdrawals". */
@@ -27,8 +29,9 @@ export function QueuePage() {
   const open = summary.data?.open;
   useTabTitle(open?.count, t('queue.heading'));
   const items = queue.data?.pages.flatMap((p) => p.items) ?? [];
-  // the staff API has no 'who am I' on main yet: the buttons show, the server refuses support (403, translated)
-  const canDecide = true;
+  // the decisions are the money roles' (the server's MONEY_ROLES): hidden for any other role
+  const role = useQuery(meQueryOptions).data?.staff.role;
+  const canDecide = role !== undefined && MONEY.includes(role);
 
   return (
     <section className="flex flex-col gap-4" data-testid="withdrawal-queue">
@@ -58,11 +61,7 @@ export function QueuePage() {
           ))}
         </ul>
       )}
-      {queue.hasNextPage && (
-        <Button variant="outline" className="self-center" loading={queue.isFetchingNextPage} onClick={() => void queue.fetchNextPage()}>
-          {t('queue.more')}
-        </Button>
-      )}
+      <MoreButton list={queue} label={t('queue.more')} testId="queue-more" />
     </section>
   );
 }

@@ -6,20 +6,11 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { CallError } from './call-error';
-import { formatWhen } from '../lib/format';
+import { CallError } from '../components/call-error';
 import { withdrawalDetailQueryOptions } from './api';
 import { DecideDialog } from './decide-dialog';
-import { formatLak, formatThb } from './format';
-
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="flex flex-wrap justify-between gap-x-3">
-      <dt className="text-slate-400">{label}</dt>
-      <dd className="text-right break-all text-slate-100">{children}</dd>
-    </div>
-  );
-}
+import { formatLak, formatThb, formatWhen } from '../lib/format';
+import { DetailRow } from '../components/detail-row';
 
 /** SPEC §3's display fields of a withdrawal, as the player sees them, plus what staff pay to. */
 export function WithdrawalFields({ w }: { w: QueueWithdrawal }) {
@@ -27,18 +18,18 @@ export function WithdrawalFields({ w }: { w: QueueWithdrawal }) {
   const lng = i18n.language;
   return (
     <dl className="flex flex-col gap-1 text-sm">
-      <Row label={t('queue.total')}>{formatThb(w.totalCredit, lng)} THB</Row>
-      <Row label={t('queue.received')}>{formatThb(w.creditReceived, lng)} THB</Row>
-      {w.creditReturned !== '0.00' && <Row label={t('queue.returned')}>{formatThb(w.creditReturned, lng)} THB</Row>}
-      {w.promoCredit !== '0.00' && <Row label={t('queue.deducted')}>{formatThb(w.promoCredit, lng)} THB</Row>}
-      <Row label={t('queue.rate')}>{w.rate}</Row>
-      <Row label={t('queue.pay')}>
+      <DetailRow label={t('queue.total')}>{formatThb(w.totalCredit, lng)} THB</DetailRow>
+      <DetailRow label={t('queue.received')}>{formatThb(w.creditReceived, lng)} THB</DetailRow>
+      {w.creditReturned !== '0.00' && <DetailRow label={t('queue.returned')}>{formatThb(w.creditReturned, lng)} THB</DetailRow>}
+      {w.promoCredit !== '0.00' && <DetailRow label={t('queue.deducted')}>{formatThb(w.promoCredit, lng)} THB</DetailRow>}
+      <DetailRow label={t('queue.rate')}>{w.rate}</DetailRow>
+      <DetailRow label={t('queue.pay')}>
         <strong className="text-base text-amber-300">{formatLak(w.amountReceived, lng)} LAK</strong>
-      </Row>
-      <Row label={t('queue.bank')}>
+      </DetailRow>
+      <DetailRow label={t('queue.bank')}>
         {w.bank.toUpperCase()} · {w.accountNumber}
-      </Row>
-      <Row label={t('queue.account_name')}>{w.accountName}</Row>
+      </DetailRow>
+      <DetailRow label={t('queue.account_name')}>{w.accountName}</DetailRow>
     </dl>
   );
 }

@@ -7,7 +7,7 @@ import { Dialog as RadixDialog } from 'radix-ui';
 import { CloseIcon, LogoutIcon, MenuIcon } from '@/components/ui/icons';
 import { STAFF_LOGIN_PATH } from '../lib/api';
 import { meQueryOptions, useStaffLogout } from '../lib/auth';
-import { ENROL_PATH, navFor } from '../nav';
+import { ENROL_PATH, homeFor, mayOpen, navFor } from '../nav';
 import { rootRoute } from './__root';
 
 /**
@@ -32,6 +32,17 @@ export const appRoute = createRoute({
   },
   component: StaffShell,
 });
+
+/**
+ * A screen's beforeLoad: a role that may not use it (its line in nav.ts) goes to its own home instead
+ * (support from `/` to the players). The server refuses the screen's calls anyway; this spares the 403s.
+ */
+export const onlyFor =
+  (path: string) =>
+  ({ context }: { context: { me: StaffSessionResponse } }) => {
+    const role = context.me.staff.role;
+    if (!mayOpen(role, path)) throw redirect({ to: homeFor(role) });
+  };
 
 function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();

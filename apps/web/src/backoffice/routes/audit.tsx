@@ -11,7 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { AuditDiff } from '../components/audit-diff';
 import { staffErrorKey } from '../lib/errors';
 import { formatWhen } from '../lib/format';
-import { auditQueryOptions, staffUsersQueryOptions, type AuditFilter } from '../lib/staff-admin';
+import { auditQueryOptions, staffChoicesQueryOptions, type AuditFilter } from '../lib/staff-admin';
 import { appRoute } from './_app';
 
 export const auditRoute = createRoute({ getParentRoute: () => appRoute, path: '/audit', component: AuditLog });
@@ -30,7 +30,7 @@ const dayStart = (day: string, plusDays = 0) =>
 /** The owner's audit log: filter by staff member, action and dates; newest first, one page at a time. */
 function AuditLog() {
   const { t, i18n } = useTranslation('audit');
-  const staff = useQuery(staffUsersQueryOptions);
+  const staff = useQuery(staffChoicesQueryOptions);
   const [filter, setFilter] = useState<AuditFilter>({});
   const [cursors, setCursors] = useState<string[]>([]);
   const cursor = cursors[cursors.length - 1];
@@ -48,7 +48,7 @@ function AuditLog() {
           <Field label={t('staff')}>
             <select className="min-h-11 rounded-lg border border-slate-700 bg-slate-900 px-3 text-slate-100" {...form.register('staffId')}>
               <option value="">{t('everyone')}</option>
-              {staff.data?.items.map((s) => (
+              {staff.data?.map((s) => (
                 <option key={s.id} value={s.id}>
                   {s.username}
                 </option>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { createRoute, useNavigate } from '@tanstack/react-router';
+import { createRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -8,12 +8,26 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { copyText } from '@/lib/copy-text';
-import { useConfirmEnrolment, useStartEnrolment } from '../lib/auth';
+import { meQueryOptions, useConfirmEnrolment, useStartEnrolment } from '../lib/auth';
 import { staffErrorKey } from '../lib/errors';
 import { CallError } from '../components/call-error';
 import { rootRoute } from './__root';
 
-export const enrolRoute = createRoute({ getParentRoute: () => rootRoute, path: '/enrol', component: Enrol });
+/**
+ * Only for a session not yet enrolled: an enrolled one goes on (to its home, or to the code), so the
+ * recovery codes are shown once and enrolment never starts over without an owner's reset.
+ */
+export const enrolRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/enrol',
+  beforeLoad: async ({ context }) => {
+    const me = await context.queryClient.fetchQuery(meQueryOptions).catch(() => {
+      throw redirect({ to: '/login' });
+    });
+    if (me.secondFactor.enrolled) throw redirect({ to: me.secondFactor.state === 'PASSED' ? '/' : '/login' });
+  },
+  component: Enrol,
+});
 
 /** The secret in groups of four, as authenticator apps ask it to be typed. */
 const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
@@ -76,6 +90,7 @@ function Enrol() {
               src={`data:image/svg+xml;utf8,${encodeURIComponent(start.data.qrSvg)}`}
               alt={t('enrol.qr_alt')}
               className="h-auto w-full"
+              data-testid="staff-qr"
             />
           ) : (
             <div className="flex aspect-square items-center justify-center">

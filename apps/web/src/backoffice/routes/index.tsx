@@ -1,6 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
 import { DashboardPage } from '../money/dashboard-page';
-import { appRoute } from './_app';
+import { appRoute, onlyFor } from './_app';
 
-/** The signed-in home: the dashboard (owner, finance); the queue is at /withdrawals. */
-export const homeRoute = createRoute({ getParentRoute: () => appRoute, path: '/', component: DashboardPage });
+/** The signed-in home: the dashboard (owner, finance); support goes to its first screen (the players). */
+export const homeRoute = createRoute({ getParentRoute: () => appRoute, path: '/', beforeLoad: onlyFor('/'), component: DashboardPage });

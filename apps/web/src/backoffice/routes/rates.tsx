@@ -62,7 +62,9 @@ function CurrencyCard({ currency }: { currency: StaffCurrency }) {
   return (
     <Card className="flex min-w-0 flex-col gap-3" data-testid="currency-card" data-code={currency.code}>
       <CardTitle className="text-base">
-        {currency.displayName} <span className="text-sm text-slate-400">({currency.code})</span>
+        {currency.displayName}
+        {/* the code, unless the name says it already ("ກີບ (LAK)") */}
+        {!currency.displayName.includes(currency.code) && <span className="text-sm text-slate-400"> ({currency.code})</span>}
       </CardTitle>
       <form onSubmit={submit} noValidate className="grid grid-cols-2 gap-3" onChange={() => setSaved(false)}>
         <Field label={t('rates.buy')} error={message(errors.buyRate?.message)}>

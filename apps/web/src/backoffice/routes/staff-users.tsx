@@ -1,5 +1,5 @@
 import { createRoute } from '@tanstack/react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { STAFF_ROLES, type CreateStaffUserBody, type StaffRole, type StaffUser } from '@app/contracts';
@@ -9,12 +9,12 @@ import { Card, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { EmptyRow, TBody, THead, Table, Td, Th, Tr } from '@/components/ui/table';
 import { meQueryOptions } from '../lib/auth';
 import { staffErrorKey } from '../lib/errors';
 import { formatWhen } from '../lib/format';
 import { staffUsersQueryOptions, useCreateStaff, useSetRole, useStaffAction } from '../lib/staff-admin';
 import { CallError } from '../components/call-error';
+import { MoreButton } from '../components/more-button';
 import { appRoute } from './_app';
 
 export const staffUsersRoute = createRoute({ getParentRoute: () => appRoute, path: '/staff', component: StaffUsers });
@@ -83,15 +83,29 @@ function CreateStaff() {
   );
 }
 
+/**
+ * One staff user: a line on a desk, a card that wraps on a phone (no table to scroll sideways):
+ * name and last sign-in, role, state, and the owner's actions (never on their own account).
+ */
 function Row({ user, self }: { user: StaffUser; self: boolean }) {
   const { t, i18n } = useTranslation('staff');
   const setRole = useSetRole();
   const action = useStaffAction();
   const error = setRole.error ?? action.error;
   return (
-    <Tr data-testid="staff-row" data-username={user.username}>
-      <Td className="font-medium">{user.username}</Td>
-      <Td>
+    <li
+      className="rounded-xl border border-slate-800 bg-slate-900/60 p-3"
+      data-testid="staff-row"
+      data-username={user.username}
+      data-active={String(user.active)}
+    >
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <div className="min-w-0 flex-1 basis-52">
+          <p className="font-medium break-all text-slate-100">{user.username}</p>
+          <p className="text-sm text-slate-400">
+            {t('last_login')}: {user.lastLoginAt ? formatWhen(user.lastLoginAt, i18n.language) : '—'}
+          </p>
+        </div>
         <select
           aria-label={t('role_of', { username: user.username })}
           className={selectClass}
@@ -105,13 +119,10 @@ function Row({ user, self }: { user: StaffUser; self: boolean }) {
             </option>
           ))}
         </select>
-      </Td>
-      <Td>
-        <Badge tone={user.active ? 'green' : 'grey'}>{user.active ? t('active') : t('disabled')}</Badge>{' '}
-        <Badge tone={user.enrolled ? 'blue' : 'yellow'}>{user.enrolled ? t('enrolled') : t('not_enrolled')}</Badge>
-      </Td>
-      <Td className="whitespace-nowrap">{user.lastLoginAt ? formatWhen(user.lastLoginAt, i18n.language) : '—'}</Td>
-      <Td>
+        <div className="flex flex-wrap gap-1">
+          <Badge tone={user.active ? 'green' : 'grey'}>{user.active ? t('active') : t('disabled')}</Badge>
+          <Badge tone={user.enrolled ? 'blue' : 'yellow'}>{user.enrolled ? t('enrolled') : t('not_enrolled')}</Badge>
+        </div>
         <div className="flex flex-wrap gap-2">
           <Button
             size="sm"
@@ -130,13 +141,13 @@ function Row({ user, self }: { user: StaffUser; self: boolean }) {
             {t('reset_second_factor')}
           </Button>
         </div>
-        {error && (
-          <p role="alert" className="mt-1 text-sm text-red-300">
-            {t(staffErrorKey(error))}
-          </p>
-        )}
-      </Td>
-    </Tr>
+      </div>
+      {error && (
+        <p role="alert" className="mt-2 text-sm text-red-300">
+          {t(staffErrorKey(error))}
+        </p>
+      )}
+    </li>
   );
 }
 
@@ -144,39 +155,28 @@ function Row({ user, self }: { user: StaffUser; self: boolean }) {
 function StaffUsers() {
   const { t } = useTranslation('staff');
   const me = useQuery(meQueryOptions).data;
-  const list = useQuery(staffUsersQueryOptions);
+  const list = useInfiniteQuery(staffUsersQueryOptions);
   return (
     <section className="flex flex-col gap-6" data-testid="staff-users">
       <h1 className="text-xl font-bold">{t('heading')}</h1>
       <CreateStaff />
-      <div className="overflow-x-auto">
-        <Table aria-label={t('heading')}>
-          <THead>
-            <tr>
-              <Th>{t('username')}</Th>
-              <Th>{t('role')}</Th>
-              <Th>{t('status')}</Th>
-              <Th>{t('last_login')}</Th>
-              <Th>{t('actions')}</Th>
-            </tr>
-          </THead>
-          <TBody>
-            {list.isPending ? (
-              <EmptyRow colSpan={5}>
-                <Spinner className="mx-auto h-6 w-6" />
-              </EmptyRow>
-            ) : list.isError ? (
-              <EmptyRow colSpan={5}>
-                <span role="alert" className="text-red-300">
-                  {t(staffErrorKey(list.error))}
-                </span>
-              </EmptyRow>
-            ) : (
-              list.data.items.map((u) => <Row key={u.id} user={u} self={u.id === me?.staff.id} />)
-            )}
-          </TBody>
-        </Table>
-      </div>
+      <h2 className="text-base font-semibold text-slate-200">{t('list_heading')}</h2>
+      {list.isPending ? (
+        <Spinner className="mx-auto h-6 w-6" />
+      ) : list.isError ? (
+        <p role="alert" className="text-red-300">
+          {t(staffErrorKey(list.error))}
+        </p>
+      ) : (
+        <ul className="flex flex-col gap-2" aria-label={t('list_heading')}>
+          {list.data.pages
+            .flatMap((p) => p.items)
+            .map((u) => (
+              <Row key={u.id} user={u} self={u.id === me?.staff.id} />
+            ))}
+        </ul>
+      )}
+      <MoreButton list={list} label={t('more')} testId="staff-more" />
     </section>
   );
 }

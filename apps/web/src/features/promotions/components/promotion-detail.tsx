@@ -3,22 +3,19 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { Promotion, ProviderId } from '@app/contracts';
 import { Button, buttonClass } from '@/components/ui/button';
-import { Card, CardTitle } from '@/components/ui/card';
+import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast-store';
 import { usePromotionUsing } from '@/lib/api/get-promotion-using';
 import { newAttemptKey } from '@/lib/attempt-key';
-import { formatDateTime } from '@/lib/format';
 import { useCheckBlocking } from '../api/get-check-blocking';
 import { usePromotions } from '../api/get-promotions';
 import { useTakePromotion } from '../api/mutations';
 import { usageErrorText } from '../lib/usage-error';
-import { PromotionImage } from './promotion-image';
-import { ProviderChips } from './provider-chips';
 import { PromotionInUse } from './promotion-in-use';
-import { RuleList } from './rule-list';
+import { PromotionBanner, PromotionRulesCard } from './promotion-overview';
 
 /** /player/promotion/{id}: found by id in the prefetched list (SPEC.md §2). */
 export function PromotionDetail({ promotionId }: { promotionId: string }) {
@@ -48,30 +45,9 @@ function PromotionView({ promotion }: { promotion: Promotion }) {
       <Link to="/player/promotion" className="text-sm font-medium text-amber-300 underline-offset-4 hover:underline">
         ← {t('detail.back')}
       </Link>
-      <div className="overflow-hidden rounded-2xl border border-slate-800 bg-slate-900/80">
-        <PromotionImage url={promotion.imageUrl} name={promotion.name} className="md:aspect-[4/1]" />
-        <div className="flex flex-col gap-2 p-4 sm:p-6">
-          <h2 className="text-xl font-semibold text-white">{promotion.name}</h2>
-          {promotion.summary ? <p className="text-slate-300">{promotion.summary}</p> : null}
-          {promotion.endsAt ? (
-            <p className="text-xs text-slate-400">{t('detail.until', { date: formatDateTime(promotion.endsAt) })}</p>
-          ) : null}
-          <ProviderChips providers={promotion.providers} label={t('list.providers')} />
-        </div>
-      </div>
+      <PromotionBanner promotion={promotion} />
       <div className="grid gap-4 md:grid-cols-2">
-        <Card>
-          <CardTitle>{t('detail.rules')}</CardTitle>
-          <RuleList rules={promotion.rules} />
-          {promotion.terms ? (
-            <>
-              <h3 className="mt-4 mb-2 font-semibold text-white">{t('detail.terms')}</h3>
-              <p className="text-sm whitespace-pre-line text-slate-300" data-testid="promotion-terms">
-                {promotion.terms}
-              </p>
-            </>
-          ) : null}
-        </Card>
+        <PromotionRulesCard promotion={promotion} />
         {held ? (
           <div className="flex flex-col gap-2">
             {held.usage.promotionId === promotion.id ? (
