@@ -138,13 +138,21 @@ for (const lng of LANGUAGES) {
     await page.goto('/backoffice/');
     await expect(page).toHaveURL(/\/backoffice\/players(\?|$)/);
     await expect(page.getByTestId('players-page')).toBeVisible();
+    await shot(page, info, 'support-home', lng);
     if (info.project.name === 'mobile') await page.getByTestId('staff-menu').click();
     const nav = page.getByTestId(info.project.name === 'mobile' ? 'staff-drawer' : 'staff-sidebar');
     await expect(nav.getByTestId('nav-players')).toBeVisible();
     for (const hidden of ['home', 'withdrawals', 'attention', 'exports', 'settings', 'rates'])
       await expect(nav.getByTestId(`nav-${hidden}`)).toHaveCount(0);
-    await shot(page, info, 'support-home', lng);
-    for (const path of ['/backoffice/settings', '/backoffice/attention', '/backoffice/exports', '/backoffice/withdrawals']) {
+    await shot(page, info, 'support-nav', lng);
+    for (const path of [
+      '/backoffice/settings',
+      '/backoffice/attention',
+      '/backoffice/exports',
+      '/backoffice/withdrawals',
+      '/backoffice/rates',
+      '/backoffice/audit',
+    ]) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/backoffice\/players(\?|$)/);
     }

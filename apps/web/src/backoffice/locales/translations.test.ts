@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { agencySettingsUpdateSchema, bankConfigBodySchema, refundBodySchema } from '@app/contracts';
+import { DEFAULT_AGENCY_SETTINGS, agencySettingsUpdateSchema, bankConfigBodySchema, refundBodySchema } from '@app/contracts';
 import { leaves, placeholders, type Tree } from '@/test/translation-tree';
 
 /**
@@ -52,18 +52,7 @@ function messagesOf(schema: z.ZodType, inputs: unknown[]): Set<string> {
 }
 
 const social = (link: string) => ({ telegram: link, whatsapp: link, facebook: link, twitter: link, line: link });
-const bounds = (b: Record<string, unknown>) => ({
-  usernameMin: 6,
-  usernameMax: 20,
-  passwordMin: 8,
-  passwordMax: 64,
-  depositMinLak: '20000',
-  depositMaxLak: '50000000',
-  withdrawMinThb: '100',
-  withdrawMaxThb: '200000',
-  depositCreditThresholdThb: '10',
-  ...b,
-});
+const bounds = (b: Record<string, unknown>) => ({ ...DEFAULT_AGENCY_SETTINGS, ...b });
 
 /** The keys the back office can receive in `fields`: the server's literals, then what the contracts' schemas answer. */
 function fieldKeys(): string[] {

@@ -12,9 +12,14 @@ import { AuditDiff } from '../components/audit-diff';
 import { staffErrorKey } from '../lib/errors';
 import { formatWhen } from '../lib/format';
 import { auditQueryOptions, staffChoicesQueryOptions, type AuditFilter } from '../lib/staff-admin';
-import { appRoute } from './_app';
+import { appRoute, onlyFor } from './_app';
 
-export const auditRoute = createRoute({ getParentRoute: () => appRoute, path: '/audit', component: AuditLog });
+export const auditRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/audit',
+  beforeLoad: onlyFor('/audit'),
+  component: AuditLog,
+});
 
 interface FilterForm {
   staffId: string;

@@ -13,9 +13,14 @@ import { Spinner } from '@/components/ui/spinner';
 import { applyFieldErrors, staffErrorKey } from '../lib/errors';
 import { formatWhen } from '../lib/format';
 import { currenciesQueryOptions, rateHistoryQueryOptions, useUpdateRates } from '../lib/rates';
-import { appRoute } from './_app';
+import { appRoute, onlyFor } from './_app';
 
-export const ratesRoute = createRoute({ getParentRoute: () => appRoute, path: '/rates', component: RatesPage });
+export const ratesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/rates',
+  beforeLoad: onlyFor('/rates'),
+  component: RatesPage,
+});
 
 function History({ id }: { id: string }) {
   const { t, i18n } = useTranslation();

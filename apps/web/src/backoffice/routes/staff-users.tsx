@@ -15,9 +15,14 @@ import { formatWhen } from '../lib/format';
 import { staffUsersQueryOptions, useCreateStaff, useSetRole, useStaffAction } from '../lib/staff-admin';
 import { CallError } from '../components/call-error';
 import { MoreButton } from '../components/more-button';
-import { appRoute } from './_app';
+import { appRoute, onlyFor } from './_app';
 
-export const staffUsersRoute = createRoute({ getParentRoute: () => appRoute, path: '/staff', component: StaffUsers });
+export const staffUsersRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/staff',
+  beforeLoad: onlyFor('/staff'),
+  component: StaffUsers,
+});
 
 const selectClass = 'min-h-11 rounded-lg border border-slate-700 bg-slate-900 px-3 text-slate-100';
 
