@@ -1,31 +1,11 @@
-import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
-import { seriousViolations, staffShot, staffWidth } from './backoffice-kit';
+import { seriousAxe, shot, sized, staffLanguage, staffText } from './backoffice';
 import { SAME_ORIGIN, expect, testAllowing } from './fixtures';
-import { pick, registerPlayer } from './helpers';
+import { registerPlayer } from './helpers';
 import { texts } from './player-i18n';
+import { signInStaff } from './staff';
 
 // a blocked or reset player's pages answer 401/403 by design: the browser logs each
 const test = testAllowing([/\/api\/v2\//]);
-const SHOTS = process.env.SHOTS_DIR ?? '/work/shots-bo-players';
-const staffText = (lng: 'lo' | 'en') => {
-  const tree = JSON.parse(readFileSync(new URL(`../apps/web/src/backoffice/locales/${lng}.json`, import.meta.url), 'utf8')) as Record<
-    string,
-    unknown
-  >;
-  return (path: string) => pick(tree, path);
-};
-
-async function staffLogIn(page: Page, lng: 'lo' | 'en') {
-  await page.addInitScript((l) => window.localStorage.setItem('backofficeLng', l), lng);
-  await page.goto('/backoffice/login');
-  const s = staffText(lng);
-  const form = page.getByTestId('staff-login-form');
-  await form.getByLabel(s('login.username')).fill('owner');
-  await form.getByLabel(s('login.password')).fill('e2e-staff-password');
-  await form.getByRole('button', { name: s('login.submit') }).click();
-  await expect(page.getByTestId('staff-home')).toBeVisible();
-}
 
 for (const lng of ['lo', 'en'] as const) {
   test(`${lng}: staff find a player, block them (no login), unblock, reset the password (changed at the next login)`, async ({
@@ -35,20 +15,24 @@ for (const lng of ['lo', 'en'] as const) {
   }, info) => {
     // two browsers, a block, a reset and a password change on a shared machine
     test.setTimeout(240_000);
-    await staffWidth(page, info);
-    const s = staffText(lng);
+    await sized(page, info);
+    const s = staffText(lng, 'screens');
     const player = await registerPlayer(request);
-    await staffLogIn(page, lng);
+    await staffLanguage(page, lng);
+    await signInStaff(page.request, 'owner');
+    await page.goto('/backoffice/');
+    await expect(page.getByTestId('staff-home')).toBeVisible();
 
-    await page.getByTestId('nav-players').click();
+    if (info.project.name === 'mobile') await page.getByTestId('staff-menu').click();
+    await page.getByTestId('nav-players').filter({ visible: true }).click();
     await expect(page.getByTestId('players-page')).toBeVisible();
     await page.getByLabel(s('players.query')).fill(player.username.slice(0, 9));
     await page.getByRole('button', { name: s('players.search'), exact: true }).click();
     await page.getByTestId('player-row').filter({ hasText: player.username }).getByRole('link').click();
     await expect(page.getByTestId('player-page')).toBeVisible();
     await expect(page.getByTestId('player-credits')).toContainText('gclub');
-    expect(await seriousViolations(page)).toEqual([]);
-    await staffShot(page, info, SHOTS, `player-${lng}`);
+    expect(await seriousAxe(page, 'player')).toEqual([]);
+    await shot(page, info, 'player', lng);
 
     // block: the player's login is refused with the blocked message
     await page.getByTestId('block-player').click();
@@ -70,8 +54,8 @@ for (const lng of ['lo', 'en'] as const) {
     await page.getByTestId('reset-confirm').click();
     const temporary = (await page.getByTestId('temporary-password').textContent())!.trim();
     expect(temporary).toMatch(/^[A-Za-z2-9]{12}$/);
-    expect(await seriousViolations(page)).toEqual([]);
-    await staffShot(page, info, SHOTS, `reset-${lng}`);
+    expect(await seriousAxe(page, 'reset')).toEqual([]);
+    await shot(page, info, 'player-reset', lng);
 
     const context = await browser.newContext({ viewport: page.viewportSize()! });
     const playerPage = await context.newPage();

@@ -35,6 +35,17 @@ export async function registerPlayer(api: APIRequestContext): Promise<{ username
   return { username, password };
 }
 
+/** A BCEL account of the player's (LAK, a fresh number) named `accountName`; answers its number. */
+export async function addBankAccount(api: APIRequestContext, accountName: string): Promise<string> {
+  const accountNumber = `0101${String(100_000_000 + (randomBytes(4).readUInt32BE() % 900_000_000))}`;
+  const bank = await api.post('/api/v2/players/bank-accounts', {
+    headers: SAME_ORIGIN,
+    data: { bank: 'bcel', accountNumber, accountName, currency: 'LAK', owner: true },
+  });
+  expect(bank.status(), await bank.text()).toBe(201);
+  return accountNumber;
+}
+
 /** 500,000 kip deposited to gclub through the API and paid at the sandbox bank: 724.63 THB at 690. */
 export async function depositThroughTheBank(api: APIRequestContext, sandbox: APIRequestContext) {
   const created = await api.post('/api/v2/deposits', {

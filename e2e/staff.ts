@@ -39,20 +39,21 @@ const nowStep = () => Math.floor(Date.now() / 1000 / STEP_SECONDS);
 export const totpAt = (secret: string, step: number) => generate({ secret, epoch: step * STEP_SECONDS });
 export const totpNow = (secret: string) => totpAt(secret, nowStep());
 
-async function locked<T>(work: () => Promise<T>): Promise<T> {
+/** `work` while holding the lock file `path` (made exclusively, under E2E_DATA_DIR): what the workers do one at a time. */
+export async function locked<T>(path: string, work: () => Promise<T>): Promise<T> {
   for (let i = 0; ; i++) {
     try {
-      closeSync(openSync(LOCK, 'wx'));
+      closeSync(openSync(path, 'wx'));
       break;
     } catch {
-      if (i > 600) throw new Error(`${LOCK} held for a minute`);
+      if (i > 1800) throw new Error(`${path} held for three minutes`);
       await new Promise((r) => setTimeout(r, 100));
     }
   }
   try {
     return await work();
   } finally {
-    unlinkSync(LOCK);
+    unlinkSync(path);
   }
 }
 
@@ -107,7 +108,7 @@ export async function signIn(
 
 /** An API context of the seeded owner, signed in past the second factor (one session shared by the workers). */
 export async function ownerApi(): Promise<APIRequestContext> {
-  return locked(async () => {
+  return locked(LOCK, async () => {
     const state = readState();
     if (state) {
       const api = await playwrightRequest.newContext({

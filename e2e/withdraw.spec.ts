@@ -1,18 +1,12 @@
-import { randomBytes } from 'node:crypto';
-import { SAME_ORIGIN, test, expect } from './fixtures';
-import { depositThroughTheBank, lo, pick, registerPlayer, staffDecides } from './helpers';
+import { test, expect } from './fixtures';
+import { addBankAccount, depositThroughTheBank, lo, pick, registerPlayer, staffDecides } from './helpers';
 
 const withdraw = lo('withdraw');
 const common = lo('common');
 
 test('withdraw part of the credit to the bank account; OPEN in history, SUCCESS once staff approve', async ({ page, request }) => {
   await registerPlayer(page.request);
-  const accountNumber = `0101${String(100_000_000 + (randomBytes(4).readUInt32BE() % 900_000_000))}`;
-  const bank = await page.request.post('/api/v2/players/bank-accounts', {
-    headers: SAME_ORIGIN,
-    data: { bank: 'bcel', accountNumber, accountName: 'E2E Withdrawer', currency: 'LAK', owner: true },
-  });
-  expect(bank.status(), await bank.text()).toBe(201);
+  const accountNumber = await addBankAccount(page.request, 'E2E Withdrawer');
   await depositThroughTheBank(page.request, request);
 
   // the form: gclub's credit, 200 THB → 128,000 kip at the buy rate of 640, into the BCEL account

@@ -6,6 +6,9 @@ import type { DashboardDay } from '@app/contracts';
 import { formatDay, formatLak } from '../lib/format';
 
 const HEIGHT = 240;
+/** the kip axis's width, and the room one day's label ("11/24", "24/11") needs */
+const Y_AXIS_PX = 70;
+const LABEL_PX = 48;
 // the same hues as the figures' cards, readable on the dark background
 const SERIES = [
   { key: 'deposits', stroke: '#34d399' },
@@ -38,7 +41,8 @@ export function DayChart({ days }: { days: DashboardDay[] }) {
         width: el.clientWidth,
         height: HEIGHT,
         scales: { x: { time: false } },
-        legend: { show: true },
+        // the lines' names and colours; the figures are in the table below (a live legend showed empty values until hovered)
+        legend: { show: true, live: false },
         cursor: { points: { size: 6 } },
         axes: [
           {
@@ -46,13 +50,17 @@ export function DayChart({ days }: { days: DashboardDay[] }) {
             grid: { stroke: '#1e293b' },
             ticks: { stroke: '#334155' },
             splits: () => days.map((_, i) => i),
-            values: (_u, splits) => splits.map((i) => (i % 2 === days.length % 2 ? '' : (labels[i] ?? ''))),
+            // a day's label every `every` days counted back from today (always labelled): as many as the width holds
+            values: (u, splits) => {
+              const every = Math.max(1, Math.ceil((days.length * LABEL_PX) / Math.max(u.width - Y_AXIS_PX, 1)));
+              return splits.map((i) => ((days.length - 1 - i) % every === 0 ? (labels[i] ?? '') : ''));
+            },
           },
           {
             stroke: '#cbd5e1',
             grid: { stroke: '#1e293b' },
             ticks: { stroke: '#334155' },
-            size: 70,
+            size: Y_AXIS_PX,
             values: (_u, splits) => splits.map((v) => new Intl.NumberFormat(lng === 'en' ? 'en' : 'lo', { notation: 'compact' }).format(v)),
           },
         ],

@@ -30,7 +30,7 @@ export const enrolRoute = createRoute({
 });
 
 /** The secret in groups of four, as authenticator apps ask it to be typed. */
-const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
+const groups = (secret: string) => secret.match(/.{1,4}/g) ?? [];
 
 /**
  * Enrolment (decision 049): a new secret as a QR code of its otpauth:// URI and as text, confirmed
@@ -106,11 +106,14 @@ function Enrol() {
           <p className="mt-3 text-center text-sm text-slate-300">
             {t('enrol.secret_label')}
             <code
-              className="mt-1 block break-all font-mono text-base text-slate-100"
+              className="mt-1 flex flex-wrap justify-center gap-x-2 font-mono text-base text-slate-100"
               data-testid="staff-secret"
               data-secret={start.data.secret}
             >
-              {grouped(start.data.secret)}
+              {/* a line breaks between groups, never inside one */}
+              {groups(start.data.secret).map((g, i) => (
+                <span key={i}>{g}</span>
+              ))}
             </code>
           </p>
         )}

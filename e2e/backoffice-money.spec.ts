@@ -1,0 +1,175 @@
+// Issue #17's money journeys in a browser, at 390 and 1280 px, in Lao and English: finance approves a
+// player's withdrawal in the queue screen with the bank's reference and the player's history shows it
+// SUCCESS; rejects the next one with a reason the player then reads there; changes a rate in the rates
+// screen and the player's rate API answers the new one. axe over the dashboard, the queue (and its
+// decide dialog) and the rates screen: no serious or critical violation. Screenshots to SHOTS.
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import { seriousAxe, shot, sized, staffLanguage, staffText } from './backoffice';
+import { SAME_ORIGIN, expect, test } from './fixtures';
+import { addBankAccount, depositThroughTheBank, lo, pick, registerPlayer } from './helpers';
+import { locked, signInStaff } from './staff';
+
+const playerCommon = lo('common');
+
+/** A player (in a browser of their own, the same width) with a BCEL account and 724.63 THB at gclub. */
+async function playerWithCredit(browser: Browser, page: Page, request: APIRequestContext) {
+  const context = await browser.newContext({ viewport: page.viewportSize()! });
+  const player = await context.newPage();
+  await registerPlayer(player.request);
+  await addBankAccount(player.request, 'E2E Queue Player');
+  await depositThroughTheBank(player.request, request);
+  return { context, player };
+}
+
+/** The player asks for `amount` THB of gclub's credit; answers its code once it waits for staff (OPEN). */
+async function requestWithdrawal(api: APIRequestContext, amount: string): Promise<string> {
+  const created = await api.post('/api/v2/withdrawals', { headers: SAME_ORIGIN, data: { providerId: 'gclub', amount } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { withdrawal } = (await created.json()) as { withdrawal: { id: string; transactionCode: string } };
+  await expect
+    .poll(
+      async () =>
+        ((await (await api.get(`/api/v2/withdrawals/${withdrawal.id}`)).json()) as { withdrawal: { status: string } }).withdrawal.status,
+      {
+        timeout: 20_000,
+      },
+    )
+    .toBe('OPEN');
+  return withdrawal.transactionCode;
+}
+
+/** The queue's card of that withdrawal; the queue is polled, and older ones come with "more". */
+async function queueCard(page: Page, code: string): Promise<Locator> {
+  const card = page.locator(`[data-testid="queue-row"][data-code="${code}"]`);
+  await expect(async () => {
+    const more = page.getByTestId('queue-more');
+    if ((await card.count()) === 0 && (await more.count()) > 0) await more.click();
+    await expect(card).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  return card;
+}
+
+/** The row of that withdrawal in the player's history (SPEC.md §3), read anew. */
+async function historyRow(player: Page, code: string): Promise<Locator> {
+  await player.goto('/player/withdraw/history');
+  return player.locator(`[data-testid="withdraw-row"][data-code="${code}"]`);
+}
+
+for (const lng of ['lo', 'en'] as const) {
+  test(`finance approves a withdrawal and rejects the next; the player sees SUCCESS and the reason (${lng})`, async ({
+    page,
+    browser,
+    request,
+  }, info) => {
+    // a deposit through the bank, two withdrawals through the provider and two browsers on a shared machine
+    test.setTimeout(240_000);
+    await sized(page, info);
+    await staffLanguage(page, lng);
+    const money = staffText(lng, 'money');
+    const found: string[] = [];
+    const { context, player } = await playerWithCredit(browser, page, request);
+    await signInStaff(page.request, 'finance');
+
+    // the dashboard: finance's home
+    await page.goto('/backoffice/');
+    await expect(page.getByTestId('dashboard')).toBeVisible();
+    await expect(page.getByTestId('dashboard-days')).toBeVisible();
+    await shot(page, info, 'dashboard', lng);
+    found.push(...(await seriousAxe(page, 'dashboard')));
+
+    // approve: the bank's reference is asked for (an empty one refused in words), then confirmed
+    const paid = await requestWithdrawal(player.request, '100');
+    await page.goto('/backoffice/withdrawals');
+    const card = await queueCard(page, paid);
+    await expect(card).toContainText(/64[.,]000/);
+    await shot(page, info, 'queue', lng);
+    found.push(...(await seriousAxe(page, 'queue')));
+    await card.getByTestId('queue-approve').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('decide-approve-next').click();
+    await expect(dialog.getByText(money('decide.approve_required'))).toBeVisible();
+    await dialog.getByTestId('decide-approve-input').fill(`BCEL-${paid}`);
+    await shot(page, info, 'queue-approve', lng);
+    found.push(...(await seriousAxe(page, 'approve dialog')));
+    await dialog.getByTestId('decide-approve-next').click();
+    await expect(dialog.getByTestId('decide-confirm-text')).toContainText(`BCEL-${paid}`);
+    await dialog.getByTestId('decide-approve-confirm').click();
+    await expect(dialog).toBeHidden();
+    await expect(card).toHaveCount(0);
+
+    let row = await historyRow(player, paid);
+    await expect(row.getByTestId('withdrawal-status')).toHaveAttribute('data-status', 'SUCCESS');
+    await expect(row).toContainText(pick(playerCommon, 'order_status.SUCCESS'));
+
+    // reject: with the reason the player will read
+    const refused = await requestWithdrawal(player.request, '150');
+    const reason = `E2E ${lng}: the account name does not match the player`;
+    const second = await queueCard(page, refused);
+    await second.getByTestId('queue-reject').click();
+    await dialog.getByTestId('decide-reject-input').fill(reason);
+    await shot(page, info, 'queue-reject', lng);
+    found.push(...(await seriousAxe(page, 'reject dialog')));
+    await dialog.getByTestId('decide-reject-next').click();
+    await expect(dialog.getByTestId('decide-confirm-text')).toContainText(reason);
+    await dialog.getByTestId('decide-reject-confirm').click();
+    await expect(dialog).toBeHidden();
+    await expect(second).toHaveCount(0);
+
+    row = await historyRow(player, refused);
+    await expect(row.getByTestId('withdrawal-status')).toHaveAttribute('data-status', 'REJECTED');
+    await expect(row.getByTestId('reject-reason')).toContainText(reason);
+    await context.close();
+    expect(found).toEqual([]);
+  });
+
+  test(`finance changes a rate in the rates screen; the player's rate API answers it (${lng})`, async ({ page, request }, info) => {
+    test.setTimeout(180_000);
+    await sized(page, info);
+    await staffLanguage(page, lng);
+    const screens = staffText(lng, 'screens');
+    const found: string[] = [];
+    await signInStaff(page.request, 'finance');
+    const listed = async () =>
+      (
+        (await (await request.get('/api/v2/currencies')).json()) as { currencies: { code: string; buyRate: string; sellRate: string }[] }
+      ).currencies.find((c) => c.code === 'USD') ?? null;
+
+    // USD, not LAK: every other journey deposits and withdraws at LAK's 690 and 640, and runs beside this
+    // one; the journeys that change USD (this one at both widths, in both languages) take turns
+    await locked(join(process.env.E2E_DATA_DIR ?? '.', 'rates.lock'), async () => {
+      await page.goto('/backoffice/rates');
+      const card = page.locator('[data-testid="currency-card"][data-code="USD"]');
+      const [buy, sell] = [card.getByLabel(screens('rates.buy')), card.getByLabel(screens('rates.sell'))];
+      const shown = card.getByLabel(screens('rates.enabled'));
+      const save = card.getByRole('button', { name: screens('save') });
+
+      // buy above sell is refused before it is sent, in words
+      await buy.fill('0.0600');
+      await sell.fill('0.0500');
+      await save.click();
+      await expect(card.getByText(screens('rates.validation.rate.buy_above_sell'))).toBeVisible();
+
+      const newBuy = `0.031${1 + (randomBytes(1)[0]! % 9)}`;
+      await buy.fill(newBuy);
+      await sell.fill('0.0457');
+      await shown.check();
+      await save.click();
+      await expect(card.getByText(screens('rates.saved'))).toBeVisible();
+      await expect(card.getByTestId('rate-history').locator('li').first()).toContainText(`${newBuy} / 0.0457`);
+      expect(await listed()).toMatchObject({ buyRate: newBuy, sellRate: '0.0457' });
+      await shot(page, info, 'rates', lng);
+      found.push(...(await seriousAxe(page, 'rates')));
+
+      // back as seeded: hidden from players again
+      await buy.fill('0.028');
+      await sell.fill('0.029');
+      await shown.uncheck();
+      await save.click();
+      await expect(card.getByText(screens('rates.saved'))).toBeVisible();
+      expect(await listed()).toBeNull();
+    });
+    expect(found).toEqual([]);
+  });
+}
