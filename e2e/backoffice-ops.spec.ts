@@ -1,10 +1,10 @@
 // The back office's operations screens (issue #17): the agency's settings (owner), deposits needing
 // attention and exports (owner, finance), and the role-aware shell (support lands on its first screen),
 // at 390 and 1280 px, in Lao and English; axe over each screen; screenshots to /work/shots-bo-ops.
-import { mkdirSync, readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { signedHeaders } from '../apps/server/src/providers/signing';
+import { seriousViolations, staffShot, staffWidth } from './backoffice-kit';
 import { SAME_ORIGIN, expect, testAllowing } from './fixtures';
 import { SANDBOX, pick, registerPlayer } from './helpers';
 import { signInStaff } from './staff';
@@ -25,23 +25,9 @@ function text(lng: Lng, key: string): string {
   return pick(tree, path);
 }
 
-/** 390 px on the phone project (the brief's width), 1280 on the desk one. */
-async function sized(page: Page, info: TestInfo) {
-  if (info.project.name === 'mobile') await page.setViewportSize({ width: 390, height: 844 });
-}
-
-async function shot(page: Page, info: TestInfo, name: string, lng: Lng) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: `${SHOTS}/${name}-${lng}-${info.project.name === 'mobile' ? 390 : 1280}.png`, fullPage: true });
-}
-
-async function axe(page: Page, where: string): Promise<string[]> {
-  const found = await new AxeBuilder({ page }).analyze();
-  return found.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${where} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const sized = staffWidth;
+const shot = (page: Page, info: TestInfo, name: string, lng: Lng) => staffShot(page, info, SHOTS, `${name}-${lng}`);
+const axe = async (page: Page, where: string) => (await seriousViolations(page)).map((v) => `${where} ${v}`);
 
 /** The page in `lng`, signed in as a new staff user of `role` (past the second factor). */
 async function staffPage(page: Page, lng: Lng, role: 'owner' | 'finance' | 'support') {
