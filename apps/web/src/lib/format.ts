@@ -23,13 +23,31 @@ function na(): string {
   return getI18n()?.t('common:na') ?? 'N/A';
 }
 
+// one formatter for the page's life: building an Intl.NumberFormat costs more than formatting with it, and a
+// page formats dozens of amounts in its first render (a long task on a slow phone: docs/decisions/076)
+let numbers: Intl.NumberFormat | undefined;
+const numberFormat = () => (numbers ??= new Intl.NumberFormat(NUMBER_LOCALE));
+let separator: string | undefined;
+
 /** Groups an integer given as digits, exactly (bigint), in the Lao locale. */
 function groupDigits(digits: string): string {
-  return new Intl.NumberFormat(NUMBER_LOCALE).format(BigInt(digits));
+  return numberFormat().format(BigInt(digits));
 }
 
 function decimalSeparator(): string {
-  return new Intl.NumberFormat(NUMBER_LOCALE).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+  return (separator ??=
+    numberFormat()
+      .formatToParts(1.5)
+      .find((p) => p.type === 'decimal')?.value ?? '.');
+}
+
+/**
+ * Builds the number formatter ahead of use. The first one of the page loads the locale's data (~150 ms
+ * at a slow phone's speed): the player area does it while its page's code and reads are still on the
+ * way, instead of inside the page's first render (docs/decisions/076).
+ */
+export function prepareNumberFormat(): void {
+  decimalSeparator();
 }
 
 /** "1234567.5", "THB" → "1,234,567.50 THB"; LAK keeps whole kip. Unparseable input → N/A. */
@@ -51,7 +69,7 @@ export function formatDecimal(value: string | null | undefined, scale: number): 
 
 /** Plain numbers (counts, rates shown as given) in the Lao locale. */
 export function formatNumber(value: number | bigint): string {
-  return new Intl.NumberFormat(NUMBER_LOCALE).format(value);
+  return numberFormat().format(value);
 }
 
 /**

@@ -74,8 +74,16 @@ async function audio(): Promise<string> {
   }
 }
 
-/** Fonts present on the device, found by comparing text widths against generic fallbacks. */
-function fonts(): string {
+/**
+ * Gives the main thread back between probes: each takes a few tens of milliseconds on a slow phone,
+ * and run together they were one task of ~250 ms while the player could already use the page
+ * (docs/decisions/076).
+ */
+const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const FONTS_PER_TASK = 4;
+
+/** Fonts present on the device, found by comparing text widths against generic fallbacks; a few fonts a task. */
+async function fonts(): Promise<string> {
   const ctx = document.createElement('canvas').getContext('2d');
   if (!ctx) return '';
   const sample = 'mmmmmmmmmmlliWWສະບາຍດີ你好';
@@ -84,7 +92,12 @@ function fonts(): string {
     return ctx.measureText(sample).width;
   };
   const bases = ['monospace', 'sans-serif', 'serif'].map((b) => [b, width(b)] as const);
-  return FONT_CANDIDATES.filter((f) => bases.some(([b, w]) => width(`'${f}',${b}`) !== w)).join(',');
+  const found: string[] = [];
+  for (let i = 0; i < FONT_CANDIDATES.length; i += FONTS_PER_TASK) {
+    await yieldToMain();
+    for (const f of FONT_CANDIDATES.slice(i, i + FONTS_PER_TASK)) if (bases.some(([b, w]) => width(`'${f}',${b}`) !== w)) found.push(f);
+  }
+  return found.join(',');
 }
 
 type NavigatorExtras = Navigator & { deviceMemory?: number };
@@ -92,6 +105,12 @@ type NavigatorExtras = Navigator & { deviceMemory?: number };
 /** Everything SPEC.md §3 lists, with `fingerprint` the SHA-256 of the rest. */
 export async function collectFingerprint(): Promise<FingerprintBody> {
   const nav = navigator as NavigatorExtras;
+  // the costly probes first, each in its own task; the object below keeps the fields' order (the hash reads it)
+  const gl = webGl();
+  await yieldToMain();
+  const audioSignal = await audio();
+  await yieldToMain();
+  const fontList = await fonts();
   const parts: Omit<FingerprintBody, 'fingerprint'> = {
     screen: `${screen.width}x${screen.height}`,
     version: FINGERPRINT_VERSION,
@@ -101,11 +120,11 @@ export async function collectFingerprint(): Promise<FingerprintBody> {
       .map((p) => p.name)
       .join(',')
       .slice(0, 2048),
-    webGL: webGl(),
-    audio: await audio(),
+    webGL: gl,
+    audio: audioSignal,
     platform: nav.platform,
     memory: nav.deviceMemory === undefined ? '' : String(nav.deviceMemory),
-    fonts: fonts(),
+    fonts: fontList,
     languages: [...nav.languages].join(','),
     hardwareConcurrency: String(nav.hardwareConcurrency ?? ''),
     vendor: nav.vendor,

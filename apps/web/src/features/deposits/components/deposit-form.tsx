@@ -30,10 +30,13 @@ const FIELDS = ['providerId', 'mid', 'bank', 'amount'] as const;
 /** Provider, currency/MID, bank and amount, with the credit the amount buys at today's rate, live. */
 export function DepositForm({
   provider = 'gclub',
+  afterOrder = false,
   onCreated,
   onOpenElsewhere,
 }: {
   provider?: ProviderId;
+  /** the form comes back after an order ended (rather than opening the page) */
+  afterOrder?: boolean;
   onCreated: (order: DepositOrder) => void;
   onOpenElsewhere: () => void;
 }) {
@@ -70,7 +73,7 @@ export function DepositForm({
   }, [fixedProvider, fixedAmount, form]);
   const errors = form.formState.errors;
   // back to the form after an order (canceled, expired, done): in view, not at the footer
-  const card = useScrollIntoView<HTMLDivElement>();
+  const card = useScrollIntoView<HTMLDivElement>('nearest', afterOrder);
   const [providerId, mid, amount] = useWatch({ control: form.control, name: ['providerId', 'mid', 'amount'] });
   // the server names a currency in Lao; the page names it in the player's language, and the MID when there are several
   const currencyLabel = (r: CurrencyRow, withMid: boolean) =>

@@ -21,6 +21,8 @@ export function DepositScreen({ provider }: { provider?: ProviderId }) {
   const queryClient = useQueryClient();
   const open = useOpenDeposit();
   const [orderId, setOrderId] = useState<string | null>(null);
+  // the form is back after an order: it brings itself into view (on opening the page it is there already)
+  const [afterOrder, setAfterOrder] = useState(false);
   const current = orderId ?? open.data?.id ?? null;
 
   if (open.isPending && !orderId) {
@@ -41,6 +43,7 @@ export function DepositScreen({ provider }: { provider?: ProviderId }) {
     return (
       <DepositForm
         provider={provider}
+        afterOrder={afterOrder}
         onCreated={(order) => setOrderId(order.id)}
         onOpenElsewhere={() => void queryClient.invalidateQueries({ queryKey: depositKeys.open })}
       />
@@ -53,6 +56,7 @@ export function DepositScreen({ provider }: { provider?: ProviderId }) {
         // the order is over (settled, canceled or expired): no open order until the form makes one
         queryClient.setQueryData(depositKeys.open, { order: null });
         setOrderId(null);
+        setAfterOrder(true);
       }}
     />
   );
