@@ -45,12 +45,15 @@ export async function listAudit(db: Db, agencyId: string, q: AuditQuery): Promis
     const c = decodeCursor(q.cursor);
     where.push(sql`(at, id) < (${c.at}::timestamptz, ${c.id}::bigint)`);
   }
+  // ORDER BY names the table's columns: a bare `at`/`id` binds to the text output columns of the same
+  // names, which sorted the whole log by text (a scan, not the index) in an order the cursor does not
+  // follow (ids across a digit boundary, entries of one millisecond)
   const rows = await queryRows<Row>(
     db,
     sql`SELECT id::text AS id, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at, at::text AS at_key,
                staff_id, staff_username, action, entity_type, entity_id, before, after, ip
         FROM audit_log WHERE ${sql.join(where, sql` AND `)}
-        ORDER BY at DESC, id DESC LIMIT ${q.limit + 1}`,
+        ORDER BY audit_log.at DESC, audit_log.id DESC LIMIT ${q.limit + 1}`,
   );
   const page = rows.slice(0, q.limit);
   const items: AuditEntry[] = page.map((r) => ({

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { staffUsers } from '../../db/schema/index.js';
 import { createAgency } from '../../test/agencies.js';
 import { useServerAndSandbox } from '../../test/server-and-sandbox.js';
@@ -105,6 +105,26 @@ describe("the owner's staff users (decision 051)", () => {
     expect((await call(other, 'GET', '/me')).statusCode).toBe(401);
     expect((await call(me.cookie, 'GET', '/me')).statusCode).toBe(401);
     expect((await call(staffCookieOf(changed)!, 'GET', '/me')).statusCode).toBe(200);
+  });
+
+  it('pages the audit log in the order of its cursor, (at, id) as stored: entries of one instant, ids across a digit boundary', async () => {
+    const owner = await staffLogin(app(), env.agencyId(), 'owner');
+    // ten entries written at one instant whose ids go from 7 to 8 digits: ordered as text ('9999999' >
+    // '10000000'), a page ended at 9999997 and the next, asking for (at, id) below it, skipped five
+    const ids = Array.from({ length: 10 }, (_, i) => 9_999_995 + i);
+    await app().db.execute(sql`INSERT INTO audit_log (id, agency_id, staff_username, action, entity_type, at) OVERRIDING SYSTEM VALUE
+                               SELECT i, ${env.agencyId()}::uuid, 'paging', 'paging.instant', 'test', '2026-01-02T03:04:05.123456Z'
+                                 FROM unnest(${`{${ids.join(',')}}`}::bigint[]) AS i`);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await call(owner.cookie, 'GET', `/audit?action=paging.instant&limit=3${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(res.statusCode).toBe(200);
+      const page = res.json() as { items: { id: string }[]; nextCursor: string | null };
+      seen.push(...page.items.map((e) => e.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(ids.map(String).reverse());
   });
 
   it("pages the staff users by username with a cursor: every one once, in order; another agency's never", async () => {
