@@ -39,7 +39,7 @@ const SERVER = 'http://127.0.0.1:3971';
 // a second instance on the same database whose dashboard reads its closed days on every call
 const COLD = 'http://127.0.0.1:3972';
 const HELLO = 'http://127.0.0.1:3973';
-const STAFF_PASSWORD = `bench-${randomBytes(6).toString('hex')}`;
+
 // cheap password hashing: the one login of the run (the filled players and staff never log in)
 const ARGON2 = { memoryCost: 1024, timeCost: 1 };
 
@@ -48,6 +48,8 @@ if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(admin.hostname)) throw 
 if (REUSE && !/^bench_bo_[a-z0-9_]+$/.test(REUSE)) throw new Error('--db: a database this bench made (bench_bo_…)');
 const dbName = REUSE ?? `bench_bo_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
 const dbUrl = databaseUrl(ADMIN_URL, dbName);
+// the seeded owner's password, the same for every run on one database (--db signs in again)
+const STAFF_PASSWORD = `bench-${dbName}`;
 
 const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((sorted.length * p) / 100) - 1)] : NaN);
 const ms = (v) => (Number.isFinite(v) ? v.toFixed(1) : '—');
