@@ -2,12 +2,13 @@
 // attention and exports (owner, finance), and the role-aware shell (support lands on its first screen),
 // at 390 and 1280 px, in Lao and English; axe over each screen; screenshots to /work/shots-bo-ops.
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { signedHeaders } from '../apps/server/src/providers/signing';
 import { seriousViolations, staffShot, staffWidth } from './backoffice-kit';
 import { SAME_ORIGIN, expect, testAllowing } from './fixtures';
 import { SANDBOX, pick, registerPlayer } from './helpers';
-import { signInStaff } from './staff';
+import { locked, signInStaff } from './staff';
 
 // a server field error (a KBank QR without its IIN) answers 400, which the browser logs
 const test = testAllowing([/\/api\/v2\/backoffice\/agency\/bank-config\//]);
@@ -95,19 +96,21 @@ for (const lng of LANGUAGES) {
     // a new maximum, saved and kept, then put back. The demo agency is every spec's: the withdrawal
     // bounds are what player-amounts reads (a changed maximum failed it), so the value changed is the
     // password's longest length (64 → 63), which no journey comes near, and it is restored at once
-    await field.fill(before);
-    const password = page.getByTestId('setting-passwordMax');
-    const original = await password.inputValue();
-    const next = original === '64' ? '63' : '64';
-    await password.fill(next);
-    await page.getByTestId('agency-save').click();
-    await expect(page.getByTestId('settings-saved')).toBeVisible();
-    await page.reload();
-    await expect(page.getByTestId('setting-passwordMax')).toHaveValue(next);
-    await expect(page.getByTestId('setting-withdrawMaxThb')).toHaveValue(before);
-    await page.getByTestId('setting-passwordMax').fill(original);
-    await page.getByTestId('agency-save').click();
-    await expect(page.getByTestId('settings-saved')).toBeVisible();
+    // (the journeys of both languages and widths take turns: each reads the value it changes inside the lock)
+    await locked(join(process.env.E2E_DATA_DIR ?? '.', 'agency-settings.lock'), async () => {
+      await page.reload();
+      const original = await page.getByTestId('setting-passwordMax').inputValue();
+      const next = original === '64' ? '63' : '64';
+      await page.getByTestId('setting-passwordMax').fill(next);
+      await page.getByTestId('agency-save').click();
+      await expect(page.getByTestId('settings-saved')).toBeVisible();
+      await page.reload();
+      await expect(page.getByTestId('setting-passwordMax')).toHaveValue(next);
+      await expect(page.getByTestId('setting-withdrawMaxThb')).toHaveValue(before);
+      await page.getByTestId('setting-passwordMax').fill(original);
+      await page.getByTestId('agency-save').click();
+      await expect(page.getByTestId('settings-saved')).toBeVisible();
+    });
 
     // the server's own field error (KBank publishes no IIN: a QR cannot be built without one), next to the IIN
     await page.getByTestId('bank-form').scrollIntoViewIfNeeded();
