@@ -3,11 +3,18 @@ import { i18n, i18nReady, languageCookie, loadAllNamespaces, NAMESPACES } from '
 import loWallet from '../locales/lo/wallet.json';
 import cnWallet from '../locales/cn/wallet.json';
 
+const files = (lng: string) =>
+  Object.keys(import.meta.glob('../locales/*/*.json'))
+    .filter((p) => p.startsWith(`../locales/${lng}/`))
+    .map((p) => p.slice(p.lastIndexOf('/') + 1, -'.json'.length))
+    .sort();
+
 describe('i18n namespaces', () => {
   it('starts with the visitor namespaces in Lao and loads the player ones on demand, in the language and in Lao', async () => {
     await i18nReady;
     await i18n.changeLanguage('lo');
-    expect([...NAMESPACES].sort()).toEqual(['auth', 'common', 'deposit', 'errors', 'promotion', 'wallet', 'withdraw']);
+    // the list names every file of every language: a namespace added under locales/ is added to it
+    for (const lng of ['lo', 'cn', 'vn', 'th']) expect([...NAMESPACES].sort(), lng).toEqual(files(lng));
     for (const ns of ['common', 'errors', 'auth']) expect(i18n.hasResourceBundle('lo', ns), ns).toBe(true);
     for (const ns of ['deposit', 'promotion', 'wallet', 'withdraw']) expect(i18n.hasResourceBundle('lo', ns), ns).toBe(false);
 
@@ -33,5 +40,21 @@ describe('the language choice', () => {
     await i18n.changeLanguage('lo');
     expect(document.cookie).toContain('i18nextLng=lo');
     expect(languageCookie('th')).toBe('i18nextLng=th; Path=/; Max-Age=31536000; SameSite=Lax');
+  });
+});
+
+describe('the fetched translations', () => {
+  it('come one file per language: Lao without what the first bundle holds, the others whole', async () => {
+    const lo = await import('../locales/lo/bundle');
+    expect(Object.keys(lo.default).sort()).toEqual(['./deposit.json', './promotion.json', './wallet.json', './withdraw.json']);
+    for (const lng of ['cn', 'vn', 'th']) {
+      const bundle = (await import(`../locales/${lng}/bundle.ts`)) as { default: Record<string, unknown> };
+      expect(
+        Object.keys(bundle.default)
+          .map((p) => p.slice(2, -'.json'.length))
+          .sort(),
+        lng,
+      ).toEqual(files(lng));
+    }
   });
 });
