@@ -11,7 +11,7 @@ const SHARED = /[\\/](src[\\/](components[\\/]ui|features[\\/][^\\/]+[\\/](api|l
 // the provider field of the money forms, which would bring react-hook-form and Radix's select (with
 // floating-ui) into `shared`, and with it onto the first page, which renders no form
 const NOT_SHARED =
-  /[\\/](dropdown-menu|toast|dialog|select|provider-select-field)\.tsx$|[\\/](register|login-resolver|deposit-resolver|credit-preview|preview|amount-limits|get-promotion-using)\.ts$|[\\/](fingerprint|promotions)[\\/]/;
+  /[\\/](dropdown-menu|toast|dialog|select-impl|provider-select-field)\.tsx$|[\\/](register|login-resolver|deposit-resolver|credit-preview|preview|amount-limits|get-promotion-using)\.ts$|[\\/](fingerprint|promotions)[\\/]/;
 
 /** A page of the player area: the layout route, the page's route, every namespace, and the reads its loader waits for. */
 const player = (route: string, reads?: string[]): PageSpec => ({ routes: ['player.tsx', `player/${route}`], allNamespaces: true, reads });
@@ -21,7 +21,7 @@ const RADIX_CORE =
   /[\\/]node_modules[\\/](radix-ui|@radix-ui[\\/](primitive|react-(collection|compose-refs|context|dismissable-layer|portal|presence|primitive|slot|use-[\w-]+|visually-hidden)))[\\/]/;
 /** The overlays' machinery and the select and dialog on it; not the menus' and the toast's own packages. */
 const RADIX_OVERLAYS =
-  /[\\/]node_modules[\\/](@radix-ui[\\/](?!react-(menu|dropdown-menu|roving-focus|toast)[\\/])|@floating-ui|aria-hidden|react-remove-scroll(-bar)?|use-callback-ref|use-sidecar|react-style-singleton|get-nonce|detect-node-es|tslib)[\\/]|[\\/]src[\\/]components[\\/]ui[\\/](select|dialog)\.tsx$/;
+  /[\\/]node_modules[\\/](@radix-ui[\\/](?!react-(menu|dropdown-menu|roving-focus|toast)[\\/])|@floating-ui|aria-hidden|react-remove-scroll(-bar)?|use-callback-ref|use-sidecar|react-style-singleton|get-nonce|detect-node-es|tslib)[\\/]|[\\/]src[\\/]components[\\/]ui[\\/](select-impl|dialog)\.tsx$/;
 
 export default defineConfig({
   plugins: [

@@ -1,6 +1,7 @@
 import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { whenIdle } from '@/lib/when-idle';
 import { BackToTop } from './back-to-top';
 import { BottomBar } from './bottom-bar';
 import { Header } from './header';
@@ -12,15 +13,6 @@ const Toaster = lazy(() => import('@/components/ui/toast').then((m) => ({ defaul
 // The footer (with the six bank logos) is below the fold: it loads on its own and appears once the first
 // page has rendered, under it, instead of being pushed down the screen when the page arrives (layout shift).
 const Footer = lazy(() => import('./footer').then((m) => ({ default: m.Footer })));
-
-function whenIdle(fn: () => void): () => void {
-  if ('requestIdleCallback' in window) {
-    const id = window.requestIdleCallback(fn, { timeout: 2000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = setTimeout(fn, 200);
-  return () => clearTimeout(id);
-}
 
 /**
  * SPEC.md §2 root layout: header, page, bottom app bar, drawer, footer, scroll-to-top. The signed-in

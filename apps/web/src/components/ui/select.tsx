@@ -1,73 +1,147 @@
-import type { ReactNode, Ref } from 'react';
-import { Select as RadixSelect } from 'radix-ui';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent,
+  type RefObject,
+} from 'react';
 import { useTranslation } from 'react-i18next';
+import { isChunkLoadError, reloadOnceFor } from '@/lib/chunk-reload';
+import { whenIdle } from '@/lib/when-idle';
 import { cn } from './cn';
+import { SELECT_TRIGGER, SelectChevron, type SelectProps } from './select-parts';
+import type { SelectImplProps } from './select-impl';
 
-export interface SelectOption {
-  value: string;
-  label: ReactNode;
-  /** shown before the label, e.g. a bank logo */
-  icon?: ReactNode;
-  disabled?: boolean;
+export type { SelectOption, SelectProps } from './select-parts';
+
+type Impl = ComponentType<SelectImplProps>;
+let impl: Impl | null = null;
+let loading: Promise<Impl> | null = null;
+/** Radix's select (with popper, floating-ui, focus scope, scroll lock) loads once, for every select of the site. */
+function loadImpl(): Promise<Impl> {
+  loading ??= import('./select-impl').then(
+    (m) => (impl = m.default),
+    (err: unknown) => {
+      loading = null;
+      throw err;
+    },
+  );
+  return loading;
 }
 
-export interface SelectProps {
-  value?: string;
-  onValueChange?: (value: string) => void;
-  options: readonly SelectOption[];
-  placeholder?: ReactNode;
-  disabled?: boolean;
-  name?: string;
-  id?: string;
-  'aria-label'?: string;
-  'aria-invalid'?: boolean;
-  'aria-describedby'?: string;
-  className?: string;
-  ref?: Ref<HTMLButtonElement>;
-}
+/** The keys that open a Radix select from its trigger. */
+const OPEN_KEYS = [' ', 'Enter', 'ArrowUp', 'ArrowDown'];
 
-/** A Radix select; put it inside `Field` for a label and error text, or give it an aria-label. */
-export function Select({ value, onValueChange, options, placeholder, disabled, name, className, ref, ...aria }: SelectProps) {
-  const { t } = useTranslation();
+/**
+ * A select; put it inside `Field` for a label and error text, or give it an aria-label. Its trigger is
+ * drawn at once, as Radix draws it, with the chosen option's label; Radix's code (a fifth of a form
+ * page's scripts, and the longest part of its first render) loads once the page is up and idle, and
+ * takes the trigger's place on the first intent to use it: a hover, a focus, a touch. A press or an
+ * opening key before it has arrived opens the list once it is there (docs/decisions/077).
+ */
+export function Select(props: SelectProps) {
+  const [Loaded, setLoaded] = useState<Impl | null>(null);
+  const [wanted, setWanted] = useState(false);
+  const [open, setOpen] = useState(false);
+  const placeholder = useRef<HTMLButtonElement | null>(null);
+  const [focused, setFocused] = useState(false);
+  // fetched once the page is idle: the first tap does not wait for the network
+  useEffect(() => whenIdle(() => void loadImpl().catch(() => undefined)), []);
+  useEffect(() => {
+    if (!wanted) return;
+    let live = true;
+    const take = (m: Impl) => {
+      if (!live) return;
+      setFocused(placeholder.current !== null && document.activeElement === placeholder.current);
+      setLoaded(() => m);
+    };
+    if (impl) take(impl);
+    else
+      loadImpl().then(take, (err: unknown) => {
+        // a chunk from an older deploy: reload once (SPEC.md §8); otherwise the trigger stays as it is
+        if (isChunkLoadError(err)) reloadOnceFor(err.message);
+      });
+    return () => {
+      live = false;
+    };
+  }, [wanted]);
+  if (Loaded) return <Loaded {...props} defaultOpen={open} focusOnMount={focused} />;
   return (
-    <RadixSelect.Root value={value} onValueChange={onValueChange} disabled={disabled} name={name}>
-      <RadixSelect.Trigger
-        ref={ref}
+    <SelectTrigger {...props} nodeRef={placeholder} onIntent={() => setWanted(true)} onOpen={() => (setOpen(true), setWanted(true))} />
+  );
+}
+
+/** The trigger as Radix renders it while closed: the same element, attributes and text. */
+function SelectTrigger({
+  value,
+  options,
+  placeholder,
+  disabled,
+  name,
+  className,
+  ref,
+  onValueChange: _unused,
+  nodeRef,
+  onIntent,
+  onOpen,
+  ...aria
+}: SelectProps & { nodeRef: RefObject<HTMLButtonElement | null>; onIntent: () => void; onOpen: () => void }) {
+  const { t } = useTranslation();
+  const chosen = value === undefined || value === '' ? undefined : options.find((o) => o.value === value);
+  const act = (fn: () => void) => (disabled ? undefined : fn);
+  const setRef = useCallback(
+    (element: HTMLButtonElement | null) => {
+      nodeRef.current = element;
+      if (typeof ref === 'function') ref(element);
+      else if (ref) ref.current = element;
+    },
+    [nodeRef, ref],
+  );
+  return (
+    <>
+      <button
+        type="button"
+        role="combobox"
+        aria-expanded={false}
+        aria-autocomplete="none"
+        data-state="closed"
+        disabled={disabled}
+        data-disabled={disabled ? '' : undefined}
+        data-placeholder={chosen ? undefined : ''}
         {...aria}
-        className={cn(
-          'flex h-11 w-full items-center justify-between gap-2 rounded-lg border border-slate-600 bg-slate-900 px-3 text-left text-base text-white',
-          'focus:border-amber-400 focus:outline-2 focus:outline-amber-400/40 aria-invalid:border-red-400 data-[placeholder]:text-slate-400',
-          className,
-        )}
+        ref={setRef}
+        className={cn(SELECT_TRIGGER, className)}
+        onPointerEnter={act(onIntent)}
+        onTouchStart={act(onIntent)}
+        onFocus={act(onIntent)}
+        // as Radix: a mouse opens on press, a touch or a key on click
+        onPointerDown={(e: PointerEvent) => {
+          if (!disabled && e.button === 0 && !e.ctrlKey && e.pointerType === 'mouse') {
+            e.preventDefault();
+            onOpen();
+          }
+        }}
+        onClick={(e: MouseEvent<HTMLButtonElement>) => {
+          e.currentTarget.focus();
+          if (!disabled) onOpen();
+        }}
+        onKeyDown={(e: KeyboardEvent) => {
+          if (!disabled && OPEN_KEYS.includes(e.key)) {
+            e.preventDefault();
+            onOpen();
+          }
+        }}
       >
-        <RadixSelect.Value placeholder={placeholder ?? t('select.placeholder')} />
-        <RadixSelect.Icon>
-          <svg viewBox="0 0 20 20" className="h-4 w-4" aria-hidden="true" fill="currentColor">
-            <path d="M5.5 7.5 10 12l4.5-4.5" stroke="currentColor" strokeWidth="1.8" fill="none" />
-          </svg>
-        </RadixSelect.Icon>
-      </RadixSelect.Trigger>
-      <RadixSelect.Portal>
-        <RadixSelect.Content
-          position="popper"
-          sideOffset={4}
-          className="z-50 max-h-72 min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-lg border border-slate-700 bg-slate-900 text-slate-100 shadow-xl"
-        >
-          <RadixSelect.Viewport className="p-1">
-            {options.map((o) => (
-              <RadixSelect.Item
-                key={o.value}
-                value={o.value}
-                disabled={o.disabled}
-                className="flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 outline-none select-none data-[disabled]:opacity-50 data-[highlighted]:bg-slate-700"
-              >
-                {o.icon}
-                <RadixSelect.ItemText>{o.label}</RadixSelect.ItemText>
-              </RadixSelect.Item>
-            ))}
-          </RadixSelect.Viewport>
-        </RadixSelect.Content>
-      </RadixSelect.Portal>
-    </RadixSelect.Root>
+        <span style={{ pointerEvents: 'none' }}>{chosen ? chosen.label : (placeholder ?? t('select.placeholder'))}</span>
+        <span aria-hidden="true">
+          <SelectChevron />
+        </span>
+      </button>
+      {name !== undefined && <input type="hidden" name={name} value={value ?? ''} />}
+    </>
   );
 }

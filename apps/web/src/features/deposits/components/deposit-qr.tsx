@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DepositOrder } from '@app/contracts';
 import { BankLogo } from '@/components/ui/bank-logo';
@@ -10,10 +10,15 @@ import { formatMoney } from '@/lib/format';
 import { useScrollIntoView } from '@/lib/use-scroll-into-view';
 import { useDepositQr } from '../api/get-deposit-qr';
 import { useCancelDeposit, useCheckDeposit } from '../api/mutations';
-import { CloseDepositDialog } from './close-deposit-dialog';
 import { copyText } from '@/lib/copy-text';
 import { qrPng, saveOrShare } from '../lib/qr-image';
 import { mmss, useCountdown } from './use-countdown';
+import { whenIdle } from '@/lib/when-idle';
+
+// the closing dialog (Radix's dialog with its focus trap and scroll lock) is not needed to show the QR:
+// its code comes once the page is idle, and is waited for only if the player closes before that (docs/decisions/077)
+const loadCloseDialog = () => import('./close-deposit-dialog').then((m) => ({ default: m.CloseDepositDialog }));
+const CloseDepositDialog = lazy(loadCloseDialog);
 
 /** The QR to scan with amount, bank, a countdown, the check button and the close button (SPEC.md §8 dialog). */
 export function DepositQr({ order }: { order: DepositOrder }) {
@@ -22,6 +27,10 @@ export function DepositQr({ order }: { order: DepositOrder }) {
   const check = useCheckDeposit();
   const cancel = useCancelDeposit();
   const [closing, setClosing] = useState(false);
+  // mounted from its first opening on, as it was before it was loaded lazily (Radix runs its closing)
+  const [closeMounted, setCloseMounted] = useState(false);
+  if (closing && !closeMounted) setCloseMounted(true);
+  useEffect(() => whenIdle(() => void loadCloseDialog().catch(() => undefined)), []);
   const seconds = useCountdown(order.expiresAt);
   // the QR and its buttons in view when it appears, not the footer the form's submit left on screen
   const card = useScrollIntoView<HTMLDivElement>('start');
@@ -119,13 +128,17 @@ export function DepositQr({ order }: { order: DepositOrder }) {
           </code>
         </details>
       )}
-      <CloseDepositDialog
-        open={closing}
-        onOpenChange={setClosing}
-        onCheck={onCheck}
-        onCancelOrder={onCancelOrder}
-        canceling={cancel.isPending}
-      />
+      {closeMounted && (
+        <Suspense fallback={null}>
+          <CloseDepositDialog
+            open={closing}
+            onOpenChange={setClosing}
+            onCheck={onCheck}
+            onCancelOrder={onCancelOrder}
+            canceling={cancel.isPending}
+          />
+        </Suspense>
+      )}
     </Card>
   );
 }

@@ -1,12 +1,14 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PromotionUsage } from '@app/contracts';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogFooter } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast-store';
 import { newAttemptKey } from '@/lib/attempt-key';
 import { useCancelUsage } from '../api/mutations';
 import { usageErrorText } from '../lib/usage-error';
+
+// Radix's dialog comes when the question is first asked, not with the deposit page that shows this button (docs/decisions/077)
+const CancelUsageConfirm = lazy(() => import('./cancel-usage-confirm'));
 
 /**
  * "Cancel" on a held usage, asked first: from USED the bonus is taken back from the credit
@@ -15,6 +17,9 @@ import { usageErrorText } from '../lib/usage-error';
 export function CancelUsageButton({ usage, size = 'sm' }: { usage: Pick<PromotionUsage, 'id' | 'status'>; size?: 'sm' | 'md' }) {
   const { t } = useTranslation(['promotion', 'errors', 'wallet']);
   const [open, setOpen] = useState(false);
+  // mounted from its first opening on (Radix runs its closing)
+  const [mounted, setMounted] = useState(false);
+  if (open && !mounted) setMounted(true);
   const [key, setKey] = useState(newAttemptKey);
   const cancel = useCancelUsage();
   const onConfirm = () =>
@@ -37,21 +42,11 @@ export function CancelUsageButton({ usage, size = 'sm' }: { usage: Pick<Promotio
       <Button variant="danger" size={size} onClick={() => setOpen(true)} data-testid="cancel-usage">
         {t('history.cancel')}
       </Button>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent
-          title={t('cancel_confirm.title')}
-          description={t(usage.status === 'USED' ? 'cancel_confirm.description_USED' : 'cancel_confirm.description_ACTIVE')}
-        >
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="secondary">{t('cancel_confirm.keep')}</Button>
-            </DialogClose>
-            <Button variant="danger" loading={cancel.isPending} onClick={onConfirm} data-testid="cancel-usage-confirm">
-              {t('cancel_confirm.confirm')}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      {mounted && (
+        <Suspense fallback={null}>
+          <CancelUsageConfirm status={usage.status} open={open} onOpenChange={setOpen} pending={cancel.isPending} onConfirm={onConfirm} />
+        </Suspense>
+      )}
     </>
   );
 }
