@@ -56,13 +56,16 @@ export interface PageSpec {
   /** the page's route files under src/routes, layouts first: their chunks and what those import */
   routes: string[];
   /**
-   * The page waits for every namespace (the player area's `loadAllNamespaces`): the Lao translation
-   * files that are not in the entry are preloaded too.
+   * The page waits for every namespace (the player area's `loadAllNamespaces`): Lao's translation
+   * file (locales/lo/bundle.ts, what the entry does not hold) is preloaded too, and a copy per other
+   * language, `<page>.<language>.html`, also preloads that language's file.
    */
   allNamespaces?: boolean;
   /**
    * The API reads (GET paths under /api/) the page's first render waits for: preloaded as the agency
    * and player info are in index.html, the page's own fetch then takes the answer already on its way.
+   * The server answers them in the page's HTML instead when it can, and removes their links
+   * (apps/server/src/plugins/page-answers.ts, docs/decisions/077).
    */
   reads?: string[];
 }
@@ -131,6 +134,18 @@ export function pageModulePreloads(
         pageHtml.set(page, html.replace('</head>', `  ${head}\n  </head>`));
         mkdirSync(dirname(join(dir, PAGES_DIR, page)), { recursive: true });
         writeFileSync(join(dir, PAGES_DIR, `${page}.html`), pageHtml.get(page)!);
+        if (!spec.allNamespaces) continue;
+        // a player whose language is not Lao waits for that language's texts too: `<page>.<language>.html`
+        // preloads its file as well (the server chooses the copy by the language, docs/decisions/077)
+        for (const c of chunks) {
+          const language = ids(c)
+            .map((id) => /\/src\/locales\/(\w+)\/bundle\.ts$/.exec(id)?.[1])
+            .find((l) => l !== undefined);
+          if (language === undefined || language === 'lo' || loaded.has(c.fileName)) continue;
+          const texts = new Set<string>();
+          walk(c.fileName, texts);
+          writeFileSync(join(dir, PAGES_DIR, `${page}.${language}.html`), pageHtml.get(page)!.replace('</head>', `  ${preloads(texts)}\n  </head>`));
+        }
       }
       if (!prerender) return;
 

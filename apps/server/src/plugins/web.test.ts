@@ -2,7 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brotliDecompressSync } from 'node:zlib';
 import { createTestApp, type TestContext } from '../test/app.js';
+import { registerPlayer } from '../test/players.js';
+import { jsonInHtml } from './page-answers.js';
 
 // The built site: index.html for every page, the public pages' own copies that preload their chunks
 // under the spinner, and their prerendered copies, one per language (apps/web/vite.plugins.ts).
@@ -23,11 +26,19 @@ beforeAll(async () => {
     '_pages/login.th.html': 'login prerendered th',
     '_pages/player/index.html': 'player home',
     '_pages/player/deposit.html': 'deposit',
+    '_pages/player/deposit.vn.html': 'deposit with vn texts',
+    '_pages/player/deposit.th.html': 'deposit with th texts',
     '_pages/player/deposit/history.html': 'deposit history',
     'backoffice/backoffice.html': 'back office',
     'backoffice/assets/backoffice-abc123.js': 'staff code',
   };
   for (const [path, title] of Object.entries(files)) writeFileSync(join(web, path), `<title>${title}</title>`);
+  // a player page whose first render waits for three reads: its HTML preloads them (apps/web/vite.plugins.ts)
+  const reads = ['/api/v2/agency/info', '/api/v2/players/info', '/api/v2/deposits/open'];
+  writeFileSync(
+    join(web, '_pages/player/bank.html'),
+    `<html><head><title>bank</title>\n${reads.map((r) => `    <link rel="preload" href="${r}" as="fetch" crossorigin="use-credentials">\n`).join('')}  </head><body></body></html>`,
+  );
   ctx = await createTestApp({ WEB_DIST: web });
 });
 afterAll(async () => {
@@ -63,7 +74,7 @@ describe('a page of the player area (docs/decisions/076)', () => {
   ])('%s answers a browser with a session with its own copy (%s), never cached', async (url, expected) => {
     const res = await get(url, { cookie: 'sid=anything' });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['cache-control']).toBe('private, no-cache');
     expect(res.headers.vary).toMatch(/Cookie/);
     expect(title(res.body)).toBe(expected);
   });
@@ -76,9 +87,74 @@ describe('a page of the player area (docs/decisions/076)', () => {
     expect(title((await get('/player/withdraw', { cookie: 'sid=anything' })).body)).toBe('any page');
   });
 
+  it("is the copy that preloads the texts of the player's language: the cookie's, else the browser's, else Lao's (docs/decisions/077)", async () => {
+    const as = async (headers: Record<string, string>) =>
+      title((await get('/player/deposit', { cookie: 'sid=anything', ...headers })).body);
+    expect(await as({ cookie: 'sid=anything; i18nextLng=vn' })).toBe('deposit with vn texts');
+    expect(await as({ cookie: 'sid=anything; i18nextLng=th', 'accept-language': 'vi' })).toBe('deposit with th texts');
+    expect(await as({ 'accept-language': 'vi-VN,vi;q=0.9' })).toBe('deposit with vn texts');
+    // Lao is in the page's own copy; a language without a copy (cn here) gets it too, and loads its texts after
+    expect(await as({ cookie: 'sid=anything; i18nextLng=lo', 'accept-language': 'vi' })).toBe('deposit');
+    expect(await as({ cookie: 'sid=anything; i18nextLng=cn' })).toBe('deposit');
+    expect(await as({})).toBe('deposit');
+    // a visitor still gets index.html, in any language
+    expect(title((await get('/player/deposit', { cookie: 'i18nextLng=vn' })).body)).toBe('any page');
+  });
+
   it('is never a form target: a POST is a 404', async () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/player/deposit', headers: { host: 'localhost', cookie: 'sid=anything' } });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe("a player page's first reads, answered in its HTML (docs/decisions/077)", () => {
+  const answersIn = (html: string) => {
+    const text = /<script type="application\/json" id="page-answers">(.*?)<\/script>/s.exec(html)?.[1];
+    return text === undefined ? undefined : (JSON.parse(text) as Record<string, unknown>);
+  };
+  const preloaded = (html: string) => [...html.matchAll(/<link rel="preload" href="([^"]+)"/g)].map((m) => m[1]);
+
+  it('holds the answers the routes give this player, and the page preloads none of them any more', async () => {
+    const player = await registerPlayer(ctx.app);
+    const res = await get('/player/bank', { cookie: player.cookie });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    const answers = answersIn(res.body)!;
+    for (const path of ['/api/v2/agency/info', '/api/v2/players/info', '/api/v2/deposits/open']) {
+      expect(answers[path], path).toEqual((await get(path, { cookie: player.cookie })).json());
+    }
+    expect((answers['/api/v2/players/info'] as { player: { username: string } }).player.username).toBe(player.username);
+    expect(preloaded(res.body)).toEqual([]);
+    expect(title(res.body)).toBe('bank');
+  });
+
+  it('leaves a read that does not answer 200 to the page: its preload stays, its answer is not written', async () => {
+    const res = await get('/player/bank', { cookie: 'sid=ended' });
+    expect(Object.keys(answersIn(res.body)!)).toEqual(['/api/v2/agency/info']);
+    expect(preloaded(res.body)).toEqual(['/api/v2/players/info', '/api/v2/deposits/open']);
+  });
+
+  it("is another host's page with that host's answers: none for a host no agency has", async () => {
+    const res = await get('/player/bank', { cookie: 'sid=ended', host: '127.0.0.9' });
+    expect(answersIn(res.body)).toBeUndefined();
+    expect(preloaded(res.body)).toHaveLength(3);
+  });
+
+  it('is compressed as the browser accepts', async () => {
+    const player = await registerPlayer(ctx.app);
+    const res = await ctx.app.inject({
+      url: '/player/bank',
+      headers: { host: 'localhost', cookie: player.cookie, 'accept-encoding': 'gzip, br' },
+    });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toMatch(/Accept-Encoding/);
+    expect(answersIn(brotliDecompressSync(res.rawPayload).toString())?.['/api/v2/players/info']).toBeDefined();
+  });
+
+  it('writes text a player typed so that it cannot end the element', () => {
+    const json = jsonInHtml(JSON.stringify({ name: '</script><script>alert(1)</script><!--' }));
+    expect(json).not.toContain('<');
+    expect(JSON.parse(json)).toEqual({ name: '</script><script>alert(1)</script><!--' });
   });
 });
 

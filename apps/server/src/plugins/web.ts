@@ -1,4 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -6,13 +7,17 @@ import fastifyStatic from '@fastify/static';
 import type { ErrorBody } from '@app/contracts';
 import { LANGUAGE_STORAGE_KEY, detectLanguage, isLanguage, type Language } from '@app/contracts/languages';
 import { SESSION_COOKIE } from './session.js';
+import { sendPage, withPageAnswers } from './page-answers.js';
 
 /** The copies of index.html of one page (apps/web/vite.plugins.ts, pageModulePreloads). */
 interface PageCopies {
   /** `_pages/login.html`, `_pages/player/deposit.html`: the spinner, and what the page needs preloaded */
   spinner: string;
-  /** `_pages/login.cn.html`: the page itself, prerendered in that language (docs/decisions/020) */
-  prerendered: Map<Language, string>;
+  /**
+   * `_pages/login.cn.html`: a public page itself, prerendered in that language (docs/decisions/020);
+   * `_pages/player/deposit.cn.html`: a player page's spinner that also preloads that language's texts (077)
+   */
+  inLanguage: Map<Language, string>;
 }
 
 /** The languages of the browser, best first, from Accept-Language (`zh-CN,zh;q=0.9,en;q=0.8`). */
@@ -71,13 +76,13 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
     for (const name of names) {
       const [page = '', language, ...rest] = name.slice(0, -'.html'.length).split('.');
       if (language !== undefined || rest.length > 0) continue;
-      const prerendered = new Map<Language, string>();
+      const inLanguage = new Map<Language, string>();
       for (const other of names) {
         const lng = other.slice(page.length + 1, -'.html'.length);
-        if (other.startsWith(`${page}.`) && isLanguage(lng)) prerendered.set(lng, `_pages/${other}`);
+        if (other.startsWith(`${page}.`) && isLanguage(lng)) inLanguage.set(lng, `_pages/${other}`);
       }
       const path = page === 'index' ? '/' : `/${page.replace(/(^|\/)index$/, '')}`;
-      pages.set(path, { spinner: `_pages/${name}`, prerendered });
+      pages.set(path, { spinner: `_pages/${name}`, inLanguage });
     }
   }
 
@@ -90,21 +95,31 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
    */
   async function copyFor(request: FastifyRequest, path: string, copies: PageCopies | undefined): Promise<string> {
     if (!copies) return 'index.html';
-    // the player area's copies preload the player's own reads, which answer 401 without a session: a
-    // visitor gets index.html (the site sends them to /login)
-    if (isPlayerArea(path) && request.cookies[SESSION_COOKIE] === undefined) return 'index.html';
-    if (copies.prerendered.size === 0 || request.cookies[SESSION_COOKIE] !== undefined) return copies.spinner;
+    const language = () => detectLanguage(request.cookies[LANGUAGE_STORAGE_KEY], acceptedLanguages(request.headers['accept-language']));
+    if (isPlayerArea(path)) {
+      // the player area's copies preload the player's own reads, which answer 401 without a session: a
+      // visitor gets index.html (the site sends them to /login)
+      if (request.cookies[SESSION_COOKIE] === undefined) return 'index.html';
+      // the copy in the player's language preloads its texts too (the site reads the same choice)
+      return copies.inLanguage.get(language()) ?? copies.spinner;
+    }
+    if (copies.inLanguage.size === 0 || request.cookies[SESSION_COOKIE] !== undefined) return copies.spinner;
     if (!(await app.agencyForHost(request))) return copies.spinner;
-    const language = detectLanguage(request.cookies[LANGUAGE_STORAGE_KEY], acceptedLanguages(request.headers['accept-language']));
-    return copies.prerendered.get(language) ?? copies.spinner;
+    return copies.inLanguage.get(language()) ?? copies.spinner;
   }
 
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
     const copies = pages.get(path);
     reply.header('cache-control', 'no-cache');
     // the answer depends on the cookies and the browser's languages (a shared cache must not mix them)
-    if (copies) reply.header('vary', 'Cookie, Accept-Language');
-    return reply.type('text/html; charset=utf-8').sendFile(await copyFor(request, path, copies), root);
+    if (copies) reply.header('vary', 'Cookie, Accept-Language, Accept-Encoding');
+    const file = await copyFor(request, path, copies);
+    if (isPlayerArea(path) && file !== 'index.html') {
+      // a player page holds the answers to its first reads: the player's own data, for this browser only
+      reply.header('cache-control', 'private, no-cache');
+      return sendPage(request, reply, await withPageAnswers(app, request, await readFile(join(root, file), 'utf8')));
+    }
+    return reply.type('text/html; charset=utf-8').sendFile(file, root);
   };
   if (hasWeb) app.get('/', { schema: { hide: true } }, (request, reply) => sendIndex(request, reply, '/'));
   const hasBackoffice = hasWeb && existsSync(join(root, BACKOFFICE_HTML));
@@ -117,7 +132,7 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
     const path = request.url.split('?')[0]!;
     // a login or register form sent by the browser itself, before the prerendered page's script ran
     // (its fields are never read): the page again, by GET
-    if (request.method === 'POST' && (pages.get(path)?.prerendered.size ?? 0) > 0) return reply.redirect(path, 303);
+    if (request.method === 'POST' && !isPlayerArea(path) && (pages.get(path)?.inLanguage.size ?? 0) > 0) return reply.redirect(path, 303);
     if (path.startsWith('/api/') || path === '/api' || !hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
       const body: ErrorBody = { error: { code: 'NOT_FOUND', message: 'Not found' } };
       return reply.status(404).send(body);

@@ -1,5 +1,6 @@
 import type { ErrorBody } from '@app/contracts';
 import { loginPath } from './safe-redirect';
+import { takePageAnswer } from './page-answers';
 
 /** An API failure with the server's error code (`t('errors:' + code)`). */
 export class ApiError extends Error {
@@ -46,16 +47,21 @@ export function createApiClient({
   loginPath,
   noLoginRedirect,
   loginUrl = () => loginPath,
+  pageAnswer,
 }: {
   loginPath: string;
   noLoginRedirect: readonly string[];
   loginUrl?: (from: string) => string;
+  /** a GET's answer the page already holds (lib/page-answers.ts): used instead of a request */
+  pageAnswer?: (url: string) => { value: unknown } | undefined;
 }): ApiClient {
   const sendToLogin = () => {
     const { pathname, search, hash } = window.location;
     if (pathname !== loginPath) window.location.assign(loginUrl(pathname + search + hash));
   };
   async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
+    const held = init.method === undefined || init.method === 'GET' ? pageAnswer?.(`/api${path}`) : undefined;
+    if (held) return held.value as T;
     let res: Response;
     try {
       res = await fetch(`/api${path}`, {
@@ -88,4 +94,5 @@ export const { api, post } = createApiClient({
   loginPath: '/login',
   noLoginRedirect: ['/v2/players/info', '/v2/agency/info', '/v2/players/login'],
   loginUrl: (from) => loginPath(from, true),
+  pageAnswer: takePageAnswer,
 });
