@@ -7,7 +7,7 @@
 // run instead), the sandbox providers answering its credit reads. A Cookie in `--extra-headers` does
 // not do: Chromium sends its own jar's cookies over it on the page's fetches, which answered 401.
 // Usage: flock /tmp/bench.lock node bench/lighthouse.mjs [--runs 3] [--paths /login,/player/deposit] [--dist DIR] [--keep DIR]
-//        (--keep: the Lighthouse JSON reports stay there, to look into a run)
+//        (--keep: the Lighthouse JSON reports stay there with each run's trace and DevTools log, to look into a run)
 // Lighthouse: $LIGHTHOUSE_BIN (a lighthouse executable), else `npx -y lighthouse@12` (a download).
 // Chromium: $CHROME_PATH, default /usr/bin/chromium. Goal (issues 3 and 18): a score of 95 on /login and /player/deposit.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -46,7 +46,7 @@ const METRICS = [
   ['SI', 'speed-index', 'ms'],
 ];
 
-function runOnce(url, out, profile) {
+function runOnce(url, out, profile, assets) {
   const [cmd, ...pre] = lighthouse;
   const r = spawnSync(
     cmd,
@@ -58,6 +58,7 @@ function runOnce(url, out, profile) {
       '--form-factor=mobile',
       '--output=json',
       `--output-path=${out}`,
+      ...(assets ? ['--save-assets'] : []),
       ...(profile
         ? [`--chrome-flags=${chromeFlags} --user-data-dir=${profile} --password-store=basic`, '--disable-storage-reset']
         : [`--chrome-flags=${chromeFlags}`]),
@@ -144,7 +145,12 @@ try {
       if (keep) mkdirSync(keep, { recursive: true });
       const player = p.startsWith('/player');
       if (player) clearCaches(profile);
-      const r = runOnce(base + p, join(keep ?? dataDir, `lh${p.replace(/\W/g, '-')}-${i + 1}.json`), player ? profile : undefined);
+      const r = runOnce(
+        base + p,
+        join(keep ?? dataDir, `lh${p.replace(/\W/g, '-')}-${i + 1}.json`),
+        player ? profile : undefined,
+        keep !== null,
+      );
       results[p].push(r);
       console.log(
         `lighthouse  ${p.padEnd(15)} run ${i + 1}: ${r.score}  ${METRICS.map(([k]) => `${k} ${show(k, r.metrics[k])}`).join('  ')}`,
