@@ -8,7 +8,7 @@ import { TBody, THead, Table, Td, Th, Tr } from '@/components/ui/table';
 import { CallError } from '../components/call-error';
 import { dashboardQueryOptions } from './api';
 import { DayChart } from './day-chart';
-import { formatAge, formatDay, formatLak, formatThb } from '../lib/format';
+import { formatAge, formatDay, formatLak, formatThb, formatTime } from '../lib/format';
 
 function Figure({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId: string }) {
   return (
@@ -62,7 +62,7 @@ function DaysTable({ days }: { days: DashboardDay[] }) {
       <TBody>
         {[...days].reverse().map((d) => (
           <Tr key={d.day} data-day={d.day}>
-            <Td>{formatDay(d.day, lng)}</Td>
+            <Td>{formatDay(d.day)}</Td>
             <Td className="text-right tabular-nums">
               {formatLak(d.deposits.amount, lng)} <span className="text-slate-400">({d.deposits.count})</span>
             </Td>
@@ -103,10 +103,10 @@ function Dashboard() {
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
         <h1 className="mr-auto text-xl font-bold">{t('dashboard.heading')}</h1>
         <p className="text-sm text-slate-400" data-testid="dashboard-updated">
-          {t('dashboard.updated', { time: new Intl.DateTimeFormat(lng === 'en' ? 'en-GB' : 'lo-LA', { timeStyle: 'short' }).format(now) })}
+          {t('dashboard.updated', { time: formatTime(now) })}
         </p>
       </div>
-      <h2 className="-mb-2 text-base font-semibold text-slate-200">{t('dashboard.today', { day: formatDay(today.day, lng) })}</h2>
+      <h2 className="-mb-2 text-base font-semibold text-slate-200">{t('dashboard.today', { day: formatDay(today.day) })}</h2>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-5">
         <Figure
           testId="figure-deposits"

@@ -86,7 +86,7 @@ export function WithdrawalCard({ w, canDecide }: { w: QueueWithdrawal; canDecide
             {w.playerUsername} <span className="font-normal text-slate-400">· {w.playerDisplayName}</span>
           </p>
           <p className="text-sm text-slate-400">
-            {formatWhen(w.createdAt, i18n.language)} · {w.providerId}
+            {formatWhen(w.createdAt)} · {w.providerId}
           </p>
         </div>
         {w.promotion && (

@@ -57,7 +57,7 @@ function UsageItem({ usage, promotionId }: { usage: StaffUsage; promotionId: str
           </StaffLink>
           <Badge tone={usageStatusTone(usage.status)}>{t(`usage_status.${usage.status}`)}</Badge>
           <span className="text-sm text-slate-400">{t(`providers.${usage.providerId}`)}</span>
-          <span className="text-sm text-slate-400 sm:ml-auto">{formatWhen(usage.createdAt, i18n.language)}</span>
+          <span className="text-sm text-slate-400 sm:ml-auto">{formatWhen(usage.createdAt)}</span>
         </div>
         <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
           <Amount label={t('usages.deposit_credit')} value={thb(usage.depositCredit)} />

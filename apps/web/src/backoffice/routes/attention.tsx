@@ -113,7 +113,7 @@ function ItemCard({ item, now }: { item: AttentionItem; now: number }) {
           <p className="font-mono text-sm text-slate-300">{item.transactionCode ?? item.bankReference ?? item.id}</p>
           <p className="truncate text-base font-semibold text-white">{item.playerUsername ?? t('no_player')}</p>
           <p className="text-sm text-slate-400">
-            {formatWhen(item.since, lng)} · {t('waiting', { age: formatAge(item.since, now, t) })}
+            {formatWhen(item.since)} · {t('waiting', { age: formatAge(item.since, now, t) })}
           </p>
         </div>
         {item.unmatchedReason && <Badge tone="yellow">{t(`reasons.${item.unmatchedReason}`)}</Badge>}

@@ -34,7 +34,7 @@ const dayStart = (day: string, plusDays = 0) =>
 
 /** The owner's audit log: filter by staff member, action and dates; newest first, one page at a time. */
 function AuditLog() {
-  const { t, i18n } = useTranslation('audit');
+  const { t } = useTranslation('audit');
   const staff = useQuery(staffChoicesQueryOptions);
   const [filter, setFilter] = useState<AuditFilter>({});
   const [cursors, setCursors] = useState<string[]>([]);
@@ -90,7 +90,7 @@ function AuditLog() {
                 <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">
                   <span className="font-mono font-semibold text-amber-300">{e.action}</span>
                   <span className="text-slate-200">{e.staffUsername}</span>
-                  <span className="text-slate-400">{formatWhen(e.at, i18n.language)}</span>
+                  <span className="text-slate-400">{formatWhen(e.at)}</span>
                   <span className="break-all text-slate-400">
                     {e.entityType}
                     {e.entityId ? ` · ${e.entityId}` : ''}
