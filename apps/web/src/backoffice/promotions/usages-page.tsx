@@ -28,10 +28,8 @@ function CancelUsage({ usage, promotionId }: { usage: StaffUsage; promotionId: s
       title={t('usages.cancel_title', { player: usage.playerUsername })}
       confirmText={() => t(usage.status === 'USED' ? 'usages.cancel_used' : 'usages.cancel_active', { bonus: usage.bonus ?? '0.00' })}
       confirmLabel={t('usages.cancel_confirm')}
-      pending={cancel.isPending}
-      error={cancel.error}
+      mutation={cancel}
       run={() => cancel.mutateAsync(usage.id)}
-      reset={cancel.reset}
     />
   );
 }

@@ -44,9 +44,7 @@ function RefundAction({ item }: { item: AttentionItem }) {
       input={{ label: t('refund.field'), maxLength: REFERENCE_MAX, required: t('refund.required') }}
       confirmText={(reference) => t('refund.confirm', { amount, reference, who: item.playerUsername ?? item.bankReference ?? '' })}
       confirmLabel={t('refund.do')}
-      pending={act.isPending}
-      error={act.error}
-      reset={act.reset}
+      mutation={act}
       run={(reference) =>
         act.mutateAsync(
           item.kind === 'UNMATCHED_PAYMENT'
@@ -70,9 +68,7 @@ function RetryAction({ item }: { item: AttentionItem }) {
       title={t('retry.title', { code: item.transactionCode ?? '' })}
       confirmText={() => t('retry.confirm', { credit, provider: item.providerId ?? '', player: item.playerUsername ?? '' })}
       confirmLabel={t('retry.do')}
-      pending={act.isPending}
-      error={act.error}
-      reset={act.reset}
+      mutation={act}
       run={() => act.mutateAsync({ action: 'retry', transfers: item.transfers })}
     />
   );
