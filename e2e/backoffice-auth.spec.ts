@@ -174,7 +174,9 @@ for (const lng of ['lo', 'en'] as const) {
     await expect(entry).toHaveAttribute('data-action', 'staff.disable');
     await expect(entry.locator('[data-changed="true"]')).toHaveCount(1);
     // the entry names the user disabled, not their id (the id is in the name's title)
-    const named = page.getByTestId('audit-entry').filter({ has: page.getByTestId('audit-target-name').getByText(username, { exact: true }) });
+    const named = page
+      .getByTestId('audit-entry')
+      .filter({ has: page.getByTestId('audit-target-name').getByText(username, { exact: true }) });
     await expect(named).toHaveCount(1);
     await expect(named.getByTestId('audit-target')).toContainText(staffText(lng, 'audit')('targets.staff'));
     await expect(named.getByTestId('audit-target-name')).toHaveAttribute('title', /^[0-9a-f-]{36}$/);

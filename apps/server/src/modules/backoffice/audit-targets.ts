@@ -34,7 +34,12 @@ const TARGETS: readonly Target[] = [
   },
   { type: 'withdrawal', from: byId('withdrawals'), name: 't.transaction_code', playerId: 't.player_id' },
   { type: 'deposit', from: byId('deposit_orders'), name: 't.transaction_code', playerId: 't.player_id' },
-  { type: 'provider_transfer', from: byId('provider_transfers'), name: `t.provider_id || ' · ' || t.player_username`, playerId: 't.player_id' },
+  {
+    type: 'provider_transfer',
+    from: byId('provider_transfers'),
+    name: `t.provider_id || ' · ' || t.player_username`,
+    playerId: 't.player_id',
+  },
   { type: 'unmatched_payment', from: byId('unmatched_payments'), name: 't.bank_reference' },
   { type: 'currency', from: byId('currencies'), name: 't.code' },
   { type: 'agency', from: 'FROM agencies t WHERE t.id = page.target_uuid AND t.id = page.agency_id', name: 't.name' },

@@ -143,7 +143,11 @@ describe("removing a promotion's image", () => {
     const promotion = await makePromotion(app(), env.agencyId(), {});
     const res = await remove(owner, promotion.id);
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toMatchObject({ code: 'CONFLICT', message: 'The promotion has no image.', fields: { image: 'backoffice.validation.no_image' } });
+    expect(res.json().error).toMatchObject({
+      code: 'CONFLICT',
+      message: 'The promotion has no image.',
+      fields: { image: 'backoffice.validation.no_image' },
+    });
     const audited = await app()
       .db.select()
       .from(auditLog)

@@ -8,8 +8,7 @@ const RealDateTimeFormat = Intl.DateTimeFormat;
  * (11/24/26, 5:05:09 PM). Node's full ICU has it, so the runtime is made to behave as Chromium does.
  */
 function withoutLaoDateData() {
-  const fallback = (locales?: string | readonly string[]) =>
-    [locales ?? []].flat().some((l) => /^lo\b/i.test(l)) ? 'en-US' : locales;
+  const fallback = (locales?: string | readonly string[]) => ([locales ?? []].flat().some((l) => /^lo\b/i.test(l)) ? 'en-US' : locales);
   // a plain function: called with or without `new`, it answers the formatter it builds
   Intl.DateTimeFormat = function DateTimeFormat(locales?: string | readonly string[], options?: Intl.DateTimeFormatOptions) {
     return new RealDateTimeFormat(fallback(locales), options);
