@@ -144,7 +144,10 @@ export function pageModulePreloads(
           if (language === undefined || language === 'lo' || loaded.has(c.fileName)) continue;
           const texts = new Set<string>();
           walk(c.fileName, texts);
-          writeFileSync(join(dir, PAGES_DIR, `${page}.${language}.html`), pageHtml.get(page)!.replace('</head>', `  ${preloads(texts)}\n  </head>`));
+          writeFileSync(
+            join(dir, PAGES_DIR, `${page}.${language}.html`),
+            pageHtml.get(page)!.replace('</head>', `  ${preloads(texts)}\n  </head>`),
+          );
         }
       }
       if (!prerender) return;
