@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { DEFAULT_AGENCY_SETTINGS, FINGERPRINT_HEADER, STAFF_ROLES, type StaffRole } from '@app/contracts';
+import { FINGERPRINT_HEADER, STAFF_ROLES, type StaffRole } from '@app/contracts';
 import { queryRows } from './db/client.js';
-import { agencies, agencyHosts } from './db/schema/index.js';
 import { makePromotion, payDeposit, usePromotion } from './modules/promotions/promotions.test-helpers.js';
 import { addBankAccount, staffLogin, withdraw } from './modules/withdrawals/withdrawals.test-helpers.js';
 import { openApiOperations, operationUrl, type JsonSchema, type Operation } from './test/openapi.js';
 import { exampleOf } from './test/openapi-values.js';
 import { registerPlayer } from './test/players.js';
 import { useServerAndSandbox } from './test/server-and-sandbox.js';
+import { createAgency } from './test/agencies.js';
 
 /**
  * Access control over every route of the OpenAPI document (docs/decisions/061-proofs-under-faults.md):
@@ -54,15 +54,7 @@ interface Actor {
   covers(op: Operation): boolean;
 }
 
-async function createOtherAgency(): Promise<string> {
-  const social = { telegram: '', whatsapp: '', facebook: '', twitter: '', line: '' };
-  const [row] = await app()
-    .db.insert(agencies)
-    .values({ code: 'other', name: 'Other', social, settings: DEFAULT_AGENCY_SETTINGS })
-    .returning({ id: agencies.id });
-  await app().db.insert(agencyHosts).values({ host: OTHER_HOST, agencyId: row!.id, isPrimary: true });
-  return row!.id;
-}
+const createOtherAgency = () => createAgency(app(), 'other', OTHER_HOST);
 
 async function registerAt(host: string): Promise<string> {
   const password = `pw-${randomBytes(6).toString('hex')}`;

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.js';
-import { agencies, agencyHosts } from '../../db/schema/index.js';
-import { DEFAULT_AGENCY_SETTINGS } from '@app/contracts';
 import { createTestApp, type TestContext } from '../../test/app.js';
 import { registerPlayer } from '../../test/players.js';
+import { createAgency } from '../../test/agencies.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -97,16 +96,7 @@ describe('sessions', () => {
   });
 
   it("does not accept a cookie on another agency's host", async () => {
-    const [other] = await ctx.app.db
-      .insert(agencies)
-      .values({
-        code: 'other',
-        name: 'Other',
-        social: { telegram: '', whatsapp: '', facebook: '', twitter: '', line: '' },
-        settings: DEFAULT_AGENCY_SETTINGS,
-      })
-      .returning({ id: agencies.id });
-    await ctx.app.db.insert(agencyHosts).values({ host: 'other.example', agencyId: other!.id });
+    await createAgency(ctx.app, 'other', 'other.example');
     const p = await registerPlayer(ctx.app);
     expect((await info(p.cookie, 'other.example')).statusCode).toBe(401);
     expect((await info(p.cookie)).statusCode).toBe(200);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { DEFAULT_AGENCY_SETTINGS } from '@app/contracts';
-import { agencies, agencyHosts, auditLog, ledgerAccounts, withdrawals } from '../../db/schema/index.js';
+import { auditLog, ledgerAccounts, withdrawals } from '../../db/schema/index.js';
 import { registerPlayer, type TestPlayer } from '../../test/players.js';
 import { useServerAndSandbox } from '../../test/server-and-sandbox.js';
 import { seedStaff } from './staff-users.js';
 import { addBankAccount, decide, fundCredit, staffLogin, withdraw } from '../withdrawals/withdrawals.test-helpers.js';
+import { createAgency as createAgencyAt } from '../../test/agencies.js';
 
 const env = useServerAndSandbox({});
 const { agencyId } = env;
@@ -24,15 +24,7 @@ async function balanceOf(type: 'WITHDRAWALS_PAYABLE' | 'BANK_CLEARING', currency
   return rows.filter((r) => r.currency === currency && r.agencyId === agencyId()).reduce((s, r) => s + r.balance, 0n);
 }
 
-async function createAgency(code: string, host: string): Promise<string> {
-  const social = { telegram: '', whatsapp: '', facebook: '', twitter: '', line: '' };
-  const [row] = await env.ctx.app.db
-    .insert(agencies)
-    .values({ code, name: code, social, settings: DEFAULT_AGENCY_SETTINGS })
-    .returning({ id: agencies.id });
-  await env.ctx.app.db.insert(agencyHosts).values({ host, agencyId: row!.id });
-  return row!.id;
-}
+const createAgency = (code: string, host: string) => createAgencyAt(env.ctx.app, code, host);
 
 const login = (host: string, username: string, password: string) =>
   env.ctx.app.inject({ method: 'POST', url: '/api/v2/backoffice/login', headers: { host }, payload: { username, password } });

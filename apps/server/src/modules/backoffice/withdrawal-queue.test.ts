@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { DEFAULT_AGENCY_SETTINGS } from '@app/contracts';
 import { queryRows } from '../../db/client.js';
-import { agencies, agencyHosts } from '../../db/schema/index.js';
 import { registerPlayer, type TestPlayer } from '../../test/players.js';
 import { useServerAndSandbox } from '../../test/server-and-sandbox.js';
 import { addBankAccount, decide, fundCredit, staffLogin, withdraw } from '../withdrawals/withdrawals.test-helpers.js';
+import { createAgency } from '../../test/agencies.js';
 
 const env = useServerAndSandbox({ RATE_LIMIT_ENABLED: 'false' });
 const app = () => env.ctx.app;
@@ -22,15 +21,7 @@ async function openWithdrawal(amount = '100'): Promise<{ player: TestPlayer; id:
 const get = (cookie: string, url: string, host = 'localhost') =>
   app().inject({ url: `/api/v2/backoffice/${url}`, headers: { host, cookie } });
 
-async function otherAgency(code: string, host: string): Promise<string> {
-  const social = { telegram: '', whatsapp: '', facebook: '', twitter: '', line: '' };
-  const [row] = await app()
-    .db.insert(agencies)
-    .values({ code, name: code, social, settings: DEFAULT_AGENCY_SETTINGS })
-    .returning({ id: agencies.id });
-  await app().db.insert(agencyHosts).values({ host, agencyId: row!.id, isPrimary: true });
-  return row!.id;
-}
+const otherAgency = (code: string, host: string) => createAgency(app(), code, host);
 
 const fingerprint = (playerId: string, hash: string, day = '2026-01-01') =>
   queryRows(app().db, sql`INSERT INTO player_fingerprints (player_id, day, hash) VALUES (${playerId}, ${day}, ${hash})`);

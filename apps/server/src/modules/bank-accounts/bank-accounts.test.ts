@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/app.js';
-import { DEFAULT_AGENCY_SETTINGS, FINGERPRINT_HEADER } from '@app/contracts';
+import { FINGERPRINT_HEADER } from '@app/contracts';
 import { registerPlayer, type TestPlayer } from '../../test/players.js';
-import { agencies, agencyHosts } from '../../db/schema/index.js';
+import { createAgency } from '../../test/agencies.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -131,16 +131,7 @@ describe('POST /api/v2/players/bank-accounts', () => {
     const here = await registerPlayer(ctx.app);
     expect((await add(here, { ...valid, accountNumber: number })).statusCode).toBe(201);
 
-    const [other] = await ctx.app.db
-      .insert(agencies)
-      .values({
-        code: 'other',
-        name: 'Other',
-        social: { telegram: '', whatsapp: '', facebook: '', twitter: '', line: '' },
-        settings: DEFAULT_AGENCY_SETTINGS,
-      })
-      .returning({ id: agencies.id });
-    await ctx.app.db.insert(agencyHosts).values({ host: 'other.example', agencyId: other!.id });
+    await createAgency(ctx.app, 'other', 'other.example');
     const headers = { host: 'other.example', [FINGERPRINT_HEADER]: 'f'.repeat(32) };
     const registered = await ctx.app.inject({
       method: 'POST',

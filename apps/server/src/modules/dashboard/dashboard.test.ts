@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { DEFAULT_AGENCY_SETTINGS } from '@app/contracts';
 import { queryRows } from '../../db/client.js';
-import { agencies, agencyHosts } from '../../db/schema/index.js';
 import { createTestApp, type TestContext } from '../../test/app.js';
 import { makePromotion } from '../promotions/promotions.test-helpers.js';
 import { staffLogin } from '../withdrawals/withdrawals.test-helpers.js';
+import { createAgency as createAgencyAt } from '../../test/agencies.js';
 
 let ctx: TestContext;
 const app = () => ctx.app;
@@ -17,15 +16,7 @@ const NOW = new Date('2026-03-10T05:00:00Z');
 let agencyId = '';
 let otherAgencyId = '';
 
-async function createAgency(code: string, host: string): Promise<string> {
-  const social = { telegram: '', whatsapp: '', facebook: '', twitter: '', line: '' };
-  const [row] = await app()
-    .db.insert(agencies)
-    .values({ code, name: code, social, settings: DEFAULT_AGENCY_SETTINGS })
-    .returning({ id: agencies.id });
-  await app().db.insert(agencyHosts).values({ host, agencyId: row!.id, isPrimary: true });
-  return row!.id;
-}
+const createAgency = (code: string, host: string) => createAgencyAt(app(), code, host);
 
 async function player(agency: string, createdAt: string): Promise<string> {
   const id = randomUUID();

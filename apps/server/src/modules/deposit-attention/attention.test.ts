@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { DEFAULT_AGENCY_SETTINGS, type AttentionItem } from '@app/contracts';
-import { agencies, agencyHosts, auditLog, jobs, providerTransfers } from '../../db/schema/index.js';
+import { type AttentionItem } from '@app/contracts';
+import { auditLog, jobs, providerTransfers } from '../../db/schema/index.js';
 import { payLaoQr } from '../../test/bank.js';
 import { registerPlayer, type TestPlayer } from '../../test/players.js';
 import { jobKey } from '../../ledger/transfers/index.js';
 import { sendCallback, useDepositCallbacks } from '../deposits/deposits.test-helpers.js';
 import { staffLogin, type TestStaff } from '../withdrawals/withdrawals.test-helpers.js';
 import { encodeCursor } from '../shared/keyset.js';
+import { createAgency } from '../../test/agencies.js';
 
 const { env, call, openDeposit, orderOf, count, settleAll, transfersOf } = useDepositCallbacks();
 const app = () => env.ctx.app;
@@ -41,12 +42,8 @@ async function failedDeposit(amount = '100000'): Promise<{ p: TestPlayer; id: st
 
 async function otherAgencyStaff(): Promise<TestStaff> {
   const code = `a${Date.now().toString(36)}`;
-  const social = { telegram: '', whatsapp: '', facebook: '', twitter: '', line: '' };
-  const [row] = await app().db.insert(agencies).values({ code, name: code, social, settings: DEFAULT_AGENCY_SETTINGS }).returning();
-  await app()
-    .db.insert(agencyHosts)
-    .values({ host: `${code}.example`, agencyId: row!.id });
-  return staffLogin(app(), row!.id, 'owner', `${code}.example`).then((s) => ({ ...s, host: `${code}.example` }));
+  const agencyId = await createAgency(app(), code, `${code}.example`);
+  return staffLogin(app(), agencyId, 'owner', `${code}.example`).then((s) => ({ ...s, host: `${code}.example` }));
 }
 
 describe('deposits needing attention', () => {

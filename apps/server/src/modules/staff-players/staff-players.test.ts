@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { DEFAULT_AGENCY_SETTINGS } from '@app/contracts';
-import { agencies, agencyHosts, auditLog, playerFingerprints } from '../../db/schema/index.js';
+import { auditLog, playerFingerprints } from '../../db/schema/index.js';
 import { loginPlayer, registerPlayer, type TestPlayer } from '../../test/players.js';
 import { useServerAndSandbox } from '../../test/server-and-sandbox.js';
 import { addBankAccount, fundCredit, staffLogin, type TestStaff } from '../withdrawals/withdrawals.test-helpers.js';
+import { createAgency } from '../../test/agencies.js';
 
 const env = useServerAndSandbox({ RATE_LIMIT_ENABLED: 'false' });
 const app = () => env.ctx.app;
@@ -18,13 +18,8 @@ const playerGet = (p: { cookie: string }, url: string) =>
   app().inject({ url: `/api/v2${url}`, headers: { host: 'localhost', cookie: p.cookie } });
 
 async function otherAgencyOwner(): Promise<TestStaff> {
-  const social = { telegram: '', whatsapp: '', facebook: '', twitter: '', line: '' };
-  const [row] = await app()
-    .db.insert(agencies)
-    .values({ code: 'elsewhere', name: 'x', social, settings: DEFAULT_AGENCY_SETTINGS })
-    .returning();
-  await app().db.insert(agencyHosts).values({ host: 'elsewhere.example', agencyId: row!.id });
-  return staffLogin(app(), row!.id, 'owner', 'elsewhere.example');
+  const agencyId = await createAgency(app(), 'elsewhere', 'elsewhere.example');
+  return staffLogin(app(), agencyId, 'owner', 'elsewhere.example');
 }
 
 describe('searching players', () => {
