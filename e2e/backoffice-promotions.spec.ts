@@ -53,7 +53,7 @@ for (const lng of ['lo', 'en'] as const) {
     page,
     browser,
   }, info) => {
-    test.setTimeout(240_000);
+    test.setTimeout(360_000);
     await staffWidth(page, info);
     const s = staffText(lng, 'promotions');
     await page.addInitScript((l) => window.localStorage.setItem('backofficeLng', l), lng);
