@@ -173,6 +173,13 @@ for (const lng of ['lo', 'en'] as const) {
     const entry = page.getByTestId('audit-entry').first();
     await expect(entry).toHaveAttribute('data-action', 'staff.disable');
     await expect(entry.locator('[data-changed="true"]')).toHaveCount(1);
+    // the entry names the user disabled, not their id (the id is in the name's title)
+    const named = page
+      .getByTestId('audit-entry')
+      .filter({ has: page.getByTestId('audit-target-name').getByText(username, { exact: true }) });
+    await expect(named).toHaveCount(1);
+    await expect(named.getByTestId('audit-target')).toContainText(staffText(lng, 'audit')('targets.staff'));
+    await expect(named.getByTestId('audit-target-name')).toHaveAttribute('title', /^[0-9a-f-]{36}$/);
     await shot(page, info, 'audit', lng);
     found.push(...(await seriousAxe(page, 'audit')));
     expect(found).toEqual([]);

@@ -1,9 +1,8 @@
 // Issue #17's money journeys in a browser, at 390 and 1280 px, in Lao and English: finance approves a
 // player's withdrawal in the queue screen with the bank's reference and the player's history shows it
-// SUCCESS; rejects the next one with a reason the player then reads there; changes a rate in the rates
-// screen and the player's rate API answers the new one. axe over the dashboard, the queue (and its
+// SUCCESS; rejects the next one with a reason the player then reads there; changes LAK's rate in the rates
+// screen and the player's deposit form converts at the new one. axe over the dashboard, the queue (and its
 // decide dialog) and the rates screen: no serious or critical violation. Screenshots to SHOTS.
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { seriousAxe, shot, sized, staffLanguage, staffText } from './backoffice';
@@ -75,7 +74,20 @@ for (const lng of ['lo', 'en'] as const) {
     // the dashboard: finance's home
     await page.goto('/backoffice/');
     await expect(page.getByTestId('dashboard')).toBeVisible();
-    await expect(page.getByTestId('dashboard-days')).toBeVisible();
+    // the 15 days: a table from 640 px up; on a phone a card a day, and nothing scrolls sideways
+    const phone = page.viewportSize()!.width < 640;
+    await expect(page.getByTestId(phone ? 'dashboard-day-cards' : 'dashboard-days')).toBeVisible();
+    await expect(page.getByTestId(phone ? 'dashboard-days' : 'dashboard-day-cards')).toBeHidden();
+    if (phone) {
+      await expect(page.getByTestId('dashboard-day-cards').locator('li')).toHaveCount(15);
+      const sideways = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('[data-testid="dashboard"] *')]
+          .filter((e) => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible')
+          .map((e) => e.dataset.testid ?? e.tagName),
+      );
+      expect(sideways).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    }
     await shot(page, info, 'dashboard', lng);
     found.push(...(await seriousAxe(page, 'dashboard')));
 
@@ -86,7 +98,7 @@ for (const lng of ['lo', 'en'] as const) {
     await expect(card).toContainText(/64[.,]000/);
     await shot(page, info, 'queue', lng);
     found.push(...(await seriousAxe(page, 'queue')));
-    await card.getByTestId('queue-approve').click();
+    await card.getByTestId('decide-approve').click();
     const dialog = page.getByRole('dialog');
     await dialog.getByTestId('decide-approve-next').click();
     await expect(dialog.getByText(money('decide.approve_required'))).toBeVisible();
@@ -94,7 +106,7 @@ for (const lng of ['lo', 'en'] as const) {
     await shot(page, info, 'queue-approve', lng);
     found.push(...(await seriousAxe(page, 'approve dialog')));
     await dialog.getByTestId('decide-approve-next').click();
-    await expect(dialog.getByTestId('decide-confirm-text')).toContainText(`BCEL-${paid}`);
+    await expect(dialog.getByTestId('decide-approve-confirm-text')).toContainText(`BCEL-${paid}`);
     await dialog.getByTestId('decide-approve-confirm').click();
     await expect(dialog).toBeHidden();
     await expect(card).toHaveCount(0);
@@ -107,12 +119,18 @@ for (const lng of ['lo', 'en'] as const) {
     const refused = await requestWithdrawal(player.request, '150');
     const reason = `E2E ${lng}: the account name does not match the player`;
     const second = await queueCard(page, refused);
-    await second.getByTestId('queue-reject').click();
+    // closed without deciding: the focus is back on the button that opened it
+    await second.getByTestId('decide-reject').click();
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(second.getByTestId('decide-reject')).toBeFocused();
+    await second.getByTestId('decide-reject').click();
     await dialog.getByTestId('decide-reject-input').fill(reason);
     await shot(page, info, 'queue-reject', lng);
     found.push(...(await seriousAxe(page, 'reject dialog')));
     await dialog.getByTestId('decide-reject-next').click();
-    await expect(dialog.getByTestId('decide-confirm-text')).toContainText(reason);
+    await expect(dialog.getByTestId('decide-reject-confirm-text')).toContainText(reason);
     await dialog.getByTestId('decide-reject-confirm').click();
     await expect(dialog).toBeHidden();
     await expect(second).toHaveCount(0);
@@ -124,7 +142,11 @@ for (const lng of ['lo', 'en'] as const) {
     expect(found).toEqual([]);
   });
 
-  test(`finance changes a rate in the rates screen; the player's rate API answers it (${lng})`, async ({ page, request }, info) => {
+  test(`finance changes LAK's rate in the rates screen; the player's deposit preview converts at it (${lng})`, async ({
+    page,
+    browser,
+    request,
+  }, info) => {
     test.setTimeout(180_000);
     await sized(page, info);
     await staffLanguage(page, lng);
@@ -134,42 +156,62 @@ for (const lng of ['lo', 'en'] as const) {
     const listed = async () =>
       (
         (await (await request.get('/api/v2/currencies')).json()) as { currencies: { code: string; buyRate: string; sellRate: string }[] }
-      ).currencies.find((c) => c.code === 'USD') ?? null;
+      ).currencies.find((c) => c.code === 'LAK') ?? null;
 
-    // USD, not LAK: every other journey deposits and withdraws at LAK's 690 and 640, and runs beside this
-    // one; the journeys that change USD (this one at both widths, in both languages) take turns
+    // the player, in a browser of their own: a player can deposit only in kip (the deposit form lists the
+    // LAK rows with a merchant id; USD has none and is hidden), so the rate changed is LAK's sell rate
+    const context = await browser.newContext({ viewport: page.viewportSize()! });
+    const player = await context.newPage();
+    await registerPlayer(player.request);
+    const preview = async () => {
+      await player.goto('/player/deposit');
+      const form = player.getByTestId('deposit-form');
+      await form.getByLabel(pick(lo('deposit'), 'form.amount')).fill('10000000');
+      return form.getByTestId('credit-preview');
+    };
+
+    // Every other journey deposits at 690 and withdraws at 640 beside this one, with 100,000 and 500,000
+    // kip (144.92 and 724.63 THB). 690.005 gives them the same credit to the satang, while 10,000,000 kip
+    // buys 14,492.64 THB at it (14,492.75 at 690): the player sees the new rate, the others do not. The
+    // journeys that change it (this one at both widths, in both languages) take turns, and put 690 back.
     await locked(join(process.env.E2E_DATA_DIR ?? '.', 'rates.lock'), async () => {
       await page.goto('/backoffice/rates');
-      const card = page.locator('[data-testid="currency-card"][data-code="USD"]');
+      const card = page.locator('[data-testid="currency-card"][data-code="LAK"]');
       const [buy, sell] = [card.getByLabel(screens('rates.buy')), card.getByLabel(screens('rates.sell'))];
-      const shown = card.getByLabel(screens('rates.enabled'));
       const save = card.getByRole('button', { name: screens('save') });
+      expect(await listed()).toMatchObject({ buyRate: '640', sellRate: '690' });
 
       // buy above sell is refused before it is sent, in words
-      await buy.fill('0.0600');
-      await sell.fill('0.0500');
+      await sell.fill('600');
       await save.click();
       await expect(card.getByText(screens('rates.validation.rate.buy_above_sell'))).toBeVisible();
 
-      const newBuy = `0.031${1 + (randomBytes(1)[0]! % 9)}`;
-      await buy.fill(newBuy);
-      await sell.fill('0.0457');
-      await shown.check();
-      await save.click();
-      await expect(card.getByText(screens('rates.saved'))).toBeVisible();
-      await expect(card.getByTestId('rate-history').locator('li').first()).toContainText(`${newBuy} / 0.0457`);
-      expect(await listed()).toMatchObject({ buyRate: newBuy, sellRate: '0.0457' });
-      await shot(page, info, 'rates', lng);
-      found.push(...(await seriousAxe(page, 'rates')));
+      try {
+        await buy.fill('640');
+        await sell.fill('690.005');
+        await save.click();
+        await expect(card.getByText(screens('rates.saved'))).toBeVisible();
+        await expect(card.getByTestId('rate-history').locator('li').first()).toContainText('640 / 690.005');
+        expect(await listed()).toMatchObject({ buyRate: '640', sellRate: '690.005' });
+        await shot(page, info, 'rates', lng);
+        found.push(...(await seriousAxe(page, 'rates')));
 
-      // back as seeded: hidden from players again
-      await buy.fill('0.028');
-      await sell.fill('0.029');
-      await shown.uncheck();
-      await save.click();
-      await expect(card.getByText(screens('rates.saved'))).toBeVisible();
-      expect(await listed()).toBeNull();
+        // the player's deposit form converts at the new rate, and says it
+        const credit = await preview();
+        await expect(credit).toContainText(/14[.,]492[.,]64/);
+        await expect(credit).toContainText('690.005');
+      } finally {
+        // back as seeded, whatever happened above
+        await page.goto('/backoffice/rates');
+        await buy.fill('640');
+        await sell.fill('690');
+        await save.click();
+        await expect(card.getByText(screens('rates.saved'))).toBeVisible();
+      }
+      expect(await listed()).toMatchObject({ buyRate: '640', sellRate: '690' });
+      await expect(await preview()).toContainText(/14[.,]492[.,]75/);
     });
+    await context.close();
     expect(found).toEqual([]);
   });
 }

@@ -11,7 +11,8 @@ import { SANDBOX, pick, registerPlayer } from './helpers';
 import { locked, signInStaff } from './staff';
 
 // a server field error (a KBank QR without its IIN) answers 400, which the browser logs
-const test = testAllowing([/\/api\/v2\/backoffice\/agency\/bank-config\//]);
+// the refused exports answer 400 and 401 on purpose
+const test = testAllowing([/\/api\/v2\/backoffice\/agency\/bank-config\//, /\/api\/v2\/backoffice\/exports\//]);
 const SHOTS = process.env.SHOTS_DIR ?? '/work/shots-bo-ops';
 const LANGUAGES = ['lo', 'en'] as const;
 type Lng = (typeof LANGUAGES)[number];
@@ -193,19 +194,41 @@ for (const lng of LANGUAGES) {
     await confirm.dblclick();
     await expect(item).toHaveCount(0);
 
-    // exports: the month so far, a link to each CSV; a range too long gives no link and says why
+    // exports: the month so far; the button fetches the CSV and saves it, its header row the columns
     if (info.project.name === 'mobile') await page.getByTestId('staff-menu').click();
     await page.getByTestId('nav-exports').filter({ visible: true }).click();
     await expect(page.getByTestId('exports-page')).toBeVisible();
-    const link = page.getByTestId('export-deposits-link');
-    const csv = await page.request.get((await link.getAttribute('href'))!);
-    expect(csv.status()).toBe(200);
-    expect(await csv.text()).toContain(code);
+    const [from, to] = [await page.getByTestId('export-from').inputValue(), await page.getByTestId('export-to').inputValue()];
+    const [saved] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-deposits-download').click()]);
+    expect(saved.suggestedFilename()).toBe(`deposits-${from}-${to}.csv`);
+    const csv = readFileSync((await saved.path())!, 'utf8');
+    expect(csv.split('\r\n')[0]).toBe(
+      '\uFEFFcreated_at,code,player,provider,bank,amount_lak,credit_thb,rate,status,bank_reference,paid_at,refund_reference',
+    );
+    expect(csv).toContain(code);
     expect(await axe(page, 'exports')).toEqual([]);
     await shot(page, info, 'exports', lng);
+
+    // a range the server refuses: said under the field as it is typed; pressed anyway, the server's
+    // refusal is said on the card and nothing is saved (a plain link saved its JSON as the .csv)
+    let downloads = 0;
+    page.on('download', () => downloads++);
     await page.getByTestId('export-from').fill('2026-01-01');
     await page.getByTestId('export-to').fill('2026-03-01');
-    await expect(page.getByText(text(lng, 'fields:backoffice.validation.export_range'))).toBeVisible();
-    await expect(link).toHaveCount(0);
+    const rangeText = text(lng, 'fields:backoffice.validation.export_range');
+    await expect(page.getByText(rangeText)).toBeVisible();
+    await page.getByTestId('export-withdrawals-download').click();
+    await expect(page.getByTestId('export-withdrawals-error')).toHaveText(rangeText);
+    expect(await axe(page, 'exports refused')).toEqual([]);
+    await shot(page, info, 'exports-refused', lng);
+
+    // the session ended (signed out elsewhere): said on the card, nothing saved
+    await page.getByTestId('export-from').fill(from);
+    await page.getByTestId('export-to').fill(to);
+    expect((await page.request.post('/api/v2/backoffice/logout', { headers: SAME_ORIGIN })).status()).toBeLessThan(300);
+    await page.getByTestId('export-deposits-download').click();
+    await expect(page.getByTestId('export-deposits-error')).toHaveText(text(lng, 'common:errors.UNAUTHORIZED'));
+    await expect(page.getByTestId('exports-page')).toBeVisible();
+    expect(downloads).toBe(0);
   });
 }

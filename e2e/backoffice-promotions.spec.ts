@@ -53,7 +53,7 @@ for (const lng of ['lo', 'en'] as const) {
     page,
     browser,
   }, info) => {
-    test.setTimeout(240_000);
+    test.setTimeout(360_000);
     await staffWidth(page, info);
     const s = staffText(lng, 'promotions');
     await page.addInitScript((l) => window.localStorage.setItem('backofficeLng', l), lng);
@@ -122,6 +122,28 @@ for (const lng of ['lo', 'en'] as const) {
     await player.getByTestId('take-promotion').click();
     await expect(player.getByText(tr('promotion', 'messages.received'), { exact: true })).toBeVisible();
     await expect(player.getByTestId('promotion-in-use')).toHaveAttribute('data-status', 'ACTIVE');
+
+    // staff remove the image (DELETE …/image), confirmed first: the player's promotion then shows without one
+    await page.goto(promotionUrl);
+    const imageCard = page.getByTestId('promotion-image-card');
+    await imageCard.getByTestId('remove-image').click();
+    const removeDialog = page.getByRole('dialog');
+    await expect(removeDialog.getByTestId('remove-image-confirm-text')).toHaveText(s('image.remove_explain'));
+    expect(await seriousViolations(page)).toEqual([]);
+    await staffShot(page, info, SHOTS, `image-remove-${lng}`);
+    await removeDialog.getByTestId('remove-image-confirm').click();
+    await expect(removeDialog).toBeHidden();
+    await expect(imageCard.getByTestId('promotion-image')).toHaveCount(0);
+    await expect(imageCard.getByText(s('image.none'))).toBeVisible();
+    await expect(imageCard.getByTestId('remove-image')).toHaveCount(0);
+    // the button that opened it is gone with the image: the focus goes to the file button
+    await expect(imageCard.getByTestId('promotion-image-input')).toBeFocused();
+    await expect(preview.getByTestId('preview-card').locator('img')).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await staffShot(page, info, SHOTS, `image-card-${lng}`);
+    await player.reload();
+    await expect(detail).toHaveAttribute('data-code', code);
+    await expect(detail.locator('img')).toHaveCount(0);
     await context.close();
 
     // staff see the usage and cancel it (confirmed first)

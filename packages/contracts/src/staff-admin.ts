@@ -59,6 +59,20 @@ export const auditEntrySchema = z.object({
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
   ip: z.string().nullable(),
+  /**
+   * what was changed, by the name staff know it by (a username, a promotion's code, an order's
+   * transaction code, a currency's code, …) and the player it belongs to, if any; null when it has no
+   * name (an export) or is gone
+   */
+  target: z
+    .object({
+      name: z.string(),
+      playerId: z.string().nullable(),
+    })
+    .nullable()
+    .describe(
+      "What the entry changed, by its name: a player's or staff member's username, a promotion's code, a usage's promotion code and player, an order's transaction code, a transfer's provider and player, an unmatched payment's bank reference, a currency's code, the agency's name, a bank's code; with the player it belongs to. Null for an export (its range is in `after`) or a target that is gone.",
+    ),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditPageSchema = z.object({ items: z.array(auditEntrySchema), nextCursor: z.string().nullable() });

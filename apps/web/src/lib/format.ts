@@ -1,5 +1,6 @@
 import type { CurrencyCode } from '@app/contracts';
 import { getI18n } from 'react-i18next';
+import { dayMonthYearTime } from './date-parts';
 
 /**
  * SPEC.md §9: numbers in the Lao locale, dates DD/MM/YYYY HH:mm:ss, and the zero dates as N/A.
@@ -80,16 +81,5 @@ export function formatDateTime(iso: string | null | undefined, timeZone?: string
   if (!iso || NA_VALUES.has(iso)) return na();
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return na();
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(date);
-  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('day')}/${get('month')}/${get('year')} ${get('hour')}:${get('minute')}:${get('second')}`;
+  return dayMonthYearTime(date, timeZone);
 }

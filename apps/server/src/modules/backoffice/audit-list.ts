@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AuditEntry, AuditPage, AuditQuery } from '@app/contracts';
 import { queryRows, type Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
+import { targetColumns, targetKey } from './audit-targets.js';
 
 interface Row {
   id: string;
@@ -15,6 +16,8 @@ interface Row {
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
   ip: string | null;
+  target_name: string | null;
+  target_player_id: string | null;
 }
 
 /** The cursor: the last row's `at` (PostgreSQL's own text, to the microsecond) and id, in base64url. */
@@ -47,13 +50,16 @@ export async function listAudit(db: Db, agencyId: string, q: AuditQuery): Promis
   }
   // ORDER BY names the table's columns: a bare `at`/`id` binds to the text output columns of the same
   // names, which sorted the whole log by text (a scan, not the index) in an order the cursor does not
-  // follow (ids across a digit boundary, entries of one millisecond)
+  // follow (ids across a digit boundary, entries of one millisecond). The page is taken first (the
+  // index's order, LIMIT), then its targets' names are looked up for those rows only (audit-targets.ts)
   const rows = await queryRows<Row>(
     db,
-    sql`SELECT id::text AS id, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at, at::text AS at_key,
-               staff_id, staff_username, action, entity_type, entity_id, before, after, ip
-        FROM audit_log WHERE ${sql.join(where, sql` AND `)}
-        ORDER BY audit_log.at DESC, audit_log.id DESC LIMIT ${q.limit + 1}`,
+    sql`SELECT page.id::text AS id, to_char(page.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at, page.at::text AS at_key,
+               page.staff_id, page.staff_username, page.action, page.entity_type, page.entity_id, page.before, page.after, page.ip,
+               ${targetColumns}
+        FROM (SELECT audit_log.*, ${targetKey} FROM audit_log WHERE ${sql.join(where, sql` AND `)}
+              ORDER BY audit_log.at DESC, audit_log.id DESC LIMIT ${q.limit + 1}) page
+        ORDER BY page.at DESC, page.id DESC`,
   );
   const page = rows.slice(0, q.limit);
   const items: AuditEntry[] = page.map((r) => ({
@@ -67,6 +73,7 @@ export async function listAudit(db: Db, agencyId: string, q: AuditQuery): Promis
     before: r.before,
     after: r.after,
     ip: r.ip,
+    target: r.target_name === null ? null : { name: r.target_name, playerId: r.target_player_id },
   }));
   return { items, nextCursor: rows.length > q.limit ? encodeCursor(page[page.length - 1]!) : null };
 }

@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { PROMOTION_IMAGE_MAX_BYTES } from '@app/contracts';
-import { auditLog } from '../../db/schema/index.js';
+import { auditLog, promotions } from '../../db/schema/index.js';
+import { createAgency } from '../../test/agencies.js';
 import { registerPlayer } from '../../test/players.js';
 import { useServerAndSandbox } from '../../test/server-and-sandbox.js';
 import { staffLogin, type TestStaff } from '../withdrawals/withdrawals.test-helpers.js';
@@ -97,5 +99,76 @@ describe('a promotion image', () => {
     expect((await upload(support, promotion.id, PNG)).statusCode).toBe(403);
     const owner = await staffLogin(app(), env.agencyId(), 'owner');
     expect((await upload(owner, '00000000-0000-4000-8000-000000000000', PNG)).statusCode).toBe(404);
+  });
+});
+
+describe("removing a promotion's image", () => {
+  const remove = (staff: TestStaff, id: string, host = 'localhost') =>
+    app().inject({ method: 'DELETE', url: `/api/v2/backoffice/promotions/${id}/image`, headers: { host, cookie: staff.cookie } });
+
+  it('removes the bytes, audited; players then see the promotion without an image', async () => {
+    const finance = await staffLogin(app(), env.agencyId(), 'finance');
+    const promotion = await makePromotion(app(), env.agencyId(), { bonus: { kind: 'FIXED', amount: '10' } });
+    const url = (await upload(finance, promotion.id, PNG)).json().promotion.imageUrl as string;
+
+    const res = await remove(finance, promotion.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().promotion).toMatchObject({ id: promotion.id, imageUrl: null });
+    const [row] = await app()
+      .db.select({ data: promotions.imageData, type: promotions.imageType, hash: promotions.imageHash })
+      .from(promotions)
+      .where(eq(promotions.id, promotion.id));
+    expect(row).toEqual({ data: null, type: null, hash: null });
+    expect((await app().inject({ method: 'GET', url, headers: { host: 'localhost' } })).statusCode).toBe(404);
+
+    const player = await registerPlayer(app());
+    const list = (await as(app(), player, 'GET', '/v2/promotions')).json().promotions as { id: string; imageUrl: string | null }[];
+    expect(list.find((p) => p.id === promotion.id)!.imageUrl).toBeNull();
+    expect((await as(app(), player, 'GET', `/v2/promotions/${promotion.id}`)).json().promotion.imageUrl).toBeNull();
+
+    const [audited] = await app()
+      .db.select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'promotion.image_remove'), eq(auditLog.entityId, promotion.id)));
+    expect(audited).toMatchObject({
+      staffId: finance.id,
+      entityType: 'promotion',
+      before: { imageHash: url.split('/').at(-1), imageType: 'image/png', bytes: PNG.length },
+      after: { imageHash: null },
+    });
+  });
+
+  it('answers a promotion without an image with a clear 409, and writes nothing', async () => {
+    const owner = await staffLogin(app(), env.agencyId(), 'owner');
+    const promotion = await makePromotion(app(), env.agencyId(), {});
+    const res = await remove(owner, promotion.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatchObject({
+      code: 'CONFLICT',
+      message: 'The promotion has no image.',
+      fields: { image: 'backoffice.validation.no_image' },
+    });
+    const audited = await app()
+      .db.select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'promotion.image_remove'), eq(auditLog.entityId, promotion.id)));
+    expect(audited).toHaveLength(0);
+  });
+
+  it('is for owner and finance of the same agency: support 403, another agency 404, its image kept', async () => {
+    const owner = await staffLogin(app(), env.agencyId(), 'owner');
+    const support = await staffLogin(app(), env.agencyId(), 'support');
+    const promotion = await makePromotion(app(), env.agencyId(), {});
+    await upload(owner, promotion.id, JPEG);
+    expect((await remove(support, promotion.id)).statusCode).toBe(403);
+
+    const otherId = await createAgency(app(), `img${randomBytes(3).toString('hex')}`, 'img-other.test');
+    const otherOwner = await staffLogin(app(), otherId, 'owner', 'img-other.test');
+    const res = await remove(otherOwner, promotion.id, 'img-other.test');
+    expect([res.statusCode, res.json().error.code]).toEqual([404, 'PROMOTION_NOT_FOUND']);
+    expect((await remove(owner, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+
+    const [row] = await app().db.select({ hash: promotions.imageHash }).from(promotions).where(eq(promotions.id, promotion.id));
+    expect(row!.hash).toMatch(/^[0-9a-f]{32}$/);
   });
 });

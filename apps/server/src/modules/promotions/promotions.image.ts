@@ -48,7 +48,7 @@ const tooLarge = () =>
  * A promotion's image: staff upload its bytes as the request body (`PUT …/image`, any content type:
  * the bytes decide), stored in the promotion's row (bytea: the same on PGlite and PostgreSQL), and
  * served at a URL naming its content hash, so a new image is a new URL and each may be cached for
- * good. A plugin of its own: the raw-body parser stays inside it.
+ * good; `DELETE …/image` removes it (bytes and all). A plugin of its own: the raw-body parser stays inside it.
  */
 export const promotionImageRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
@@ -93,6 +93,51 @@ export const promotionImageRoutes: FastifyPluginAsyncZod = async (app) => {
           ip: request.ip,
         });
         return updated;
+      });
+      return { promotion: toBackofficePromotion(row) };
+    },
+  );
+
+  app.delete(
+    '/v2/backoffice/promotions/:id/image',
+    {
+      config: staffAccess(MONEY_ROLES),
+      schema: {
+        tags: ['backoffice'],
+        summary: "Remove a promotion's image: players then see the promotion without one; 409 when it has none",
+        params: z.object({ id: z.uuid() }),
+        response: { 200: backofficePromotionResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 503) },
+      },
+    },
+    async (request) => {
+      const staff = requireStaff(request);
+      const mine = and(eq(promotions.id, request.params.id), eq(promotions.agencyId, staff.agencyId));
+      const row = await transactionWithRetry(db, async (tx) => {
+        // the row locked: two removals at once, one removes and the other finds none
+        const [current] = await tx
+          .select({ hash: promotions.imageHash, type: promotions.imageType, bytes: sql<number>`octet_length(${promotions.imageData})` })
+          .from(promotions)
+          .where(mine)
+          .for('update');
+        if (!current) throw noSuchPromotion();
+        if (!current.hash) throw new AppError('CONFLICT', 'The promotion has no image.', { image: 'backoffice.validation.no_image' });
+        // the bytes go with the row's columns: its URL answers 404 from now on
+        const [updated] = await tx
+          .update(promotions)
+          .set({ imageData: null, imageType: null, imageHash: null, updatedAt: sql`now()` })
+          .where(mine)
+          .returning();
+        await writeAudit(tx, {
+          agencyId: staff.agencyId,
+          staff: { staffId: staff.staffId, username: staff.username },
+          action: 'promotion.image_remove',
+          entityType: 'promotion',
+          entityId: updated!.id,
+          before: { imageHash: current.hash, imageType: current.type, bytes: Number(current.bytes) },
+          after: { imageHash: null },
+          ip: request.ip,
+        });
+        return updated!;
       });
       return { promotion: toBackofficePromotion(row) };
     },

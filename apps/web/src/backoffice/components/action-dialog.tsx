@@ -18,17 +18,20 @@ export interface ActionDialogProps {
   /** what will happen, with the value typed, shown before the last press */
   confirmText: (value: string) => string;
   confirmLabel: string;
-  /** the action's call: running (the confirm button shows it and takes no second press) and how it failed */
-  pending: boolean;
-  error: unknown;
-  /** the call (a mutation's mutateAsync): the dialog closes when it succeeds, shows its error when it fails */
+  /**
+   * the action's mutation: running (the confirm button shows it and takes no second press), how it
+   * failed (shown in the dialog), and forgotten when the dialog closes
+   */
+  mutation: { isPending: boolean; error: unknown; reset: () => void };
+  /** the call (the mutation's mutateAsync with the value): the dialog closes when it succeeds, shows its error when it fails */
   run: (value: string) => Promise<unknown>;
-  /** the dialog closed: forget the call's error */
-  reset: () => void;
+  /** where the focus goes on close when the button that opened it is gone (a selector) */
+  returnFocusTo?: string;
 }
 
 /**
- * A money action in two steps: the value (if any), then a confirmation that says what will happen.
+ * An action in two steps (money, or what players see): the value (if any), then a confirmation
+ * that says what will happen.
  * The confirm button is disabled while the call runs, and the server answers a repeat alike anyway
  * (decisions 054, 059): a second press never moves money twice. A failure stays in the dialog,
  * with its reason.
@@ -48,7 +51,7 @@ export function ActionDialog(p: ActionDialogProps) {
     setValue('');
     setConfirming(!p.input);
     setMissing(false);
-    p.reset();
+    p.mutation.reset();
   };
   // no closing while the call runs: its outcome is shown here
   const openChange = (next: boolean) => (next ? setOpen(true) : !busy.current && close());
@@ -58,7 +61,7 @@ export function ActionDialog(p: ActionDialogProps) {
       <Button variant={p.variant ?? 'primary'} size="sm" onClick={() => setOpen(true)} data-testid={p.testId}>
         {p.label}
       </Button>
-      <DialogContent title={p.title} description={p.description}>
+      <DialogContent title={p.title} description={p.description} returnFocusTo={p.returnFocusTo}>
         <form
           noValidate
           className="flex flex-col gap-3"
@@ -68,7 +71,7 @@ export function ActionDialog(p: ActionDialogProps) {
               if (!trimmed) return setMissing(true);
               return setConfirming(true);
             }
-            if (busy.current || p.pending) return;
+            if (busy.current || p.mutation.isPending) return;
             busy.current = true;
             p.run(trimmed).then(
               () => {
@@ -102,12 +105,12 @@ export function ActionDialog(p: ActionDialogProps) {
               {p.confirmText(trimmed)}
             </p>
           )}
-          <CallError error={p.error} reason testId={`${p.testId}-error`} />
+          <CallError error={p.mutation.error} reason testId={`${p.testId}-error`} />
           <DialogFooter>
             <Button
               type="button"
               variant="outline"
-              disabled={p.pending}
+              disabled={p.mutation.isPending}
               onClick={() => (confirming && p.input ? setConfirming(false) : openChange(false))}
             >
               {confirming && p.input ? t('actions.back') : t('actions.cancel')}
@@ -115,7 +118,7 @@ export function ActionDialog(p: ActionDialogProps) {
             <Button
               type="submit"
               variant={p.variant ?? 'primary'}
-              loading={p.pending}
+              loading={p.mutation.isPending}
               data-testid={confirming ? `${p.testId}-confirm` : `${p.testId}-next`}
             >
               {confirming ? p.confirmLabel : t('actions.next')}

@@ -1,13 +1,23 @@
 import type { TFunction } from 'i18next';
+import { dateParts, dayMonthYearTime } from '@/lib/date-parts';
 
 // The back office formats with Intl in the staff's language; the player site's lib/format speaks
 // through the player's i18n instance, which the back office does not load.
 
 const locale = (language: string) => (language === 'en' ? 'en-GB' : 'lo-LA');
 
-/** An ISO date-time, short date and time in `language` (lo, en). */
-export function formatWhen(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(locale(language), { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(iso));
+// Dates and times are not Intl's in the staff's locale: Chromium has no Lao date data and wrote Lao dates
+// month first (11/24/26, en-US). Both languages read day/month/year on a 24-hour clock (lib/date-parts).
+
+/** An ISO date-time as DD/MM/YYYY HH:mm:ss, in the device's time zone. */
+export function formatWhen(iso: string): string {
+  return dayMonthYearTime(new Date(iso));
+}
+
+/** An instant's time of day, HH:mm, in the device's time zone. */
+export function formatTime(at: Date | number): string {
+  const p = dateParts(new Date(at));
+  return `${p.hour}:${p.minute}`;
 }
 
 /** A LAK amount (whole kip, may be negative), grouped, without the currency: the column says it. */
@@ -25,11 +35,10 @@ export function formatThb(value: string, language: string): string {
   return new Intl.NumberFormat(locale(language), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(value));
 }
 
-/** A business day `yyyy-mm-dd` as a short day and month ("24/11"), read in the staff's language. */
-export function formatDay(day: string, language: string): string {
-  return new Intl.DateTimeFormat(locale(language), { day: '2-digit', month: '2-digit', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
+/** A business day `yyyy-mm-dd` as its day and month ("24/11"). */
+export function formatDay(day: string): string {
+  const p = dateParts(new Date(`${day}T00:00:00Z`), 'UTC');
+  return `${p.day}/${p.month}`;
 }
 
 /** How long something has waited, in the largest whole unit that fits: "3 h", "2 d" (keys of `money:age`). */

@@ -8,7 +8,7 @@ import { TBody, THead, Table, Td, Th, Tr } from '@/components/ui/table';
 import { CallError } from '../components/call-error';
 import { dashboardQueryOptions } from './api';
 import { DayChart } from './day-chart';
-import { formatAge, formatDay, formatLak, formatThb } from '../lib/format';
+import { formatAge, formatDay, formatLak, formatThb, formatTime } from '../lib/format';
 
 function Figure({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId: string }) {
   return (
@@ -62,7 +62,7 @@ function DaysTable({ days }: { days: DashboardDay[] }) {
       <TBody>
         {[...days].reverse().map((d) => (
           <Tr key={d.day} data-day={d.day}>
-            <Td>{formatDay(d.day, lng)}</Td>
+            <Td>{formatDay(d.day)}</Td>
             <Td className="text-right tabular-nums">
               {formatLak(d.deposits.amount, lng)} <span className="text-slate-400">({d.deposits.count})</span>
             </Td>
@@ -76,6 +76,39 @@ function DaysTable({ days }: { days: DashboardDay[] }) {
         ))}
       </TBody>
     </Table>
+  );
+}
+
+/**
+ * The days on a phone: a card each, its five figures in two columns, so that a day reads without a
+ * sideways scroll (the table needs 36rem); from `sm` up the table shows instead.
+ */
+function DayCards({ days }: { days: DashboardDay[] }) {
+  const { t, i18n } = useTranslation('money');
+  const lng = i18n.language;
+  const figure = (label: string, value: string, className = '') => (
+    <div className="flex min-w-0 flex-col">
+      <dt className="text-xs text-slate-400">{label}</dt>
+      <dd className={`font-semibold break-words text-slate-100 tabular-nums ${className}`}>{value}</dd>
+    </div>
+  );
+  return (
+    <ol className="flex flex-col gap-2 sm:hidden" aria-label={t('dashboard.days_label')} data-testid="dashboard-day-cards">
+      {[...days].reverse().map((d) => (
+        <li key={d.day} data-day={d.day}>
+          <Card className="p-3 sm:p-3">
+            <h3 className="mb-2 text-sm font-semibold text-white">{formatDay(d.day)}</h3>
+            <dl className="grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
+              {figure(t('dashboard.deposits'), `${formatLak(d.deposits.amount, lng)} LAK (${d.deposits.count})`)}
+              {figure(t('dashboard.withdrawals'), `${formatLak(d.withdrawalsPaid.amount, lng)} LAK (${d.withdrawalsPaid.count})`)}
+              {figure(t('dashboard.bonus'), `${formatThb(d.bonusCost, lng)} THB`)}
+              {figure(t('dashboard.new_players'), String(d.newPlayers))}
+              {figure(t('dashboard.net'), `${formatLak(d.net, lng)} LAK`, d.net.startsWith('-') ? 'text-red-300' : '')}
+            </dl>
+          </Card>
+        </li>
+      ))}
+    </ol>
   );
 }
 
@@ -103,10 +136,10 @@ function Dashboard() {
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
         <h1 className="mr-auto text-xl font-bold">{t('dashboard.heading')}</h1>
         <p className="text-sm text-slate-400" data-testid="dashboard-updated">
-          {t('dashboard.updated', { time: new Intl.DateTimeFormat(lng === 'en' ? 'en-GB' : 'lo-LA', { timeStyle: 'short' }).format(now) })}
+          {t('dashboard.updated', { time: formatTime(now) })}
         </p>
       </div>
-      <h2 className="-mb-2 text-base font-semibold text-slate-200">{t('dashboard.today', { day: formatDay(today.day, lng) })}</h2>
+      <h2 className="-mb-2 text-base font-semibold text-slate-200">{t('dashboard.today', { day: formatDay(today.day) })}</h2>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-5">
         <Figure
           testId="figure-deposits"
@@ -145,7 +178,10 @@ function Dashboard() {
         <h2 className="mb-2 text-base font-semibold text-slate-200">{t('dashboard.chart_heading')}</h2>
         <DayChart days={days} />
       </Card>
-      <DaysTable days={days} />
+      <DayCards days={days} />
+      <div className="hidden sm:block">
+        <DaysTable days={days} />
+      </div>
     </section>
   );
 }

@@ -29,7 +29,7 @@ export function DayChart({ days }: { days: DashboardDay[] }) {
   useEffect(() => {
     const el = box.current;
     if (!el) return;
-    const labels = days.map((d) => formatDay(d.day, lng));
+    const labels = days.map((d) => formatDay(d.day));
     const data: uPlot.AlignedData = [
       days.map((_, i) => i),
       days.map((d) => Number(d.deposits.amount)),

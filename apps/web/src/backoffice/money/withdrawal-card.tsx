@@ -76,7 +76,7 @@ function Sharing({ id }: { id: string }) {
 
 /** One waiting withdrawal: who, how much, where to pay, what to watch for; the decisions for those who may. */
 export function WithdrawalCard({ w, canDecide }: { w: QueueWithdrawal; canDecide: boolean }) {
-  const { t, i18n } = useTranslation('money');
+  const { t } = useTranslation('money');
   return (
     <Card className="flex flex-col gap-3 p-4 sm:p-4" data-testid="queue-row" data-code={w.transactionCode}>
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -86,7 +86,7 @@ export function WithdrawalCard({ w, canDecide }: { w: QueueWithdrawal; canDecide
             {w.playerUsername} <span className="font-normal text-slate-400">· {w.playerDisplayName}</span>
           </p>
           <p className="text-sm text-slate-400">
-            {formatWhen(w.createdAt, i18n.language)} · {w.providerId}
+            {formatWhen(w.createdAt)} · {w.providerId}
           </p>
         </div>
         {w.promotion && (

@@ -79,6 +79,18 @@ export function useUploadImage(id: string) {
   });
 }
 
+/** The image removed (the promotion then shows without one, here and to players). */
+export function useRemoveImage(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => staffApi<PromotionBody>(`/v2/backoffice/promotions/${id}/image`, { method: 'DELETE' }),
+    onSuccess: ({ promotion }) => {
+      client.setQueryData(promotionQueryOptions(id).queryKey, { promotion });
+      return client.invalidateQueries({ queryKey: promotionsQueryOptions.queryKey });
+    },
+  });
+}
+
 /** Staff cancel a usage: ACTIVE gives its use back, USED takes the bonus back from the provider. */
 export function useCancelUsage(promotionId: string) {
   const client = useQueryClient();

@@ -15,10 +15,8 @@ export function DeactivateDialog({ promotion }: { promotion: BackofficePromotion
       title={t('deactivate.title', { code: promotion.code })}
       confirmText={() => t('deactivate.explain')}
       confirmLabel={t('deactivate.confirm')}
-      pending={deactivate.isPending}
-      error={deactivate.error}
+      mutation={deactivate}
       run={() => deactivate.mutateAsync()}
-      reset={deactivate.reset}
     />
   );
 }

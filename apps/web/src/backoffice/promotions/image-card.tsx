@@ -4,8 +4,28 @@ import { PROMOTION_IMAGE_MAX_BYTES, PROMOTION_IMAGE_TYPES, type BackofficePromot
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
+import { ActionDialog } from '../components/action-dialog';
 import { CallError } from '../components/call-error';
-import { useUploadImage } from './api';
+import { useRemoveImage, useUploadImage } from './api';
+
+/** The image removed, confirmed first: players see the promotion without one at once. */
+function RemoveImage({ promotion }: { promotion: BackofficePromotion }) {
+  const { t } = useTranslation('promotions');
+  const remove = useRemoveImage(promotion.id);
+  return (
+    <ActionDialog
+      label={t('image.remove')}
+      variant="danger"
+      testId="remove-image"
+      title={t('image.remove_title', { code: promotion.code })}
+      confirmText={() => t('image.remove_explain')}
+      confirmLabel={t('image.remove_confirm')}
+      mutation={remove}
+      run={() => remove.mutateAsync()}
+      returnFocusTo='[data-testid="promotion-image-input"]'
+    />
+  );
+}
 
 /**
  * The promotion's image: PNG, JPEG or WebP up to 1 MB (the server tells the type from the bytes and
@@ -69,16 +89,12 @@ export function ImageCard({ promotion }: { promotion: BackofficePromotion }) {
         </p>
       )}
       <CallError error={upload.error} testId="image-error" />
-      <Button
-        size="sm"
-        className="self-start"
-        disabled={!file || upload.isPending}
-        loading={upload.isPending}
-        onClick={send}
-        data-testid="upload-image"
-      >
-        {t('image.upload')}
-      </Button>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button size="sm" disabled={!file || upload.isPending} loading={upload.isPending} onClick={send} data-testid="upload-image">
+          {t('image.upload')}
+        </Button>
+        {promotion.imageUrl && <RemoveImage promotion={promotion} />}
+      </div>
     </Card>
   );
 }

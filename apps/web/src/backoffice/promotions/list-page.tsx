@@ -44,8 +44,8 @@ function PromotionItem({ promotion, figures }: { promotion: BackofficePromotion;
         <h2 className="text-lg font-semibold break-words text-white">{promotion.texts.lo.name}</h2>
         <p className="text-sm text-slate-300">
           {t('list.window', {
-            from: formatWhen(promotion.startsAt, i18n.language),
-            to: promotion.endsAt ? formatWhen(promotion.endsAt, i18n.language) : t('list.no_end'),
+            from: formatWhen(promotion.startsAt),
+            to: promotion.endsAt ? formatWhen(promotion.endsAt) : t('list.no_end'),
           })}
         </p>
         <p className="text-sm text-slate-400">

@@ -28,10 +28,8 @@ function CancelUsage({ usage, promotionId }: { usage: StaffUsage; promotionId: s
       title={t('usages.cancel_title', { player: usage.playerUsername })}
       confirmText={() => t(usage.status === 'USED' ? 'usages.cancel_used' : 'usages.cancel_active', { bonus: usage.bonus ?? '0.00' })}
       confirmLabel={t('usages.cancel_confirm')}
-      pending={cancel.isPending}
-      error={cancel.error}
+      mutation={cancel}
       run={() => cancel.mutateAsync(usage.id)}
-      reset={cancel.reset}
     />
   );
 }
@@ -57,7 +55,7 @@ function UsageItem({ usage, promotionId }: { usage: StaffUsage; promotionId: str
           </StaffLink>
           <Badge tone={usageStatusTone(usage.status)}>{t(`usage_status.${usage.status}`)}</Badge>
           <span className="text-sm text-slate-400">{t(`providers.${usage.providerId}`)}</span>
-          <span className="text-sm text-slate-400 sm:ml-auto">{formatWhen(usage.createdAt, i18n.language)}</span>
+          <span className="text-sm text-slate-400 sm:ml-auto">{formatWhen(usage.createdAt)}</span>
         </div>
         <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
           <Amount label={t('usages.deposit_credit')} value={thb(usage.depositCredit)} />

@@ -44,9 +44,7 @@ function RefundAction({ item }: { item: AttentionItem }) {
       input={{ label: t('refund.field'), maxLength: REFERENCE_MAX, required: t('refund.required') }}
       confirmText={(reference) => t('refund.confirm', { amount, reference, who: item.playerUsername ?? item.bankReference ?? '' })}
       confirmLabel={t('refund.do')}
-      pending={act.isPending}
-      error={act.error}
-      reset={act.reset}
+      mutation={act}
       run={(reference) =>
         act.mutateAsync(
           item.kind === 'UNMATCHED_PAYMENT'
@@ -70,9 +68,7 @@ function RetryAction({ item }: { item: AttentionItem }) {
       title={t('retry.title', { code: item.transactionCode ?? '' })}
       confirmText={() => t('retry.confirm', { credit, provider: item.providerId ?? '', player: item.playerUsername ?? '' })}
       confirmLabel={t('retry.do')}
-      pending={act.isPending}
-      error={act.error}
-      reset={act.reset}
+      mutation={act}
       run={() => act.mutateAsync({ action: 'retry', transfers: item.transfers })}
     />
   );
@@ -113,7 +109,7 @@ function ItemCard({ item, now }: { item: AttentionItem; now: number }) {
           <p className="font-mono text-sm text-slate-300">{item.transactionCode ?? item.bankReference ?? item.id}</p>
           <p className="truncate text-base font-semibold text-white">{item.playerUsername ?? t('no_player')}</p>
           <p className="text-sm text-slate-400">
-            {formatWhen(item.since, lng)} · {t('waiting', { age: formatAge(item.since, now, t) })}
+            {formatWhen(item.since)} · {t('waiting', { age: formatAge(item.since, now, t) })}
           </p>
         </div>
         {item.unmatchedReason && <Badge tone="yellow">{t(`reasons.${item.unmatchedReason}`)}</Badge>}

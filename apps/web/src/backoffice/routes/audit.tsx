@@ -8,7 +8,9 @@ import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import type { AuditEntry } from '@app/contracts';
 import { AuditDiff } from '../components/audit-diff';
+import { StaffLink, playerPath } from '../lib/staff-link';
 import { staffErrorKey } from '../lib/errors';
 import { formatWhen } from '../lib/format';
 import { auditQueryOptions, staffChoicesQueryOptions, type AuditFilter } from '../lib/staff-admin';
@@ -32,9 +34,45 @@ interface FilterForm {
 const dayStart = (day: string, plusDays = 0) =>
   day ? new Date(Date.parse(`${day}T00:00:00+07:00`) + plusDays * 86_400_000).toISOString() : undefined;
 
+/**
+ * What the entry changed: its kind and its name (decision 081), a link to the player's page when it
+ * belongs to a player; the id stays in the title (and shows where no name was found).
+ */
+function AuditTarget({ entry: e }: { entry: AuditEntry }) {
+  const { t } = useTranslation('audit');
+  const kind = t(`targets.${e.entityType}`, { defaultValue: e.entityType });
+  const id = e.entityId ?? undefined;
+  return (
+    <span className="min-w-0 break-all text-slate-400" data-testid="audit-target" data-type={e.entityType}>
+      {kind}
+      {e.target ? (
+        <>
+          {': '}
+          {e.target.playerId ? (
+            <StaffLink
+              to={playerPath(e.target.playerId)}
+              title={id}
+              className="font-semibold text-slate-100 underline underline-offset-2 hover:text-amber-300"
+              data-testid="audit-target-name"
+            >
+              {e.target.name}
+            </StaffLink>
+          ) : (
+            <span title={id} className="font-semibold text-slate-100" data-testid="audit-target-name">
+              {e.target.name}
+            </span>
+          )}
+        </>
+      ) : (
+        id && ` · ${id}`
+      )}
+    </span>
+  );
+}
+
 /** The owner's audit log: filter by staff member, action and dates; newest first, one page at a time. */
 function AuditLog() {
-  const { t, i18n } = useTranslation('audit');
+  const { t } = useTranslation('audit');
   const staff = useQuery(staffChoicesQueryOptions);
   const [filter, setFilter] = useState<AuditFilter>({});
   const [cursors, setCursors] = useState<string[]>([]);
@@ -90,11 +128,8 @@ function AuditLog() {
                 <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">
                   <span className="font-mono font-semibold text-amber-300">{e.action}</span>
                   <span className="text-slate-200">{e.staffUsername}</span>
-                  <span className="text-slate-400">{formatWhen(e.at, i18n.language)}</span>
-                  <span className="break-all text-slate-400">
-                    {e.entityType}
-                    {e.entityId ? ` · ${e.entityId}` : ''}
-                  </span>
+                  <span className="text-slate-400">{formatWhen(e.at)}</span>
+                  <AuditTarget entry={e} />
                 </div>
                 <AuditDiff before={e.before} after={e.after} />
               </Card>

@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { createRoute } from '@tanstack/react-router';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { buttonClass } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { CallError } from '../components/call-error';
 import { fieldErrorText } from '../lib/errors';
-import { EXPORT_KINDS, EXPORT_MAX_DAYS, daysBetween, exportUrl, rangeProblem, vientianeToday } from '../lib/exports';
+import { EXPORT_KINDS, EXPORT_MAX_DAYS, daysBetween, downloadExport, rangeProblem, vientianeToday, type ExportKind } from '../lib/exports';
 import { appRoute, onlyFor } from './_app';
 
 export const exportsRoute = createRoute({
@@ -16,10 +18,47 @@ export const exportsRoute = createRoute({
   component: ExportsPage,
 });
 
+/** One export's card: its button fetches the CSV and saves it, or shows why the server refused it (decision 082). */
+function ExportCard({ kind, from, to }: { kind: ExportKind; from: string; to: string }) {
+  const { t } = useTranslation('exports');
+  const [bytes, setBytes] = useState(0);
+  const download = useMutation({
+    mutationFn: () => {
+      setBytes(0);
+      return downloadExport(kind, from, to, setBytes);
+    },
+  });
+  return (
+    <Card className="flex flex-col gap-3" data-testid={`export-${kind}`}>
+      <div>
+        <CardTitle className="mb-1 text-base">{t(`kinds.${kind}`)}</CardTitle>
+        <CardDescription>{t(`columns.${kind}`)}</CardDescription>
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button
+          className="self-start"
+          loading={download.isPending}
+          onClick={() => !download.isPending && download.mutate()}
+          data-testid={`export-${kind}-download`}
+        >
+          {t('download')}
+        </Button>
+        {download.isPending && bytes > 0 && (
+          <span className="text-sm text-slate-300 tabular-nums" aria-live="polite">
+            {t('received', { size: (bytes / 1_048_576).toFixed(1) })}
+          </span>
+        )}
+      </div>
+      <CallError error={download.error} reason testId={`export-${kind}-error`} />
+    </Card>
+  );
+}
+
 /**
- * CSV exports (owner, finance; decision 063): a range of Vientiane days, then a plain link to each
- * CSV, which the browser downloads with the staff session's cookie. A range the server would refuse
- * gives no link, and says why.
+ * CSV exports (owner, finance; decisions 063, 082): a range of Vientiane days, then a button per CSV
+ * that fetches it with the staff session's cookie and saves it; what the server refuses (the range,
+ * the role, a session that ended) is said on the card and nothing is saved. A range this page can
+ * tell is wrong is said under its field as it is typed.
  */
 function ExportsPage() {
   const { t } = useTranslation('exports');
@@ -50,26 +89,7 @@ function ExportsPage() {
       </Card>
       <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
         {EXPORT_KINDS.map((kind) => (
-          <Card key={kind} className="flex flex-col gap-3" data-testid={`export-${kind}`}>
-            <div>
-              <CardTitle className="mb-1 text-base">{t(`kinds.${kind}`)}</CardTitle>
-              <CardDescription>{t(`columns.${kind}`)}</CardDescription>
-            </div>
-            {problem ? (
-              <span aria-disabled="true" className={buttonClass('primary', 'md', 'self-start opacity-50')}>
-                {t('download')}
-              </span>
-            ) : (
-              <a
-                href={exportUrl(kind, from, to)}
-                download={`${kind}-${from}-${to}.csv`}
-                className={buttonClass('primary', 'md', 'self-start')}
-                data-testid={`export-${kind}-link`}
-              >
-                {t('download')}
-              </a>
-            )}
-          </Card>
+          <ExportCard key={`${kind}:${from}:${to}`} kind={kind} from={from} to={to} />
         ))}
       </div>
       <p className="text-sm text-slate-400">{t('format')}</p>

@@ -94,7 +94,7 @@ export function Sharing({ detail }: { detail: PlayerDetailResponse }) {
 }
 
 export function Sessions({ detail }: { detail: PlayerDetailResponse }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const end = useEndSessions(detail.player.id);
   return (
     <Section title={t('player.sessions')} testId="player-sessions">
@@ -106,7 +106,7 @@ export function Sessions({ detail }: { detail: PlayerDetailResponse }) {
             {detail.sessions.map((s) => (
               <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-800 pb-2">
                 <span className="min-w-0">
-                  <span className="block">{formatWhen(s.lastSeenAt, i18n.language)}</span>
+                  <span className="block">{formatWhen(s.lastSeenAt)}</span>
                   <span className="block truncate text-xs text-slate-400">
                     {s.ip ?? '—'} · {s.userAgent ?? '—'}
                   </span>
@@ -132,7 +132,7 @@ export function Sessions({ detail }: { detail: PlayerDetailResponse }) {
 }
 
 export function Usages({ detail }: { detail: PlayerDetailResponse }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <Section title={t('player.usages')} testId="player-usages">
       {detail.usages.length === 0 ? (
@@ -145,7 +145,7 @@ export function Usages({ detail }: { detail: PlayerDetailResponse }) {
                 {u.promotionName} · {u.providerId}
               </span>
               <span className="flex items-center gap-2">
-                <span className="text-slate-400">{formatWhen(u.createdAt, i18n.language)}</span>
+                <span className="text-slate-400">{formatWhen(u.createdAt)}</span>
                 <Badge tone={u.status === 'SUCCESS' ? 'green' : u.status === 'CANCELED' ? 'red' : u.status === 'USED' ? 'yellow' : 'grey'}>
                   {t(`usage.${u.status}`)}
                 </Badge>
@@ -160,7 +160,7 @@ export function Usages({ detail }: { detail: PlayerDetailResponse }) {
 
 /** Deposits or withdrawals, newest first, a page at a time. */
 export function Orders({ playerId, kind }: { playerId: string; kind: 'deposits' | 'withdrawals' }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const orders = useInfiniteQuery(playerOrdersQueryOptions(playerId, kind));
   const rows = orders.data?.pages.flatMap((p) => p.items) ?? [];
   return (
@@ -178,7 +178,7 @@ export function Orders({ playerId, kind }: { playerId: string; kind: 'deposits' 
           {rows.map((o) => (
             <li key={o.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 border-b border-slate-800 pb-2">
               <span className="font-mono">{o.transactionCode}</span>
-              <span className="text-slate-400">{formatWhen(o.createdAt, i18n.language)}</span>
+              <span className="text-slate-400">{formatWhen(o.createdAt)}</span>
               <span>{formatKip(o.amountLak)}</span>
               <Badge tone={orderTone(o.status)}>{t(`order.${o.status}`)}</Badge>
             </li>

@@ -16,7 +16,7 @@ export const playerRoute = createRoute({ getParentRoute: () => appRoute, path: '
 
 /** A player's page (DESIGN.md §9): who they are, what they hold, who shares their device or account, and the actions. */
 function PlayerPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   // not strict: a page being left may render once more without its match (decision 018)
   const playerId = (useParams({ strict: false }) as { playerId?: string }).playerId ?? '';
   const detail = useQuery({ ...playerDetailQueryOptions(playerId), enabled: playerId !== '' });
@@ -41,8 +41,8 @@ function PlayerPage() {
         {player.mustChangePassword && <Badge tone="blue">{t('player.must_change_password')}</Badge>}
       </div>
       <p className="text-sm text-slate-400">
-        {player.displayName} · {t('player.joined')} {formatWhen(player.createdAt, i18n.language)} · {t('player.last_login')}{' '}
-        {player.lastLoginAt ? formatWhen(player.lastLoginAt, i18n.language) : '—'}
+        {player.displayName} · {t('player.joined')} {formatWhen(player.createdAt)} · {t('player.last_login')}{' '}
+        {player.lastLoginAt ? formatWhen(player.lastLoginAt) : '—'}
       </p>
       <PlayerActions player={player} />
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">

@@ -32,7 +32,7 @@ export const playersRoute = createRoute({
 
 /** Players: one field searched at a time (a prefix, or a fingerprint exactly); the newest with nothing typed. */
 function PlayersPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   // not strict: a page being left may render once more without its match (decision 018)
   const search = useSearch({ strict: false }) as Partial<Search>;
   const by = search.by ?? 'username';
@@ -104,7 +104,7 @@ function PlayersPage() {
                     <Badge tone={p.status === 'blocked' ? 'red' : 'green'}>{t(`players.statuses.${p.status}`)}</Badge>
                   </Td>
                   <Td className="hidden font-mono md:table-cell">{p.bankAccountNumber ?? '—'}</Td>
-                  <Td className="hidden md:table-cell">{formatWhen(p.createdAt, i18n.language)}</Td>
+                  <Td className="hidden md:table-cell">{formatWhen(p.createdAt)}</Td>
                 </Tr>
               ))
             )}

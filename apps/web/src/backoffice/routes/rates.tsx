@@ -23,7 +23,7 @@ export const ratesRoute = createRoute({
 });
 
 function History({ id }: { id: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const history = useInfiniteQuery(rateHistoryQueryOptions(id));
   const rows = history.data?.pages.flatMap((p) => p.items) ?? [];
   if (history.isPending) return <Spinner className="h-5 w-5" />;
@@ -33,7 +33,7 @@ function History({ id }: { id: string }) {
       <ul className="flex flex-col gap-1 text-sm" data-testid="rate-history">
         {rows.map((h) => (
           <li key={h.id} className="flex flex-wrap justify-between gap-2 border-b border-slate-800 pb-1">
-            <span className="text-slate-400">{formatWhen(h.changedAt, i18n.language)}</span>
+            <span className="text-slate-400">{formatWhen(h.changedAt)}</span>
             <span className="font-mono">
               {h.previousBuyRate} / {h.previousSellRate} → {h.buyRate} / {h.sellRate}
             </span>

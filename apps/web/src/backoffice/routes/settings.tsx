@@ -139,7 +139,7 @@ const QR_FIELDS = ['iin', 'merchantId', 'mcc', 'merchantName', 'city'] as const;
 
 /** One bank's LAO QR merchant settings; the server refuses them unless a QR still builds from them. */
 function BankForm({ bank, data }: { bank: BankCode; data: AgencySettingsResponse }) {
-  const { t, i18n } = useTranslation('settings');
+  const { t } = useTranslation('settings');
   const current = data.bankConfig.find((b) => b.bank === bank);
   const published = publishedIinOf(bank);
   const update = useUpdateBankConfig(bank);
@@ -167,7 +167,7 @@ function BankForm({ bank, data }: { bank: BankCode; data: AgencySettingsResponse
       data-bank={bank}
     >
       <p className="text-sm text-slate-400" data-testid="bank-state">
-        {current ? t('qr.updated', { when: formatWhen(current.updatedAt, i18n.language) }) : t('qr.not_set')}
+        {current ? t('qr.updated', { when: formatWhen(current.updatedAt) }) : t('qr.not_set')}
       </p>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         {QR_FIELDS.map((name) => (

@@ -93,7 +93,7 @@ function CreateStaff() {
  * name and last sign-in, role, state, and the owner's actions (never on their own account).
  */
 function Row({ user, self }: { user: StaffUser; self: boolean }) {
-  const { t, i18n } = useTranslation('staff');
+  const { t } = useTranslation('staff');
   const setRole = useSetRole();
   const action = useStaffAction();
   const error = setRole.error ?? action.error;
@@ -108,7 +108,7 @@ function Row({ user, self }: { user: StaffUser; self: boolean }) {
         <div className="min-w-0 flex-1 basis-52">
           <p className="font-medium break-all text-slate-100">{user.username}</p>
           <p className="text-sm text-slate-400">
-            {t('last_login')}: {user.lastLoginAt ? formatWhen(user.lastLoginAt, i18n.language) : '—'}
+            {t('last_login')}: {user.lastLoginAt ? formatWhen(user.lastLoginAt) : '—'}
           </p>
         </div>
         <select
