@@ -224,6 +224,15 @@ async function catalogue(db) {
   const [thb] = await q(`SELECT id FROM currencies WHERE code = 'THB' LIMIT 1`);
   const promotions = col(await q(`SELECT id FROM promotions ORDER BY code`), 'id');
   const [bigPromotion] = await q(`SELECT promotion_id, count(*)::int AS n FROM promotion_usages GROUP BY 1 ORDER BY 2 DESC LIMIT 1`);
+  // cursors spread over the most used promotion's usages, newest first (the screen's order): deep pages
+  const deepUsages = bigPromotion
+    ? await spread(
+        db,
+        `SELECT ${TS('created_at')} AS t, id::text FROM promotion_usages WHERE promotion_id = '${bigPromotion.promotion_id}'
+          ORDER BY created_at DESC, id DESC OFFSET 20`,
+        n,
+      )
+    : [];
   const days = Array.from({ length: n }, (_, i) => new Date(Date.now() - (20 + (i % 300)) * 86_400_000).toISOString().slice(0, 10));
   const enc = (s) => encodeURIComponent(s);
   const prefix = (s, i) => s.slice(0, 2 + (i % 4));
@@ -296,15 +305,11 @@ async function catalogue(db) {
     ['promotions', '/promotions', [`${B}/promotions`]],
     ['promotion figures', '/promotions/figures', [`${B}/promotions/figures`]],
     ['promotion', '/promotions/{id}', rotate(promotions, (id) => `${B}/promotions/${id}`)],
-    ["promotion's usages, first page", '/promotions/{id}/usages', rotate(promotions, (id) => `${B}/promotions/${id}/usages`)],
+    ["promotion's usages, first page", '/promotions/{id}/usages', rotate(promotions, (id) => `${B}/promotions/${id}/usages?limit=20`)],
     [
       `promotion's usages, deep pages (of ${bigPromotion?.n ?? 0})`,
       '/promotions/{id}/usages',
-      rotate(
-        Array.from({ length: 20 }),
-        (_, i) =>
-          `${B}/promotions/${bigPromotion?.promotion_id}/usages?pageSize=10&page=${1 + Math.floor(((bigPromotion?.n ?? 10) / 10) * (i / 20))}`,
-      ),
+      rotate(deepUsages, (r) => `${B}/promotions/${bigPromotion?.promotion_id}/usages?limit=20&cursor=${keysetCursor([r.t, r.id])}`),
     ],
     ['export deposits.csv, one day', '/exports/deposits.csv', rotate(days, (d) => `${B}/exports/deposits.csv?from=${d}&to=${d}`)],
     ['export withdrawals.csv, one day', '/exports/withdrawals.csv', rotate(days, (d) => `${B}/exports/withdrawals.csv?from=${d}&to=${d}`)],

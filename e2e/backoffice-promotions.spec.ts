@@ -150,6 +150,9 @@ for (const lng of ['lo', 'en'] as const) {
     await page.goto(`${promotionUrl}/usages`);
     const usage = page.getByTestId('usage-item').first();
     await expect(usage).toHaveAttribute('data-status', 'ACTIVE', { timeout: 15_000 });
+    // one usage: the whole list on the first page, no "Show more" (keyset paging, decision 058)
+    await expect(page.getByText(s('usages.newest_first'), { exact: true })).toBeVisible();
+    await expect(page.getByTestId('usages-more')).toHaveCount(0);
     expect(await seriousViolations(page)).toEqual([]);
     await staffShot(page, info, SHOTS, `usages-${lng}`);
     await usage.getByTestId('cancel-usage').click();

@@ -286,6 +286,12 @@ export function fillStatements({ agencyId, players, deposits, withdrawals, passw
         WHERE p.id = u.promotion_id`,
     ],
     [
+      'promotion figures folded',
+      // what the worker does every few seconds (decision 079): the trigger's deltas of the usages just
+      // written, into the figures' totals (the measured servers run without the worker)
+      `SELECT promotion_figures_fold()`,
+    ],
+    [
       'unmatched payments',
       // payments no order took: a second payment of a paid QR, another amount, a reference never issued
       `INSERT INTO unmatched_payments (agency_id, order_id, gateway_reference, bank_reference, amount_lak, currency, paid_at, reason, created_at,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { amountSchema } from './money.js';
 import { pageResponseSchema, providerIdSchema } from './common.js';
+import { keysetResponseSchema } from './keyset.js';
 import type { Language } from './languages.js';
 
 /**
@@ -179,7 +180,8 @@ export type BackofficePromotion = z.infer<typeof backofficePromotionSchema>;
 export const backofficePromotionResponseSchema = z.object({ promotion: backofficePromotionSchema });
 export const backofficePromotionsResponseSchema = z.object({ promotions: z.array(backofficePromotionSchema) });
 export const backofficePromotionUsageSchema = promotionUsageSchema.extend({ playerId: z.uuid(), playerUsername: z.string() });
-export const backofficePromotionUsagePageSchema = pageResponseSchema(backofficePromotionUsageSchema);
+/** A promotion's usages for staff, newest first, a page at a time by keyset (decision 058): no count. */
+export const backofficePromotionUsagePageSchema = keysetResponseSchema(backofficePromotionUsageSchema);
 export const promotionBlockBodySchema = z.object({ blocked: z.boolean() });
 
 /** Images a promotion may carry: their types, told from the bytes, and the largest size. */

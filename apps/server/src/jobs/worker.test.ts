@@ -168,4 +168,33 @@ describe('job worker', () => {
     await w.drain();
     expect(ran).toBe(1);
   });
+
+  it('runs its upkeep every so often while started, and again after one that failed', async () => {
+    const w = new Worker(database.db, quiet, { pollMs: 10, retryBaseMs: 1000 });
+    const runs: number[] = [];
+    let failures = 0;
+    w.every('counted', 50, async () => {
+      runs.push(Date.now());
+      if (runs.length === 1) {
+        failures++;
+        throw new Error('first one fails');
+      }
+    });
+    await w.drain();
+    expect(runs).toHaveLength(0); // not a round of jobs: only the started worker keeps up
+    const started = Date.now();
+    w.start();
+    try {
+      await new Promise((r) => setTimeout(r, 600));
+    } finally {
+      await w.stop();
+    }
+    expect(failures).toBe(1);
+    expect(runs.length).toBeGreaterThanOrEqual(3);
+    expect(runs[0]! - started).toBeGreaterThanOrEqual(45);
+    for (let i = 1; i < runs.length; i++) expect(runs[i]! - runs[i - 1]!).toBeGreaterThanOrEqual(45);
+    const stoppedAt = runs.length;
+    await new Promise((r) => setTimeout(r, 150));
+    expect(runs).toHaveLength(stoppedAt);
+  });
 });

@@ -33,6 +33,8 @@ export class Worker {
   readonly leases: Leases;
   /** when the started worker purges next (./purge.ts) */
   private nextPurgeAt = 0;
+  /** upkeep run every so often while started (`every`), each at most once per its interval */
+  private readonly periodic: { name: string; everyMs: number; run: () => Promise<unknown>; nextAt: number }[] = [];
 
   constructor(
     private readonly db: Db,
@@ -174,6 +176,22 @@ export class Worker {
     return purged;
   }
 
+  /**
+   * Upkeep the started worker runs at most once per `everyMs`, after a round of jobs (the first one
+   * `everyMs` after the start); a failure is logged and the task runs again at its next interval.
+   */
+  every(name: string, everyMs: number, run: () => Promise<unknown>) {
+    this.periodic.push({ name, everyMs, run, nextAt: Date.now() + everyMs });
+  }
+
+  private async periodicIfDue() {
+    for (const task of this.periodic) {
+      if (Date.now() < task.nextAt) continue;
+      task.nextAt = Date.now() + task.everyMs;
+      await task.run().catch((err: unknown) => this.log.error({ err, task: task.name }, 'upkeep failed; run again at its next interval'));
+    }
+  }
+
   private async purgeIfDue() {
     if (!this.opts.retention || Date.now() < this.nextPurgeAt) return;
     this.nextPurgeAt = Date.now() + this.opts.retention.everyMs;
@@ -207,6 +225,7 @@ export class Worker {
     this.running = this.runOnce()
       .then(async (n) => {
         await this.purgeIfDue();
+        await this.periodicIfDue();
         return n;
       })
       .catch((err) => {

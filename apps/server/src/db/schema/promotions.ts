@@ -1,4 +1,4 @@
-import { bigint, boolean, customType, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { PromotionRules, PromotionTexts, PromotionUsageStatus } from '@app/contracts';
 
 /** Migration 0030_promotions.sql holds the checks and the one-held-usage index (docs/decisions/045). */
@@ -51,3 +51,22 @@ export const promotionUsages = pgTable('promotion_usages', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export type PromotionUsageRow = typeof promotionUsages.$inferSelect;
+
+/**
+ * The promotion figures kept by the database (migration 0049, decision 079): the totals as of the
+ * worker's last fold, and the insert-only deltas a trigger writes with every statement on the usages.
+ */
+const figureColumns = () => ({
+  agencyId: uuid('agency_id').notNull(),
+  promotionId: uuid('promotion_id').notNull(),
+  taken: bigint('taken', { mode: 'bigint' }).notNull(),
+  inUse: bigint('in_use', { mode: 'bigint' }).notNull(),
+  used: bigint('used', { mode: 'bigint' }).notNull(),
+  cost: bigint('cost', { mode: 'bigint' }).notNull(),
+});
+export const promotionFigures = pgTable(
+  'promotion_figures',
+  { ...figureColumns(), foldedAt: timestamp('folded_at', { withTimezone: true }).notNull().defaultNow() },
+  (t) => [primaryKey({ columns: [t.agencyId, t.promotionId] })],
+);
+export const promotionFigureDeltas = pgTable('promotion_figure_deltas', figureColumns());

@@ -2,6 +2,7 @@ import { and, eq, lte, sql } from 'drizzle-orm';
 import { transactionWithRetry } from '../../db/errors.js';
 import { promotionUsages, promotions } from '../../db/schema/index.js';
 import type { PromotionsServiceDependencies } from './promotions.types.js';
+import { FIGURES_FOLD_EVERY_MS, foldPromotionFigures } from './promotions.figures.js';
 import { USAGE_EXPIRY_JOB } from './promotions.use.js';
 
 export const DEACTIVATION_JOB = 'promotion_deactivation' as const;
@@ -12,6 +13,9 @@ export const DEACTIVATION_JOB = 'promotion_deactivation' as const;
  * is claimed with `status = 'ACTIVE'`: a deposit paid or a cancel in between wins, and this writes nothing.
  */
 export function registerPromotionJobs({ db, worker }: Pick<PromotionsServiceDependencies, 'db' | 'worker'>) {
+  // the figures' deltas into their totals (decision 079); the read is exact without it, and bounded with it
+  worker.every('promotion figures fold', FIGURES_FOLD_EVERY_MS, () => foldPromotionFigures(db));
+
   const inactive = { status: 'INACTIVE' as const, closedAt: sql`now()`, updatedAt: sql`now()` };
 
   worker.handle(USAGE_EXPIRY_JOB, async ({ usageId }) => {

@@ -6,15 +6,13 @@ import {
   backofficePromotionsResponseSchema,
   backofficePromotionUsagePageSchema,
   okResponseSchema,
-  pageQuerySchema,
+  keysetQuerySchema,
   promotionBlockBodySchema,
   promotionInputSchema,
   promotionFiguresResponseSchema,
   promotionUsageResponseSchema,
-  fromMinor,
 } from '@app/contracts';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { queryRows } from '../../db/client.js';
+import { and, asc, eq } from 'drizzle-orm';
 import { transactionWithRetry } from '../../db/errors.js';
 import type { Tx } from '../../db/client.js';
 import { players, promotionUsages, promotions } from '../../db/schema/index.js';
@@ -23,10 +21,13 @@ import { requireStaff, type StaffSession } from '../../plugins/staff-session.js'
 import { writeAudit } from '../backoffice/audit.js';
 import { errorResponses } from '../shared/route-errors.js';
 import { toBackofficePromotion, toUsage } from './promotions.view.js';
-import { readPage } from '../shared/paging.js';
+import { byCreatedAt } from '../shared/keyset.js';
+import { promotionFigures } from './promotions.figures.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 422, 503);
 const idParams = z.object({ id: z.uuid() });
+/** a promotion's usages, newest first */
+const usagesNewest = byCreatedAt('desc', promotionUsages);
 
 /** Staff's promotion calls under /v2/backoffice; every change with its audit row in the same transaction. */
 export const promotionsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -78,28 +79,8 @@ export const promotionsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: promotionFiguresResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      const staff = requireStaff(request);
-      // one grouped read of the agency's usages, covered by promotion_usages_figures_idx (migration 0037); a
-      // bonus the provider voided went back to the promotion account and costs nothing
-      const rows = await queryRows<{ promotion_id: string; taken: number; in_use: number; used: number; cost: string }>(
-        db,
-        sql`SELECT promotion_id, count(*)::int AS taken, (count(*) FILTER (WHERE status = 'USED'))::int AS in_use,
-                   count(deposit_order_id)::int AS used,
-                   coalesce(sum(coalesce(bonus, 0) - coalesce(clawed_back, 0))
-                              FILTER (WHERE deposit_order_id IS NOT NULL AND closed_by IS DISTINCT FROM 'VOIDED'), 0)::text AS cost
-            FROM promotion_usages WHERE agency_id = ${staff.agencyId} GROUP BY promotion_id`,
-      );
-      return {
-        figures: rows.map((r) => ({
-          promotionId: r.promotion_id,
-          taken: r.taken,
-          inUse: r.in_use,
-          used: r.used,
-          bonusCost: fromMinor(BigInt(r.cost), 'THB'),
-        })),
-      };
-    },
+    // kept by the database (decision 079): bounded by the promotions, not by their usages
+    async (request) => promotionFigures(db, requireStaff(request).agencyId),
   );
 
   app.post(
@@ -194,31 +175,32 @@ export const promotionsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "A promotion's usages, newest first",
         params: idParams,
-        querystring: pageQuerySchema,
+        querystring: keysetQuerySchema,
         response: { 200: backofficePromotionUsagePageSchema, ...errors },
       },
     },
     async (request) => {
       const staff = requireStaff(request);
+      // another agency's promotion is nobody's: 404 before any usage is read
       const promotion = await service.get(staff.agencyId, request.params.id);
-      const { page, pageSize } = request.query;
-      const where = and(eq(promotionUsages.agencyId, staff.agencyId), eq(promotionUsages.promotionId, promotion.id));
-      const { items: rows, total } = await readPage(db, { table: promotionUsages, where, page, pageSize }, (limit, offset) =>
-        db
-          .select({ usage: promotionUsages, username: players.username })
-          .from(promotionUsages)
-          .innerJoin(players, eq(players.id, promotionUsages.playerId))
-          .where(where)
-          .orderBy(desc(promotionUsages.createdAt))
-          .limit(limit)
-          .offset(offset),
-      );
-      const items = rows.map(({ usage, username }) => ({
-        ...toUsage(usage, promotion, 'lo'),
-        playerId: usage.playerId,
-        playerUsername: username,
-      }));
-      return { items, page, pageSize, total };
+      const { cursor, limit } = request.query;
+      // newest first by keyset (decision 058), one range of promotion_usages_promotion_newest (migration 0043); no count
+      const rows = await db
+        .select({ usage: promotionUsages, username: players.username, cursorKey: usagesNewest.key })
+        .from(promotionUsages)
+        .innerJoin(players, eq(players.id, promotionUsages.playerId))
+        .where(and(eq(promotionUsages.agencyId, staff.agencyId), eq(promotionUsages.promotionId, promotion.id), usagesNewest.after(cursor)))
+        .orderBy(...usagesNewest.orderBy)
+        .limit(limit + 1);
+      const page = usagesNewest.page(rows, limit);
+      return {
+        nextCursor: page.nextCursor,
+        items: page.items.map(({ usage, username }) => ({
+          ...toUsage(usage, promotion, 'lo'),
+          playerId: usage.playerId,
+          playerUsername: username,
+        })),
+      };
     },
   );
 

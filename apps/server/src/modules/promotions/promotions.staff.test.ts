@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client.js';
 import { auditLog } from '../../db/schema/index.js';
+import { createAgency } from '../../test/agencies.js';
 import { registerPlayer } from '../../test/players.js';
 import { useServerAndSandbox } from '../../test/server-and-sandbox.js';
 import { addBankAccount, staffLogin, type TestStaff } from '../withdrawals/withdrawals.test-helpers.js';
@@ -56,7 +58,10 @@ describe('/v2/backoffice/promotions', () => {
     const usage = (await usePromotion(app(), p, id)).json().usage;
     expect((await call(support, 'GET', `/promotions/${id}/usages`)).statusCode).toBe(403);
     const usages = await call(finance, 'GET', `/promotions/${id}/usages`);
-    expect(usages.json()).toMatchObject({ total: 1, items: [{ id: usage.id, playerUsername: p.username, status: 'ACTIVE' }] });
+    expect(usages.json()).toEqual({
+      nextCursor: null,
+      items: [expect.objectContaining({ id: usage.id, playerUsername: p.username, status: 'ACTIVE' })],
+    });
     expect((await call(support, 'POST', `/promotion-usages/${usage.id}/cancel`)).statusCode).toBe(403);
     expect((await call(finance, 'POST', `/promotion-usages/${usage.id}/cancel`)).json().usage.status).toBe('CANCELED');
 
@@ -97,5 +102,65 @@ describe('/v2/backoffice/promotions', () => {
     const finance = await staffLogin(app(), env.agencyId(), 'finance');
     const res = await call(finance, 'GET', '/promotions/figures');
     expect(res.json().figures).toContainEqual({ promotionId: promotion.id, taken: 2, inUse: 1, used: 1, bonusCost: '20.00' });
+  });
+
+  it("a promotion's usages page by keyset, newest first: every usage once across ties of one instant; another agency's promotion is 404, a bad cursor 400", async () => {
+    const promotion = await makePromotion(app(), env.agencyId(), { bonus: { kind: 'FIXED', amount: '5' } });
+    const p = await registerPlayer(app());
+    // 9 usages: 5 of one instant, 2 within its millisecond, 2 older; ended ones, so one player may hold them all
+    const times = [
+      '2026-03-01T10:00:00.123456Z',
+      '2026-03-01T10:00:00.123456Z',
+      '2026-03-01T10:00:00.123456Z',
+      '2026-03-01T10:00:00.123456Z',
+      '2026-03-01T10:00:00.123456Z',
+      '2026-03-01T10:00:00.123001Z',
+      '2026-03-01T10:00:00.123999Z',
+      '2026-02-01T00:00:00Z',
+      '2026-01-01T00:00:00Z',
+    ];
+    for (const at of times) {
+      await app().db
+        .execute(sql`INSERT INTO promotion_usages (agency_id, player_id, promotion_id, provider_id, status, closed_by, created_at, expires_at, closed_at)
+                                 VALUES (${env.agencyId()}, ${p.playerId}, ${promotion.id}, 'gclub', 'INACTIVE', 'EXPIRED', ${at}::timestamptz, ${at}::timestamptz + interval '1 day', now())`);
+    }
+    const expected = (
+      await queryRows<{ id: string }>(
+        app().db,
+        sql`SELECT id FROM promotion_usages WHERE promotion_id = ${promotion.id} ORDER BY created_at DESC, id DESC`,
+      )
+    ).map((r) => r.id);
+    const finance = await staffLogin(app(), env.agencyId(), 'finance');
+    for (const limit of [1, 2, 4, 9, 50]) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      for (let pages = 0; pages < 20; pages++) {
+        const res = await call(finance, 'GET', `/promotions/${promotion.id}/usages?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
+        expect(res.statusCode, res.body).toBe(200);
+        const body = res.json() as { items: { id: string; playerUsername: string }[]; nextCursor: string | null };
+        expect(body).not.toHaveProperty('total');
+        expect(body.items.length).toBeLessThanOrEqual(limit);
+        for (const u of body.items) expect(u.playerUsername).toBe(p.username);
+        seen.push(...body.items.map((u) => u.id));
+        cursor = body.nextCursor;
+        if (!cursor) break;
+      }
+      expect(seen).toEqual(expected);
+    }
+
+    const elsewhere = await createAgency(app(), 'PROMOUSAGES', 'promo-usages.example');
+    const theirs = await makePromotion(app(), elsewhere, { bonus: { kind: 'FIXED', amount: '5' } });
+    const notOurs = await call(finance, 'GET', `/promotions/${theirs.id}/usages`);
+    expect(notOurs.statusCode).toBe(404);
+    for (const cursor of [
+      'x',
+      Buffer.from('["2026-03-01T10:00:00Z","nope"]').toString('base64url'),
+      Buffer.from('[1,2,3]').toString('base64url'),
+    ]) {
+      const bad = await call(finance, 'GET', `/promotions/${promotion.id}/usages?cursor=${cursor}`);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error).toMatchObject({ code: 'VALIDATION_FAILED', fields: { cursor: expect.any(String) } });
+    }
+    expect((await call(finance, 'GET', `/promotions/${promotion.id}/usages?limit=0`)).statusCode).toBe(400);
   });
 });

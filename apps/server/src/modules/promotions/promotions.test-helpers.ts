@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { promotionInputSchema, type PromotionInput } from '@app/contracts';
-import { queryRows } from '../../db/client.js';
+import { fromMinor, promotionInputSchema, type PromotionFiguresResponse, type PromotionInput } from '@app/contracts';
+import { queryRows, type Db } from '../../db/client.js';
 import { payLaoQr } from '../../test/bank.js';
 import type { TestPlayer } from '../../test/players.js';
 
@@ -84,3 +84,30 @@ export async function promotionAccount(app: FastifyInstance) {
   );
   return Object.fromEntries(Object.entries(row!).map(([k, v]) => [k, BigInt(v)])) as Record<Figure, bigint>;
 }
+
+/**
+ * The promotion figures as the route read them before decision 079: one grouped read of every usage
+ * of the agency. The reference the kept figures must equal; sorted by promotion.
+ */
+export async function groupedFigures(db: Db, agencyId: string): Promise<PromotionFiguresResponse['figures']> {
+  const rows = await queryRows<{ promotion_id: string; taken: number; in_use: number; used: number; cost: string }>(
+    db,
+    sql`SELECT promotion_id, count(*)::int AS taken, (count(*) FILTER (WHERE status = 'USED'))::int AS in_use,
+               count(deposit_order_id)::int AS used,
+               coalesce(sum(coalesce(bonus, 0) - coalesce(clawed_back, 0))
+                          FILTER (WHERE deposit_order_id IS NOT NULL AND closed_by IS DISTINCT FROM 'VOIDED'), 0)::text AS cost
+          FROM promotion_usages WHERE agency_id = ${agencyId} GROUP BY promotion_id`,
+  );
+  return byPromotion(
+    rows.map((r) => ({
+      promotionId: r.promotion_id,
+      taken: r.taken,
+      inUse: r.in_use,
+      used: r.used,
+      bonusCost: fromMinor(BigInt(r.cost), 'THB'),
+    })),
+  );
+}
+
+/** The figures' answer sorted by promotion, to compare with `groupedFigures`. */
+export const byPromotion = (f: PromotionFiguresResponse['figures']) => [...f].sort((a, b) => (a.promotionId < b.promotionId ? -1 : 1));

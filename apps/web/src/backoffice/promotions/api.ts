@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   BackofficePromotion,
@@ -14,7 +14,7 @@ export type StaffUsage = UsagePage['items'][number];
 type PromotionBody = { promotion: BackofficePromotion };
 
 const KEY = ['backoffice', 'promotions'] as const;
-/** Usages shown per page (the API's offset paging; a promotion's usages stay in the thousands at most). */
+/** Usages asked per page: the API pages them by keyset, newest first (decision 058), "Show more" asks the next. */
 export const USAGES_PAGE_SIZE = 20;
 
 /** Every promotion of the agency (a few dozen at most: the API answers them in one list), active or not. */
@@ -32,11 +32,15 @@ export const promotionFiguresQueryOptions = queryOptions({
 export const promotionQueryOptions = (id: string) =>
   queryOptions({ queryKey: [...KEY, id], queryFn: () => staffApi<PromotionBody>(`/v2/backoffice/promotions/${id}`) });
 
-export const promotionUsagesQueryOptions = (id: string, page: number) =>
-  queryOptions({
-    queryKey: [...KEY, id, 'usages', page],
-    queryFn: () => staffApi<UsagePage>(`/v2/backoffice/promotions/${id}/usages?page=${page}&pageSize=${USAGES_PAGE_SIZE}`),
-    placeholderData: keepPreviousData,
+export const promotionUsagesQueryOptions = (id: string) =>
+  infiniteQueryOptions({
+    queryKey: [...KEY, id, 'usages'],
+    queryFn: ({ pageParam }) =>
+      staffApi<UsagePage>(
+        `/v2/backoffice/promotions/${id}/usages?limit=${USAGES_PAGE_SIZE}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,
+      ),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
 /** Create (no id) or change a promotion; the list and the promotion are read again after. */

@@ -1,17 +1,16 @@
-import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PromotionUsageStatus } from '@app/contracts';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { usageStatusTone } from '@/features/promotions/lib/status';
 import { ActionDialog } from '../components/action-dialog';
 import { CallError } from '../components/call-error';
+import { MoreButton } from '../components/more-button';
 import { formatThb, formatWhen } from '../lib/format';
 import { StaffLink, playerPath } from '../lib/staff-link';
-import { USAGES_PAGE_SIZE, promotionQueryOptions, promotionUsagesQueryOptions, useCancelUsage, type StaffUsage } from './api';
+import { promotionQueryOptions, promotionUsagesQueryOptions, useCancelUsage, type StaffUsage } from './api';
 import { promotionPath } from './list-page';
 
 /** The usages staff may cancel: taken (its use given back) and in use (the bonus taken back from the provider). */
@@ -76,13 +75,12 @@ function UsageItem({ usage, promotionId }: { usage: StaffUsage; promotionId: str
   );
 }
 
-/** /promotions/{id}/usages: who took it, newest first, a page at a time; cancel one (confirmed). */
+/** /promotions/{id}/usages: who took it, newest first, a page at a time ("Show more"); cancel one (confirmed). */
 export function UsagesPage({ id }: { id: string }) {
   const { t } = useTranslation('promotions');
-  const [page, setPage] = useState(1);
   const promotion = useQuery(promotionQueryOptions(id));
-  const usages = useQuery(promotionUsagesQueryOptions(id, page));
-  const pages = usages.data ? Math.max(1, Math.ceil(usages.data.total / USAGES_PAGE_SIZE)) : 1;
+  const usages = useInfiniteQuery(promotionUsagesQueryOptions(id));
+  const items = usages.data?.pages.flatMap((p) => p.items) ?? [];
   const code = promotion.data?.promotion.code ?? '';
   return (
     <section className="flex flex-col gap-4" data-testid="usages-page">
@@ -94,29 +92,19 @@ export function UsagesPage({ id }: { id: string }) {
         <Spinner className="mx-auto h-6 w-6" />
       ) : usages.isError ? (
         <CallError error={usages.error} />
-      ) : usages.data.items.length === 0 ? (
+      ) : items.length === 0 ? (
         <Card className="text-slate-300" data-testid="usages-empty">
           {t('usages.empty')}
         </Card>
       ) : (
         <>
-          <p className="text-sm text-slate-400">{t('usages.total', { count: usages.data.total })}</p>
+          <p className="text-sm text-slate-400">{t('usages.newest_first')}</p>
           <ul className="flex flex-col gap-3">
-            {usages.data.items.map((u) => (
+            {items.map((u) => (
               <UsageItem key={u.id} usage={u} promotionId={id} />
             ))}
           </ul>
-          {pages > 1 && (
-            <nav className="flex items-center justify-between gap-3" aria-label={t('usages.pages')}>
-              <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                {t('usages.previous')}
-              </Button>
-              <span className="text-sm text-slate-400">{t('usages.page', { page, pages })}</span>
-              <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-                {t('usages.next')}
-              </Button>
-            </nav>
-          )}
+          <MoreButton list={usages} label={t('usages.more')} testId="usages-more" />
         </>
       )}
     </section>
