@@ -16,18 +16,7 @@ export interface TestDatabase extends Database {
  * database on the server named by TEST_DATABASE_URL (CI runs the suite both ways).
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  let database: Database;
-  let url: string | undefined;
-  let drop = async () => {};
-  if (serverUrl) {
-    const fresh = await createPostgresDatabase(serverUrl);
-    url = fresh.url;
-    database = await openDatabase({ url, poolSize: 20 });
-    drop = fresh.drop;
-  } else {
-    database = await openDatabase({ dataDir: 'memory://' });
-  }
+  const { database, url, drop } = await openEmptyDatabase(20);
   await migrate(database);
   await seedReference(database.db);
   const agencyId = await seedDemo(database.db, testConfig(), { info: () => {}, warn: () => {} });
@@ -40,6 +29,17 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await drop();
     },
   };
+}
+
+/**
+ * A new, empty database on the engine the suite runs on: in-memory PGlite, or a fresh database on the
+ * server named by TEST_DATABASE_URL (its `url`, and `drop` to remove it after `close`).
+ */
+export async function openEmptyDatabase(poolSize: number): Promise<{ database: Database; url: string | undefined; drop(): Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return { database: await openDatabase({ dataDir: 'memory://' }), url: undefined, drop: async () => {} };
+  const fresh = await createPostgresDatabase(serverUrl);
+  return { database: await openDatabase({ url: fresh.url, poolSize }), url: fresh.url, drop: fresh.drop };
 }
 
 /** A new, empty database on the PostgreSQL server of `serverUrl`: its URL, and how to drop it. */

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { openDatabase, queryRows, type Database } from '../../db/client.js';
+import { queryRows, type Database } from '../../db/client.js';
 import { migrate } from '../../db/migrate.js';
 import { seedDemoAgency, seedReference } from '../../db/seed.js';
-import { createPostgresDatabase } from '../../test/database.js';
+import { openEmptyDatabase } from '../../test/database.js';
 import { foldPromotionFigures, promotionFigures } from './promotions.figures.js';
 import { byPromotion, groupedFigures } from './promotions.test-helpers.js';
 
@@ -23,12 +23,7 @@ let database: Database;
 let drop = async () => {};
 let scratch: string;
 beforeAll(async () => {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) {
-    const fresh = await createPostgresDatabase(serverUrl);
-    drop = fresh.drop;
-    database = await openDatabase({ url: fresh.url, poolSize: 2 });
-  } else database = await openDatabase({ dataDir: 'memory://' });
+  ({ database, drop } = await openEmptyDatabase(2));
   // the migrations and function files as they were before 0049
   scratch = mkdtempSync(join(tmpdir(), 'figures-migration-'));
   for (const dir of ['migrations', 'functions'])

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { and, eq, sql } from 'drizzle-orm';
 import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { openDatabase, type Database } from '../../db/client.js';
-import { createPostgresDatabase } from '../../test/database.js';
+import type { Database } from '../../db/client.js';
+import { openEmptyDatabase } from '../../test/database.js';
 import { AppError } from '../../errors.js';
 import { byCreatedAt, decodeCursor, encodeCursor, keysetOrder } from './keyset.js';
 
@@ -17,12 +17,7 @@ const rowsTable = pgTable('keyset_rows', {
 let database: Database;
 let drop = async () => {};
 beforeAll(async () => {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) {
-    const fresh = await createPostgresDatabase(serverUrl);
-    drop = fresh.drop;
-    database = await openDatabase({ url: fresh.url, poolSize: 2 });
-  } else database = await openDatabase({ dataDir: 'memory://' });
+  ({ database, drop } = await openEmptyDatabase(2));
   await database.db.execute(
     sql`CREATE TABLE keyset_rows (id uuid PRIMARY KEY, grp text NOT NULL, name text NOT NULL, created_at timestamptz NOT NULL)`,
   );
