@@ -25,7 +25,7 @@ export interface SelectProps {
 
 /** The trigger's look, the same before and after Radix has loaded (select.tsx). */
 export const SELECT_TRIGGER =
-  'flex h-11 w-full items-center justify-between gap-2 rounded-lg border border-slate-600 bg-slate-900 px-3 text-left text-base text-white focus:border-amber-400 focus:outline-2 focus:outline-amber-400/40 aria-invalid:border-red-400 data-[placeholder]:text-slate-400';
+  'flex min-h-11 w-full items-center justify-between gap-2 rounded-lg border border-slate-600 bg-slate-900 px-3 py-2 text-left text-base text-white focus:border-amber-400 focus:outline-2 focus:outline-amber-400/40 aria-invalid:border-red-400 data-[placeholder]:text-slate-400';
 
 export function SelectChevron() {
   return (
