@@ -18,16 +18,17 @@ export function createBackofficeService(deps: BackofficeServiceDependencies): Ba
       const d = await run(tx);
       // a repeat changed nothing: the first call's audit row is the record of it
       if (d.repeated) return d;
-      await writeAudit(tx, {
-        agencyId: staff.agencyId,
-        staff: { staffId: staff.staffId, username: staff.username },
-        action,
-        entityType: 'withdrawal',
-        entityId: d.after.id,
-        before: { status: d.before.status },
-        after: { status: d.after.status, bankReference: d.after.bankReference, rejectReason: d.after.rejectReason },
-        ip,
-      });
+      await writeAudit(
+        tx,
+        { staff, ip },
+        {
+          action,
+          entityType: 'withdrawal',
+          entityId: d.after.id,
+          before: { status: d.before.status },
+          after: { status: d.after.status, bankReference: d.after.bankReference, rejectReason: d.after.rejectReason },
+        },
+      );
       return d;
     });
     if (decision.transfer) await withdrawals.settleSoon(decision.transfer);

@@ -26,13 +26,9 @@ export const secondFactorStatus = (s: Pick<StaffSession, 'role' | 'enrolled' | '
   mandatory: (SECOND_FACTOR_MANDATORY as readonly StaffRole[]).includes(s.role),
 });
 
-const auditOf = (s: StaffSession, ip: string) => ({
-  agencyId: s.agencyId,
-  staff: { staffId: s.staffId, username: s.username },
-  entityType: 'staff',
-  entityId: s.staffId,
-  ip,
-});
+/** A staff member's own second factor, in the audit log. */
+const auditOwn = (db: Db | Tx, s: StaffSession, ip: string, action: string, after: object) =>
+  writeAudit(db, { staff: s, ip }, { action, entityType: 'staff', entityId: s.staffId, after });
 
 /**
  * A TOTP code accepted at most once: the step it belongs to must be later than the last one
@@ -102,11 +98,7 @@ export function createSecondFactor({ db, loginThrottle: throttle }: { db: Db; lo
       await throttled(request, reply, s, () =>
         recovery ? acceptRecoveryCode(db, s.staffId, code) : acceptTotp(db, s.staffId, row?.secret ?? '', code),
       );
-      await writeAudit(db, {
-        ...auditOf(s, request.ip),
-        action: 'staff.second_factor',
-        after: { method: recovery ? 'recovery_code' : 'totp' },
-      });
+      await auditOwn(db, s, request.ip, 'staff.second_factor', { method: recovery ? 'recovery_code' : 'totp' });
       await raise(request, reply, s);
       return { state: 'PASSED' as const, enrolled: true, mandatory: secondFactorStatus(s).mandatory };
     },
@@ -143,7 +135,7 @@ export function createSecondFactor({ db, loginThrottle: throttle }: { db: Db; lo
           if (enrolled.length !== 1) throw new AppError('CONFLICT', 'the enrolment changed meanwhile: start again');
           await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, s.staffId));
           await tx.insert(staffRecoveryCodes).values(recoveryCodes.map((c) => ({ staffId: s.staffId, codeHash: recoveryCodeHash(c) })));
-          await writeAudit(tx, { ...auditOf(s, request.ip), action: 'staff.second_factor_enrol', after: { enrolled: true } });
+          await auditOwn(tx, s, request.ip, 'staff.second_factor_enrol', { enrolled: true });
           return true;
         }),
       );

@@ -66,16 +66,17 @@ export function createStaffAdmin({ db, passwords }: { db: Db; passwords: Passwor
       const { row, otherOwners } = await lockTarget(tx, actor, id);
       const { before, after, endSessions } = await apply(tx, row, otherOwners);
       if (endSessions) await endAllStaffSessions(tx, request, id);
-      await writeAudit(tx, {
-        agencyId: actor.agencyId,
-        staff: { staffId: actor.staffId, username: actor.username },
-        action,
-        entityType: 'staff',
-        entityId: id,
-        before,
-        after,
-        ip: request.ip,
-      });
+      await writeAudit(
+        tx,
+        { staff: actor, ip: request.ip },
+        {
+          action,
+          entityType: 'staff',
+          entityId: id,
+          before,
+          after,
+        },
+      );
       const [updated] = await tx.select().from(staffUsers).where(eq(staffUsers.id, id));
       return { user: toStaffUser(updated!) };
     });
@@ -113,15 +114,16 @@ export function createStaffAdmin({ db, passwords }: { db: Db; passwords: Passwor
             .insert(staffUsers)
             .values({ agencyId: actor.agencyId, username: body.username, passwordHash: hash, role: body.role })
             .returning();
-          await writeAudit(tx, {
-            agencyId: actor.agencyId,
-            staff: { staffId: actor.staffId, username: actor.username },
-            action: 'staff.create',
-            entityType: 'staff',
-            entityId: row!.id,
-            after: { username: row!.username, role: row!.role, passwordGenerated: generated !== null },
-            ip: request.ip,
-          });
+          await writeAudit(
+            tx,
+            { staff: actor, ip: request.ip },
+            {
+              action: 'staff.create',
+              entityType: 'staff',
+              entityId: row!.id,
+              after: { username: row!.username, role: row!.role, passwordGenerated: generated !== null },
+            },
+          );
           return { user: toStaffUser(row!), password: generated };
         });
       } catch (err) {

@@ -14,14 +14,7 @@ const STAFF_USERNAME = /^[a-z0-9_.-]{1,64}$/;
 
 /** A staff member's own session starting or ending, in the audit log. */
 const auditSession = (db: Db | Tx, s: { agencyId: string; staffId: string; username: string }, action: string, ip: string) =>
-  writeAudit(db, {
-    agencyId: s.agencyId,
-    staff: { staffId: s.staffId, username: s.username },
-    action,
-    entityType: 'staff',
-    entityId: s.staffId,
-    ip,
-  });
+  writeAudit(db, { staff: s, ip }, { action, entityType: 'staff', entityId: s.staffId });
 
 export const currentPasswordIncorrect = () =>
   new AppError('PASSWORD_INCORRECT', 'password incorrect', { currentPassword: 'backoffice.validation.password_incorrect' });

@@ -26,16 +26,17 @@ export function createAttentionService({ db, config, transfers }: AttentionServi
     const { requested } = await transactionWithRetry(db, async (tx) => {
       const done = await run(tx);
       if (done.change)
-        await writeAudit(tx, {
-          agencyId: staff.agencyId,
-          staff: { staffId: staff.staffId, username: staff.username },
-          action: target.action,
-          entityType: target.entityType,
-          entityId: target.id,
-          before: done.change.before,
-          after: done.change.after,
-          ip,
-        });
+        await writeAudit(
+          tx,
+          { staff, ip },
+          {
+            action: target.action,
+            entityType: target.entityType,
+            entityId: target.id,
+            before: done.change.before,
+            after: done.change.after,
+          },
+        );
       return done;
     });
     if (requested && requested.length > 0) transfers.dispatch(requested);

@@ -52,14 +52,7 @@ export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
           throw new AppError('VALIDATION_FAILED', `from..to must be 1 to ${EXPORT_MAX_DAYS} days`, {
             to: 'backoffice.validation.export_range',
           });
-        await writeAudit(app.db, {
-          agencyId: staff.agencyId,
-          staff: { staffId: staff.staffId, username: staff.username },
-          action: `export.${kind}`,
-          entityType: 'export',
-          after: { from, to },
-          ip: request.ip,
-        });
+        await writeAudit(app.db, { staff, ip: request.ip }, { action: `export.${kind}`, entityType: 'export', after: { from, to } });
         // a stream is sent as it is, never through the response serializer (the declared 200 is for the API document)
         return reply
           .type('text/csv; charset=utf-8')

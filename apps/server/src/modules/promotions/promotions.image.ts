@@ -83,15 +83,16 @@ export const promotionImageRoutes: FastifyPluginAsyncZod = async (app) => {
           .where(and(eq(promotions.id, request.params.id), eq(promotions.agencyId, staff.agencyId)))
           .returning();
         if (!updated) throw noSuchPromotion();
-        await writeAudit(tx, {
-          agencyId: staff.agencyId,
-          staff: { staffId: staff.staffId, username: staff.username },
-          action: 'promotion.image',
-          entityType: 'promotion',
-          entityId: updated.id,
-          after: { imageHash: hash, imageType: type, bytes: bytes.length },
-          ip: request.ip,
-        });
+        await writeAudit(
+          tx,
+          { staff, ip: request.ip },
+          {
+            action: 'promotion.image',
+            entityType: 'promotion',
+            entityId: updated.id,
+            after: { imageHash: hash, imageType: type, bytes: bytes.length },
+          },
+        );
         return updated;
       });
       return { promotion: toBackofficePromotion(row) };
@@ -127,16 +128,17 @@ export const promotionImageRoutes: FastifyPluginAsyncZod = async (app) => {
           .set({ imageData: null, imageType: null, imageHash: null, updatedAt: sql`now()` })
           .where(mine)
           .returning();
-        await writeAudit(tx, {
-          agencyId: staff.agencyId,
-          staff: { staffId: staff.staffId, username: staff.username },
-          action: 'promotion.image_remove',
-          entityType: 'promotion',
-          entityId: updated!.id,
-          before: { imageHash: current.hash, imageType: current.type, bytes: Number(current.bytes) },
-          after: { imageHash: null },
-          ip: request.ip,
-        });
+        await writeAudit(
+          tx,
+          { staff, ip: request.ip },
+          {
+            action: 'promotion.image_remove',
+            entityType: 'promotion',
+            entityId: updated!.id,
+            before: { imageHash: current.hash, imageType: current.type, bytes: Number(current.bytes) },
+            after: { imageHash: null },
+          },
+        );
         return updated!;
       });
       return { promotion: toBackofficePromotion(row) };

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -14,10 +13,9 @@ import {
 } from '@app/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import { transactionWithRetry } from '../../db/errors.js';
-import type { Tx } from '../../db/client.js';
 import { players, promotionUsages, promotions } from '../../db/schema/index.js';
 import { MONEY_ROLES, staffAccess } from '../../plugins/staff-access.js';
-import { requireStaff, type StaffSession } from '../../plugins/staff-session.js';
+import { requireStaff } from '../../plugins/staff-session.js';
 import { writeAudit } from '../backoffice/audit.js';
 import { errorResponses } from '../shared/route-errors.js';
 import { toBackofficePromotion, toUsage } from './promotions.view.js';
@@ -36,25 +34,6 @@ export const promotionsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['backoffice'];
   // promotions are money (their cost, the blacklist): owner and finance; support does not see them (DESIGN.md §9)
   const money = { config: staffAccess(MONEY_ROLES) };
-  // in the transaction of the change it records (modules/backoffice/audit.ts): neither exists without the other
-  const audit = (
-    tx: Tx,
-    request: FastifyRequest,
-    staff: StaffSession,
-    action: string,
-    entityType: string,
-    entityId: string,
-    after: Record<string, unknown>,
-  ) =>
-    writeAudit(tx, {
-      agencyId: staff.agencyId,
-      staff: { staffId: staff.staffId, username: staff.username },
-      action,
-      entityType,
-      entityId,
-      after,
-      ip: request.ip,
-    });
 
   app.get(
     '/v2/backoffice/promotions',
@@ -98,7 +77,16 @@ export const promotionsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       const staff = requireStaff(request);
       const row = await transactionWithRetry(db, async (tx) => {
         const created = await service.create(tx, staff.agencyId, request.body);
-        await audit(tx, request, staff, 'promotion.create', 'promotion', created.id, { code: created.code, rules: created.rules });
+        await writeAudit(
+          tx,
+          { staff, ip: request.ip },
+          {
+            action: 'promotion.create',
+            entityType: 'promotion',
+            entityId: created.id,
+            after: { code: created.code, rules: created.rules },
+          },
+        );
         return created;
       });
       return reply.status(201).send({ promotion: toBackofficePromotion(row) });
@@ -130,7 +118,16 @@ export const promotionsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       const staff = requireStaff(request);
       const row = await transactionWithRetry(db, async (tx) => {
         const changed = await service.update(tx, staff.agencyId, request.params.id, request.body);
-        await audit(tx, request, staff, 'promotion.update', 'promotion', changed.id, { code: changed.code, rules: changed.rules });
+        await writeAudit(
+          tx,
+          { staff, ip: request.ip },
+          {
+            action: 'promotion.update',
+            entityType: 'promotion',
+            entityId: changed.id,
+            after: { code: changed.code, rules: changed.rules },
+          },
+        );
         return changed;
       });
       return { promotion: toBackofficePromotion(row) };
@@ -152,15 +149,11 @@ export const promotionsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       const staff = requireStaff(request);
       const row = await transactionWithRetry(db, async (tx) => {
         const r = await service.deactivate(tx, staff.agencyId, request.params.id);
-        await writeAudit(tx, {
-          agencyId: staff.agencyId,
-          staff: { staffId: staff.staffId, username: staff.username },
-          action: 'promotion.deactivate',
-          entityType: 'promotion',
-          entityId: r.id,
-          after: { isActive: false },
-          ip: request.ip,
-        });
+        await writeAudit(
+          tx,
+          { staff, ip: request.ip },
+          { action: 'promotion.deactivate', entityType: 'promotion', entityId: r.id, after: { isActive: false } },
+        );
         return r;
       });
       return { promotion: toBackofficePromotion(row) };
@@ -218,10 +211,16 @@ export const promotionsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const staff = requireStaff(request);
       const { usage, promotion } = await service.cancel({ agencyId: staff.agencyId }, request.params.id, 'STAFF', (tx, canceled) =>
-        audit(tx, request, staff, 'promotion_usage.cancel', 'promotion_usage', canceled.id, {
-          status: canceled.status,
-          clawedBack: String(canceled.clawedBack ?? 0n),
-        }),
+        writeAudit(
+          tx,
+          { staff, ip: request.ip },
+          {
+            action: 'promotion_usage.cancel',
+            entityType: 'promotion_usage',
+            entityId: canceled.id,
+            after: { status: canceled.status, clawedBack: String(canceled.clawedBack ?? 0n) },
+          },
+        ),
       );
       return { usage: toUsage(usage, promotion, 'lo') };
     },
@@ -243,15 +242,11 @@ export const promotionsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       const staff = requireStaff(request);
       await transactionWithRetry(db, async (tx) => {
         await service.setBlocked(tx, staff.agencyId, request.params.id, request.body.blocked);
-        await writeAudit(tx, {
-          agencyId: staff.agencyId,
-          staff: { staffId: staff.staffId, username: staff.username },
-          action: 'player.promotion_block',
-          entityType: 'player',
-          entityId: request.params.id,
-          after: { blocked: request.body.blocked },
-          ip: request.ip,
-        });
+        await writeAudit(
+          tx,
+          { staff, ip: request.ip },
+          { action: 'player.promotion_block', entityType: 'player', entityId: request.params.id, after: { blocked: request.body.blocked } },
+        );
       });
       return { ok: true as const };
     },

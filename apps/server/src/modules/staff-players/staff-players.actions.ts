@@ -44,17 +44,8 @@ async function lockPlayer(tx: Tx, agencyId: string, playerId: string): Promise<L
  * database tells the others, decision 043).
  */
 export function createPlayerActions({ db, passwords, bankAccounts }: StaffPlayersServiceDependencies) {
-  const audit = (tx: Tx, { staff, ip }: StaffActor, action: string, playerId: string, before: object, after: object) =>
-    writeAudit(tx, {
-      agencyId: staff.agencyId,
-      staff: { staffId: staff.staffId, username: staff.username },
-      action,
-      entityType: 'player',
-      entityId: playerId,
-      before: before as Record<string, unknown>,
-      after: after as Record<string, unknown>,
-      ip,
-    });
+  const audit = (tx: Tx, actor: StaffActor, action: string, playerId: string, before: object, after: object) =>
+    writeAudit(tx, actor, { action, entityType: 'player', entityId: playerId, before, after });
 
   return {
     /** blocked: no login (ACCOUNT_BLOCKED) and every session ended; unblocked: may log in again */

@@ -67,17 +67,7 @@ export function createStaffSettingsService({ db }: StaffSettingsServiceDependenc
     entityId: string,
     before: object,
     after: object,
-  ) =>
-    writeAudit(tx, {
-      agencyId: actor.staff.agencyId,
-      staff: { staffId: actor.staff.staffId, username: actor.staff.username },
-      action,
-      entityType,
-      entityId,
-      before: before as Record<string, unknown>,
-      after: after as Record<string, unknown>,
-      ip: actor.ip,
-    });
+  ) => writeAudit(tx, actor, { action, entityType, entityId, before, after });
 
   return {
     async currencies(agencyId) {
