@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
+import { queryRows } from '../db/client.js';
 import { jobs } from '../db/schema/index.js';
 import { createTestDatabase, type TestDatabase } from '../test/database.js';
 import { enqueue } from './queue.js';
@@ -44,6 +45,31 @@ describe('job leases (docs/decisions/060-short-leases.md)', () => {
       .where(inArray(jobs.uniqueKey, ['renew:3']));
     await leases.renew();
     expect(await leasedKeys([...ids.keys()])).toEqual(['renew:0', 'renew:1']);
+    leases.close();
+  });
+
+  it('pushes only the held jobs with less than two renewal periods left, and leaves the others unwritten', async () => {
+    const leases = new Leases(database.db, quiet, LEASE_MS);
+    const at = (ms: number) => new Date(Date.now() + ms);
+    // a job just held (a lease ahead) and one held for longer (its run_at within two periods)
+    await enqueue(database.db, { type: 'lease-test', payload: {}, uniqueKey: 'fresh', runAt: at(LEASE_MS - 1_000) });
+    await enqueue(database.db, { type: 'lease-test', payload: {}, uniqueKey: 'ageing', runAt: at(2 * leases.periodMs - 5_000) });
+    const versions = async () =>
+      new Map(
+        (
+          await queryRows<{ key: string; xmin: string; run_at: Date }>(
+            database.db,
+            sql`SELECT unique_key AS key, xmin::text AS xmin, run_at FROM jobs WHERE unique_key IN ('fresh', 'ageing')`,
+          )
+        ).map((r) => [r.key, r]),
+      );
+    const before = await versions();
+    leases.hold({ keys: ['fresh', 'ageing'] });
+    await leases.renew();
+    const after = await versions();
+    expect(after.get('fresh')!.xmin).toBe(before.get('fresh')!.xmin);
+    expect(after.get('ageing')!.xmin).not.toBe(before.get('ageing')!.xmin);
+    expect(new Date(after.get('ageing')!.run_at).getTime()).toBeGreaterThan(Date.now() + LEASE_MS - 60_000);
     leases.close();
   });
 

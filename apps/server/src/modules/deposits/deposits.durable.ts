@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { queryRowsPrepared, tableRows, textArray } from '../../db/client.js';
 import { GroupCommit } from '../../db/group-commit.js';
 import { depositOrders, type DepositOrderRow } from '../../db/schema/index.js';
-import { completeByKeys } from '../../jobs/queue.js';
+import { removeByKeys } from '../../jobs/queue.js';
 import type { JobPayload, JobType } from '../../jobs/types.js';
 import type { JobResult } from '../../jobs/worker.js';
 import type { PaymentConfirmations } from './deposits.confirmations.js';
@@ -50,13 +50,15 @@ export function callbackLookups({ db, worker }: Deps) {
 
 /**
  * The confirmation jobs as PaymentConfirmations sees them: held while an order waits in memory,
- * done once it is settled either way (a paid one is marked done by markPaid's transaction).
+ * removed once it is settled either way (a paid one by markPaid's transaction). A removed job is
+ * as good as a done one: the lookup writes a job only for an order not paid, and a later callback
+ * of a canceled order writes it again, as it makes a done one due again.
  */
 export function confirmationJobs({ db, worker }: Deps) {
   return {
     hold: (orderId: string) => worker.leases.hold({ keys: [confirmJobKey(orderId)] }),
     release: (orderId: string) => worker.leases.release({ keys: [confirmJobKey(orderId)] }),
-    complete: (orderId: string) => completeByKeys(db, [confirmJobKey(orderId)]),
+    complete: (orderId: string) => removeByKeys(db, [confirmJobKey(orderId)]),
   };
 }
 
@@ -77,6 +79,6 @@ export function depositConfirmJob(
   };
 }
 
-/** In markPaid's transaction: the confirmation jobs of these orders are done. */
-export const completeConfirmations = (tx: Parameters<typeof completeByKeys>[0], orderIds: Iterable<string>) =>
-  completeByKeys(tx, [...orderIds].map(confirmJobKey));
+/** In markPaid's transaction: the confirmation jobs of these orders have nothing left to do. */
+export const completeConfirmations = (tx: Parameters<typeof removeByKeys>[0], orderIds: Iterable<string>) =>
+  removeByKeys(tx, [...orderIds].map(confirmJobKey));
