@@ -13,10 +13,11 @@ import {
 } from '@app/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import { transactionWithRetry } from '../../db/errors.js';
+import type { Tx } from '../../db/client.js';
 import { players, promotionUsages, promotions } from '../../db/schema/index.js';
 import { MONEY_ROLES, staffAccess } from '../../plugins/staff-access.js';
 import { requireStaff } from '../../plugins/staff-session.js';
-import { writeAudit } from '../backoffice/audit.js';
+import { writeAudit, type AuditActor } from '../backoffice/audit.js';
 import { errorResponses } from '../shared/route-errors.js';
 import { toBackofficePromotion, toUsage } from './promotions.view.js';
 import { byCreatedAt } from '../shared/keyset.js';
@@ -34,6 +35,10 @@ export const promotionsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['backoffice'];
   // promotions are money (their cost, the blacklist): owner and finance; support does not see them (DESIGN.md §9)
   const money = { config: staffAccess(MONEY_ROLES) };
+
+  // a promotion written (created or changed): its code and rules as they now are, in the change's transaction
+  const auditRules = (tx: Tx, actor: AuditActor, action: string, p: { id: string; code: string; rules: unknown }) =>
+    writeAudit(tx, actor, { action, entityType: 'promotion', entityId: p.id, after: { code: p.code, rules: p.rules } });
 
   app.get(
     '/v2/backoffice/promotions',
@@ -77,16 +82,7 @@ export const promotionsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       const staff = requireStaff(request);
       const row = await transactionWithRetry(db, async (tx) => {
         const created = await service.create(tx, staff.agencyId, request.body);
-        await writeAudit(
-          tx,
-          { staff, ip: request.ip },
-          {
-            action: 'promotion.create',
-            entityType: 'promotion',
-            entityId: created.id,
-            after: { code: created.code, rules: created.rules },
-          },
-        );
+        await auditRules(tx, { staff, ip: request.ip }, 'promotion.create', created);
         return created;
       });
       return reply.status(201).send({ promotion: toBackofficePromotion(row) });
@@ -118,16 +114,7 @@ export const promotionsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       const staff = requireStaff(request);
       const row = await transactionWithRetry(db, async (tx) => {
         const changed = await service.update(tx, staff.agencyId, request.params.id, request.body);
-        await writeAudit(
-          tx,
-          { staff, ip: request.ip },
-          {
-            action: 'promotion.update',
-            entityType: 'promotion',
-            entityId: changed.id,
-            after: { code: changed.code, rules: changed.rules },
-          },
-        );
+        await auditRules(tx, { staff, ip: request.ip }, 'promotion.update', changed);
         return changed;
       });
       return { promotion: toBackofficePromotion(row) };
