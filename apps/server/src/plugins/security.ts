@@ -128,8 +128,9 @@ export const security = fp(async (app: FastifyInstance) => {
   });
   // the same refusal for the query string and the path: a NUL in a search or a filter reached the
   // database and answered 500 (the fuzz test found it on the audit log's action filter)
-  app.addHook('preValidation', async (request) => {
-    if (unstorable(request.query) || unstorable(request.params)) throw invalidCharacters();
+  // (a callback hook: every route runs it, and an async one cost each answer a promise)
+  app.addHook('preValidation', (request, _reply, done) => {
+    done(unstorable(request.query) || unstorable(request.params) ? invalidCharacters() : undefined);
   });
 
   const checkOrigin = (request: FastifyRequest) => {

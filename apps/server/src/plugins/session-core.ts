@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import { queryRowsPrepared, type Db, type Tx } from '../db/client.js';
@@ -223,10 +223,16 @@ export function createSessionCore(kind: SessionKind) {
       // a call that changes something of its owner's (a bank account, a profile) has committed when
       // its answer is sent: this instance forgets the owner's kept sessions before the client can ask
       // again, instead of answering from memory until the database's notification arrives
-      app.addHook('onSend', (request, _reply, payload, done) => {
+      // (on the routes that change something only: a read pays no hook)
+      const forget: onSendHookHandler = (request, _reply, payload, done) => {
         const ownerId = owners.get(request);
-        if (ownerId !== undefined && request.method !== 'GET' && request.method !== 'HEAD') cache.invalidate(ownerId);
+        if (ownerId !== undefined) cache.invalidate(ownerId);
         done(null, payload);
+      };
+      app.addHook('onRoute', (route) => {
+        const methods = Array.isArray(route.method) ? route.method : [route.method];
+        if (methods.every((m) => m === 'GET' || m === 'HEAD')) return;
+        route.onSend = [...(route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend]), forget];
       });
     },
   };
