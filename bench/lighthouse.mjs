@@ -73,6 +73,10 @@ function runOnce(url, out, profile, assets) {
     score: Math.round(lhr.categories.performance.score * 100),
     metrics: Object.fromEntries(METRICS.map(([k, id]) => [k, lhr.audits[id].numericValue])),
     lcpElement: lcpItem ? `${lcpItem.nodeLabel ?? ''} (${lcpItem.selector ?? ''})` : 'none',
+    // Lighthouse's measure of this machine's CPU (docs/throttling.md: its 4x slowdown is meant for a
+    // "high-end desktop", 1500-2000; a lower index scores the same page lower): figures from machines
+    // of different indexes are not comparable
+    benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? 0),
   };
 }
 
@@ -153,7 +157,7 @@ try {
       );
       results[p].push(r);
       console.log(
-        `lighthouse  ${p.padEnd(15)} run ${i + 1}: ${r.score}  ${METRICS.map(([k]) => `${k} ${show(k, r.metrics[k])}`).join('  ')}`,
+        `lighthouse  ${p.padEnd(15)} run ${i + 1}: ${r.score}  ${METRICS.map(([k]) => `${k} ${show(k, r.metrics[k])}`).join('  ')}  (CPU benchmark index ${r.benchmarkIndex})`,
       );
     }
   }
@@ -162,7 +166,10 @@ try {
     const score = median(rs.map((r) => r.score));
     const mid = rs.find((r) => r.score === score);
     const line = METRICS.map(([k]) => `${k} ${show(k, median(rs.map((r) => r.metrics[k])))}`).join('  ');
-    console.log(`lighthouse  ${p.padEnd(15)} median of ${runs}: score ${score} (goal ${GOAL})  ${line}  · LCP element: ${mid.lcpElement}`);
+    const index = median(rs.map((r) => r.benchmarkIndex));
+    console.log(
+      `lighthouse  ${p.padEnd(15)} median of ${runs}: score ${score} (goal ${GOAL})  ${line}  · CPU benchmark index ${index}  · LCP element: ${mid.lcpElement}`,
+    );
   }
 } catch (err) {
   console.error(err.message);
