@@ -5,6 +5,7 @@ import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { isDatabaseUnreachable } from '../db/errors.js';
 import { idempotencyKeys } from '../db/schema/index.js';
 import { AppError } from '../errors.js';
+import { toArray } from './route-options.js';
 import { requirePlayer } from './session.js';
 
 declare module 'fastify' {
@@ -145,7 +146,3 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     route.onSend = [...toArray(route.onSend), onSend];
   });
 });
-
-function toArray<T>(v: T | T[] | undefined): T[] {
-  return v === undefined ? [] : Array.isArray(v) ? v : [v];
-}

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler }
 import { sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import { queryRowsPrepared, type Db, type Tx } from '../db/client.js';
+import { toArray } from './route-options.js';
 import { SessionCache } from './session-cache.js';
 
 declare module 'fastify' {
@@ -230,9 +231,8 @@ export function createSessionCore(kind: SessionKind) {
         done(null, payload);
       };
       app.addHook('onRoute', (route) => {
-        const methods = Array.isArray(route.method) ? route.method : [route.method];
-        if (methods.every((m) => m === 'GET' || m === 'HEAD')) return;
-        route.onSend = [...(route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend]), forget];
+        if (toArray(route.method).every((m) => m === 'GET' || m === 'HEAD')) return;
+        route.onSend = [...toArray(route.onSend), forget];
       });
     },
   };

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { queryRowsPrepared, tableRows, textArray } from '../../db/client.js';
+import { queryRowsPrepared, tableRows, textArray, type Db, type Tx } from '../../db/client.js';
 import { GroupCommit } from '../../db/group-commit.js';
 import { depositOrders, type DepositOrderRow } from '../../db/schema/index.js';
 import { removeByKeys } from '../../jobs/queue.js';
@@ -80,5 +80,4 @@ export function depositConfirmJob(
 }
 
 /** In markPaid's transaction: the confirmation jobs of these orders have nothing left to do. */
-export const completeConfirmations = (tx: Parameters<typeof removeByKeys>[0], orderIds: Iterable<string>) =>
-  removeByKeys(tx, [...orderIds].map(confirmJobKey));
+export const completeConfirmations = (tx: Db | Tx, orderIds: Iterable<string>) => removeByKeys(tx, [...orderIds].map(confirmJobKey));
