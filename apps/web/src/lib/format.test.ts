@@ -1,15 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { CURRENCY_SCALE } from '@app/contracts';
 import { DISPLAY_SCALE, formatDateTime, formatDecimal, formatMoney, formatNumber } from './format';
 import { i18n, i18nReady } from './i18n';
 
-// The separators come from the runtime's Lao locale data (Node's full ICU: 1.234.567,5; some Chromium
-// builds fall back to 1,234,567.5); the digits, decimals and signs are ours and must be exact.
-const parts = new Intl.NumberFormat('lo-LA').formatToParts(1234.5);
-const G = parts.find((p) => p.type === 'group')?.value ?? '';
-const D = parts.find((p) => p.type === 'decimal')?.value ?? '.';
-/** writes an expectation with ',' for the group separator and '.' for the decimal one */
-const lo = (s: string) => s.replace(/[,.]/g, (c) => (c === ',' ? G : D));
+// Amounts are written the same in every browser and language (docs/decisions/083): ',' groups
+// thousands, '.' starts the decimals, whatever the runtime's Lao locale data says
 
 beforeAll(async () => {
   await i18nReady;
@@ -17,24 +13,24 @@ beforeAll(async () => {
 });
 
 describe('formatMoney', () => {
-  it('groups thousands in the Lao locale and keeps the currency decimals', () => {
-    expect(formatMoney('1234567.5', 'THB')).toBe(lo('1,234,567.50 THB'));
-    expect(formatMoney('100000', 'LAK')).toBe(lo('100,000 LAK'));
-    expect(formatMoney('0', 'USD')).toBe(lo('0.00 USD'));
+  it('groups thousands and keeps the currency decimals', () => {
+    expect(formatMoney('1234567.5', 'THB')).toBe('1,234,567.50 THB');
+    expect(formatMoney('100000', 'LAK')).toBe('100,000 LAK');
+    expect(formatMoney('0', 'USD')).toBe('0.00 USD');
   });
 
   it('is exact beyond float precision', () => {
-    expect(formatMoney('123456789012345678.99', 'THB')).toBe(lo('123,456,789,012,345,678.99 THB'));
+    expect(formatMoney('123456789012345678.99', 'THB')).toBe('123,456,789,012,345,678.99 THB');
   });
 
   it('truncates extra decimals instead of rounding up money', () => {
-    expect(formatMoney('10.999', 'THB')).toBe(lo('10.99 THB'));
-    expect(formatMoney('20000.9', 'LAK')).toBe(lo('20,000 LAK'));
+    expect(formatMoney('10.999', 'THB')).toBe('10.99 THB');
+    expect(formatMoney('20000.9', 'LAK')).toBe('20,000 LAK');
   });
 
   it('keeps the sign of negative amounts and drops it on zero', () => {
-    expect(formatMoney('-1500.25', 'THB')).toBe(lo('-1,500.25 THB'));
-    expect(formatDecimal('-0.00', 2)).toBe(lo('0.00'));
+    expect(formatMoney('-1500.25', 'THB')).toBe('-1,500.25 THB');
+    expect(formatDecimal('-0.00', 2)).toBe('0.00');
   });
 
   it('shows N/A for what is not a decimal', () => {
@@ -50,9 +46,22 @@ describe('formatMoney', () => {
 });
 
 describe('formatNumber', () => {
-  it('uses the Lao locale grouping', () => {
-    expect(formatNumber(1234567)).toBe(lo('1,234,567'));
-    expect(formatNumber(12345678901234567890n)).toBe(lo('12,345,678,901,234,567,890'));
+  it('groups thousands with commas', () => {
+    expect(formatNumber(1234567)).toBe('1,234,567');
+    expect(formatNumber(12345678901234567890n)).toBe('12,345,678,901,234,567,890');
+    expect(formatNumber(-1234)).toBe('-1,234');
+    expect(formatNumber(999)).toBe('999');
+    expect(formatNumber(0)).toBe('0');
+  });
+
+  it('groups as Intl does in en-US, exactly, for any integer', () => {
+    const intl = new Intl.NumberFormat('en-US');
+    fc.assert(fc.property(fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }), (n) => formatNumber(n) === intl.format(n)));
+  });
+
+  it('writes leading zeros of a decimal string away, as a number', () => {
+    expect(formatDecimal('000123456.5', 2)).toBe('123,456.50');
+    expect(formatDecimal('0000', 0)).toBe('0');
   });
 });
 

@@ -3,10 +3,9 @@ import { getI18n } from 'react-i18next';
 import { dayMonthYearTime } from './date-parts';
 
 /**
- * SPEC.md §9: numbers in the Lao locale, dates DD/MM/YYYY HH:mm:ss, and the zero dates as N/A.
+ * SPEC.md §9: numbers grouped by thousands (decision 083), dates DD/MM/YYYY HH:mm:ss, and the zero dates as N/A.
  * Money stays a decimal string end to end: it is never turned into a float.
  */
-export const NUMBER_LOCALE = 'lo-LA';
 const NA_VALUES = new Set(['0001-01-01', '0001-01-01T00:00:00Z']);
 
 /**
@@ -24,31 +23,16 @@ function na(): string {
   return getI18n()?.t('common:na') ?? 'N/A';
 }
 
-// one formatter for the page's life: building an Intl.NumberFormat costs more than formatting with it, and a
-// page formats dozens of amounts in its first render (a long task on a slow phone: docs/decisions/076)
-let numbers: Intl.NumberFormat | undefined;
-const numberFormat = () => (numbers ??= new Intl.NumberFormat(NUMBER_LOCALE));
-let separator: string | undefined;
+// The separators are ours, not the browser's (docs/decisions/083): Chromium, which most players use,
+// has no Lao number data and writes `lo-LA` as 1,234,567.5, Safari writes 1.234.567,5, and the first
+// Intl.NumberFormat of a page costs 40-90 ms here (ICU starting; ~4x that on a slow phone) inside the
+// page's first render. One form everywhere, the one Chromium's players already see.
+const GROUP = ',';
+const DECIMAL_POINT = '.';
 
-/** Groups an integer given as digits, exactly (bigint), in the Lao locale. */
+/** Groups an integer given as digits, exactly: "0001234567" → "1,234,567". */
 function groupDigits(digits: string): string {
-  return numberFormat().format(BigInt(digits));
-}
-
-function decimalSeparator(): string {
-  return (separator ??=
-    numberFormat()
-      .formatToParts(1.5)
-      .find((p) => p.type === 'decimal')?.value ?? '.');
-}
-
-/**
- * Builds the number formatter ahead of use. The first one of the page loads the locale's data (~150 ms
- * at a slow phone's speed): the player area does it while its page's code and reads are still on the
- * way, instead of inside the page's first render (docs/decisions/076).
- */
-export function prepareNumberFormat(): void {
-  decimalSeparator();
+  return digits.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+$)/g, GROUP);
 }
 
 /** "1234567.5", "THB" → "1,234,567.50 THB"; LAK keeps whole kip. Unparseable input → N/A. */
@@ -63,14 +47,15 @@ export function formatDecimal(value: string | null | undefined, scale: number): 
   if (!m) return na();
   const [, sign = '', whole = '0', frac = ''] = m;
   const fraction = frac.padEnd(scale, '0').slice(0, scale);
-  const body = groupDigits(whole) + (scale > 0 ? decimalSeparator() + fraction : '');
+  const body = groupDigits(whole) + (scale > 0 ? DECIMAL_POINT + fraction : '');
   const zero = /^0*$/.test(whole) && /^0*$/.test(fraction);
   return (sign && !zero ? '-' : '') + body;
 }
 
-/** Plain numbers (counts, rates shown as given) in the Lao locale. */
+/** A count (an integer, exact for bigint) grouped as the amounts are. */
 export function formatNumber(value: number | bigint): string {
-  return numberFormat().format(value);
+  const digits = typeof value === 'bigint' ? value : BigInt(Math.trunc(value));
+  return (digits < 0n ? '-' : '') + groupDigits(String(digits < 0n ? -digits : digits));
 }
 
 /**

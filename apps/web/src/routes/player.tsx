@@ -4,14 +4,11 @@ import { loadPlayer, playerInfoQueryOptions } from '@/lib/api/player-info';
 import { FingerprintReporter } from '@/features/auth/components/fingerprint-reporter';
 import { ForcedPasswordChange } from '@/features/auth/components/forced-password-change';
 import { loadAllNamespaces } from '@/lib/i18n';
-import { prepareNumberFormat } from '@/lib/format';
 
 /** The player area: a visitor is sent to /login (SPEC.md §2). */
 export const Route = createFileRoute('/player')({
   beforeLoad: async ({ context, location }) => {
     if (!context.agency) return;
-    // every player page shows amounts: the formatter is built in its own task while the page's files arrive
-    setTimeout(prepareNumberFormat, 0);
     // the player pages' translations (deposit, wallet, withdraw) are not in the first bundle
     const [info] = await Promise.all([loadPlayer(context.queryClient), loadAllNamespaces()]);
     // back to the page asked for once logged in (checked again on the login page: safeRedirect)

@@ -1,5 +1,6 @@
 import type { FingerprintBody } from '@app/contracts';
 import { sha256Hex } from './hash';
+import { today } from './decide';
 
 /** Bumped when the set of signals changes, so the server can tell generations apart. */
 export const FINGERPRINT_VERSION = '1';
@@ -117,19 +118,59 @@ async function fonts(): Promise<string> {
 
 type NavigatorExtras = Navigator & { deviceMemory?: number };
 
-/** Everything SPEC.md §3 lists, with `fingerprint` the SHA-256 of the rest. */
-export async function collectFingerprint(): Promise<FingerprintBody> {
-  const nav = navigator as NavigatorExtras;
-  // the costly probes first, each in its own task; the object below keeps the fields' order (the hash reads it)
-  const gl = webGl();
+/**
+ * The probes that cost: the graphics stack, the audio stack, the installed fonts, and the time zone (the
+ * page's first Intl object starts ICU: 40-90 ms here, decision 083).
+ */
+type DeviceSignals = Pick<FingerprintBody, 'webGL' | 'audio' | 'fonts' | 'timezone'>;
+const SIGNALS_KEY = 'fingerprint:device';
+
+/**
+ * The costly probes run once a day per browser (docs/decisions/084): they take ~100 ms of a page's main
+ * thread here (the fonts alone 40-60 ms, in tasks of up to ~80 ms where a font is missing), ~4x that on
+ * a slow phone, on every player page; what they read changes with a driver or a font installed, not
+ * between two pages. The rest of the payload is read on each load.
+ */
+async function deviceSignals(day: string): Promise<DeviceSignals> {
+  const kept = readSignals(day);
+  if (kept) return kept;
+  const webGL = webGl();
   await yieldToMain();
   const audioSignal = await audio();
   await yieldToMain();
   const fontList = await fonts();
+  await yieldToMain();
+  const signals = { webGL, audio: audioSignal, fonts: fontList, timezone: Intl.DateTimeFormat().resolvedOptions().timeZone ?? '' };
+  try {
+    localStorage.setItem(SIGNALS_KEY, JSON.stringify({ date: day, ...signals }));
+  } catch {
+    // storage disabled: probed again on the next page
+  }
+  return signals;
+}
+
+function readSignals(day: string): DeviceSignals | null {
+  try {
+    const v = JSON.parse(localStorage.getItem(SIGNALS_KEY) ?? 'null') as (DeviceSignals & { date: unknown }) | null;
+    const strings = (o: object | null | undefined, n: number) =>
+      !!o && Object.values(o).length === n && Object.values(o).every((x) => typeof x === 'string');
+    return v?.date === day && strings({ a: v.audio, f: v.fonts, t: v.timezone }, 3) && strings(v.webGL, 6)
+      ? { webGL: v.webGL, audio: v.audio, fonts: v.fonts, timezone: v.timezone }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Everything SPEC.md §3 lists, with `fingerprint` the SHA-256 of the rest. */
+export async function collectFingerprint(): Promise<FingerprintBody> {
+  const nav = navigator as NavigatorExtras;
+  const { webGL: gl, audio: audioSignal, fonts: fontList, timezone } = await deviceSignals(today());
+  // the object below keeps the fields' order (the hash reads it)
   const parts: Omit<FingerprintBody, 'fingerprint'> = {
     screen: `${screen.width}x${screen.height}`,
     version: FINGERPRINT_VERSION,
-    timezone: Intl.DateTimeFormat().resolvedOptions().timeZone ?? '',
+    timezone,
     userAgent: nav.userAgent.slice(0, 512),
     plugins: [...nav.plugins]
       .map((p) => p.name)
