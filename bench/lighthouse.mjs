@@ -69,7 +69,15 @@ function runOnce(url, out, profile, assets) {
   const lhr = JSON.parse(readFileSync(out, 'utf8'));
   if (lhr.runtimeError) throw new Error(`lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const lcpItem = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+  // what the blocking time is made of: here it equals the sum, over the page's real (unthrottled) long
+  // tasks after the observed first paint, of their length less 50 ms (bench/README.md, decision 083's run)
+  const fcpSeen = lhr.audits.metrics?.details?.items?.[0]?.observedFirstContentfulPaint ?? 0;
+  const blocking = (lhr.audits['long-tasks']?.details?.items ?? [])
+    .filter((t) => t.startTime >= fcpSeen && t.duration > 50)
+    .sort((a, b) => b.duration - a.duration)
+    .map((t) => `${Math.round(t.duration)} ms ${t.url.split('/').pop() || t.url}`);
   return {
+    blocking,
     score: Math.round(lhr.categories.performance.score * 100),
     metrics: Object.fromEntries(METRICS.map(([k, id]) => [k, lhr.audits[id].numericValue])),
     lcpElement: lcpItem ? `${lcpItem.nodeLabel ?? ''} (${lcpItem.selector ?? ''})` : 'none',
@@ -159,6 +167,7 @@ try {
       console.log(
         `lighthouse  ${p.padEnd(15)} run ${i + 1}: ${r.score}  ${METRICS.map(([k]) => `${k} ${show(k, r.metrics[k])}`).join('  ')}  (CPU benchmark index ${r.benchmarkIndex})`,
       );
+      console.log(`            long tasks after the first paint: ${r.blocking.slice(0, 6).join(', ') || 'none'}`);
     }
   }
   for (const p of paths) {
