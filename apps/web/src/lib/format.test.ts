@@ -52,6 +52,8 @@ describe('formatNumber', () => {
     expect(formatNumber(-1234)).toBe('-1,234');
     expect(formatNumber(999)).toBe('999');
     expect(formatNumber(0)).toBe('0');
+    expect(formatNumber(NaN)).toBe(i18n.t('common:na'));
+    expect(formatNumber(Infinity)).toBe(i18n.t('common:na'));
   });
 
   it('groups as Intl does in en-US, exactly, for any integer', () => {
