@@ -55,8 +55,8 @@ export function formatDecimal(value: string | null | undefined, scale: number): 
 /** A count (an integer, exact for bigint) grouped as the amounts are; what is not a finite number → N/A. */
 export function formatNumber(value: number | bigint): string {
   if (typeof value === 'number' && !Number.isFinite(value)) return na();
-  const digits = typeof value === 'bigint' ? value : BigInt(Math.trunc(value));
-  return (digits < 0n ? '-' : '') + groupDigits(String(digits < 0n ? -digits : digits));
+  const n = typeof value === 'bigint' ? value : BigInt(Math.trunc(value));
+  return n < 0n ? `-${groupDigits(String(-n))}` : groupDigits(String(n));
 }
 
 /**

@@ -149,14 +149,14 @@ async function deviceSignals(day: string): Promise<DeviceSignals> {
   return signals;
 }
 
+const isString = (x: unknown): x is string => typeof x === 'string';
+
 function readSignals(day: string): DeviceSignals | null {
   try {
     const v = JSON.parse(localStorage.getItem(SIGNALS_KEY) ?? 'null') as (DeviceSignals & { date: unknown }) | null;
-    const strings = (o: object | null | undefined, n: number) =>
-      !!o && Object.values(o).length === n && Object.values(o).every((x) => typeof x === 'string');
-    return v?.date === day && strings({ a: v.audio, f: v.fonts, t: v.timezone }, 3) && strings(v.webGL, 6)
-      ? { webGL: v.webGL, audio: v.audio, fonts: v.fonts, timezone: v.timezone }
-      : null;
+    if (v?.date !== day || ![v.audio, v.fonts, v.timezone].every(isString)) return null;
+    const gl = Object.values(v.webGL ?? {});
+    return gl.length === 6 && gl.every(isString) ? { webGL: v.webGL, audio: v.audio, fonts: v.fonts, timezone: v.timezone } : null;
   } catch {
     return null;
   }
