@@ -5,7 +5,7 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { decodeQrSvg } from '../apps/server/src/test/qr';
 import { seriousAxe, shot, sized, staffLanguage, staffText } from './backoffice';
-import { expect, test, testAllowing } from './fixtures';
+import { expect, pressEscape, test, testAllowing } from './fixtures';
 import { createStaff, totpAt } from './staff';
 
 const step = () => Math.floor(Date.now() / 30_000);
@@ -85,7 +85,7 @@ for (const lng of ['lo', 'en'] as const) {
     await expect(nav.locator('a[href="/backoffice/"]')).toBeVisible();
     await expect(nav.locator('a[href="/backoffice/staff"]')).toHaveCount(0);
     await shot(page, info, 'shell-finance', lng);
-    if (info.project.name === 'mobile') await page.keyboard.press('Escape');
+    if (info.project.name === 'mobile') await pressEscape(page.getByRole('dialog'));
     await signOut(page, info);
 
     // the password, then a wrong code (refused in words), then the right one

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { seriousAxe, shot, sized, staffLanguage, staffText } from './backoffice';
-import { SAME_ORIGIN, expect, test } from './fixtures';
+import { SAME_ORIGIN, expect, pressEscape, test } from './fixtures';
 import { addBankAccount, depositThroughTheBank, lo, pick, registerPlayer } from './helpers';
 import { locked, signInStaff } from './staff';
 
@@ -121,8 +121,7 @@ for (const lng of ['lo', 'en'] as const) {
     const second = await queueCard(page, refused);
     // closed without deciding: the focus is back on the button that opened it
     await second.getByTestId('decide-reject').click();
-    await expect(dialog).toBeVisible();
-    await page.keyboard.press('Escape');
+    await pressEscape(dialog);
     await expect(dialog).toBeHidden();
     await expect(second.getByTestId('decide-reject')).toBeFocused();
     await second.getByTestId('decide-reject').click();

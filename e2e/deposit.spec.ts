@@ -1,4 +1,4 @@
-import { test, expect } from './fixtures';
+import { test, expect, pressEscape } from './fixtures';
 import { lo, pick, SANDBOX, registerPlayer } from './helpers';
 
 const deposit = lo('deposit');
@@ -33,7 +33,7 @@ test('deposit 100,000 LAK to gclub by LAO QR: pay it at the bank, the credit arr
   await expect(dialog).toContainText(pick(deposit, 'close.warning_paid'));
   await expect(dialog).toContainText(pick(deposit, 'close.warning_contact'));
   // (pressing check now answers ORDER_NOT_PAID, a 409 the console logs: the server tests cover it)
-  await page.keyboard.press('Escape');
+  await pressEscape(dialog);
   await expect(dialog).toHaveCount(0);
 
   // coming back shows the same open order

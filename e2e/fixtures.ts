@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Locator } from '@playwright/test';
 
 /**
  * Every spec fails on an unexpected console error or an uncaught page error. Browsers log every 4xx
@@ -47,3 +47,14 @@ export function testAllowing(patterns: readonly RegExp[], messages: readonly Reg
 
 export const test = testAllowing([]);
 export { expect };
+
+/**
+ * Escape on an open layer (a dialog, a drawer, a menu, a list), pressed once the layer holds the
+ * focus: Radix moves the focus in and starts listening for Escape in the same effects after the
+ * layer is drawn, so a key pressed the moment it is visible can land before anything listens
+ * (a CI run saw the decide dialog stay open). A layer that never takes the focus fails here.
+ */
+export async function pressEscape(layer: Locator): Promise<void> {
+  await expect.poll(() => layer.evaluate((e) => e.contains(document.activeElement)), { message: 'the focus inside the layer' }).toBe(true);
+  await layer.page().keyboard.press('Escape');
+}

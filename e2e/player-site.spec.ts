@@ -1,4 +1,4 @@
-import { test, expect } from './fixtures';
+import { test, expect, pressEscape } from './fixtures';
 import { registerPlayer } from './helpers';
 import { PLAYER_LANGUAGES, addBankAccount, openAsPlayer, overflowing, texts, useLanguage } from './player-i18n';
 
@@ -21,7 +21,7 @@ for (const lng of PLAYER_LANGUAGES) {
     // every provider, betflix included, in the withdraw form too
     await form.getByLabel(tr('deposit', 'form.provider')).click();
     await expect(page.getByRole('option')).toHaveText(['GClub', 'GClub Live', 'AskMeBet', 'Alphabet', 'Betflix']);
-    await page.keyboard.press('Escape');
+    await pressEscape(page.getByRole('listbox'));
   });
 
   test(`${lng}: after cancelling a deposit the next one opens (the currency stays chosen)`, async ({ page }) => {
@@ -83,8 +83,7 @@ for (const lng of PLAYER_LANGUAGES) {
     // the drawer gives the focus back to its button when it closes
     const opener = page.getByTestId('drawer-open');
     await opener.click();
-    await expect(page.getByTestId('side-drawer')).toBeVisible();
-    await page.keyboard.press('Escape');
+    await pressEscape(page.getByTestId('side-drawer'));
     await expect(page.getByTestId('side-drawer')).toHaveCount(0);
     await expect(opener).toBeFocused();
   });

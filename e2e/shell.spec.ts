@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { SAME_ORIGIN, expect, testAllowing } from './fixtures';
+import { SAME_ORIGIN, expect, pressEscape, testAllowing } from './fixtures';
 import lo from '../apps/web/src/locales/lo/common.json' with { type: 'json' };
 import cn from '../apps/web/src/locales/cn/common.json' with { type: 'json' };
 
@@ -91,7 +91,7 @@ test.describe('visitor layout', () => {
       await expect(link).toHaveAttribute('target', '_blank');
     }
     if (isMobile(page)) {
-      await page.keyboard.press('Escape');
+      await pressEscape(page.getByRole('menu'));
       await page.getByTestId('bottom-contact').click();
       const sheet = page.getByTestId('contact-drawer');
       await expect(sheet.getByRole('link')).toHaveCount(5);
