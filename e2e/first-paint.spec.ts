@@ -181,5 +181,14 @@ test.describe('the public pages paint from their HTML', () => {
     expect(held.length).toBeGreaterThan(0);
     // the page took the answers its HTML held: none of its first reads was requested
     expect(calls.filter((c) => reads.includes(c))).toEqual([]);
+    // what the page runs as it loads is compiled as it streams in (V8's hint on its first line); the
+    // footer, which no page's HTML preloads and which arrives after the page, compiles as it runs
+    // (docs/decisions/085)
+    const hint = '//# allFunctionsCalledOnLoad';
+    const firstLine = async (path: string) => (await (await page.request.get(path)).text()).split('\n', 1)[0];
+    for (const path of [entry!, ...chunks]) expect(await firstLine(path), path).toBe(hint);
+    const footer = held.find((p) => /\/assets\/footer-[\w-]+\.js$/.test(p));
+    expect(footer, held.join(', ')).toBeDefined();
+    expect(await firstLine(footer!)).not.toBe(hint);
   });
 });

@@ -3,7 +3,7 @@ import { defineConfig } from 'vite';
 import preact from '@preact/preset-vite';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
-import { deferAppStyles, pageModulePreloads, preloadFonts, type PageSpec } from './vite.plugins.ts';
+import { compileHints, deferAppStyles, pageModulePreloads, preloadFonts, type PageSpec } from './vite.plugins.ts';
 
 const SHARED = /[\\/](src[\\/](components[\\/]ui|features[\\/][^\\/]+[\\/](api|lib)|lib)[\\/]|node_modules[\\/]@tanstack[\\/])/;
 // Radix, zod (with the schemas of @app/contracts), the fingerprint collector and the promotion area
@@ -15,6 +15,24 @@ const NOT_SHARED =
 
 /** A page of the player area: the layout route, the page's route, every namespace, and the reads its loader waits for. */
 const player = (route: string, reads?: string[]): PageSpec => ({ routes: ['player.tsx', `player/${route}`], allNamespaces: true, reads });
+
+/** The pages that have their own copy of index.html (pageModulePreloads), and what each loads beside the entry. */
+const PAGES: Record<string, string[] | PageSpec> = {
+  index: ['_guest.tsx', '_guest/index.tsx'],
+  login: ['_guest.tsx', '_guest/login.tsx'],
+  register: ['_guest.tsx', '_guest/register.tsx'],
+  // the player area, served to a browser with a session (apps/server/src/plugins/web.ts): its pages
+  // wait for every namespace (the /player route's beforeLoad), the deposit page for its reads too
+  // (its route's loader): all of it downloads beside the entry (docs/decisions/076)
+  'player/index': player('index.tsx'),
+  'player/deposit': player('deposit/index.tsx', ['/api/v2/deposits/open', '/api/v2/players/promotions/using', '/api/v2/currencies']),
+  'player/deposit/history': player('deposit/history.tsx'),
+  'player/withdraw': player('withdraw/index.tsx'),
+  'player/withdraw/history': player('withdraw/history.tsx'),
+  'player/bank': player('bank.tsx'),
+  'player/promotion': player('promotion/index.tsx'),
+  'player/promotion/history': player('promotion/history.tsx'),
+};
 
 /** What every Radix part imports (the toaster's needs, and the Slot): one chunk. */
 const RADIX_CORE =
@@ -32,29 +50,12 @@ export default defineConfig({
     tailwindcss(),
     preloadFonts(['noto-sans-lao-lao-400-normal.woff2', 'noto-sans-lao-lao-700-normal.woff2']),
     deferAppStyles(),
-    pageModulePreloads(
-      {
-        index: ['_guest.tsx', '_guest/index.tsx'],
-        login: ['_guest.tsx', '_guest/login.tsx'],
-        register: ['_guest.tsx', '_guest/register.tsx'],
-        // the player area, served to a browser with a session (apps/server/src/plugins/web.ts): its pages
-        // wait for every namespace (the /player route's beforeLoad), the deposit page for its reads too
-        // (its route's loader): all of it downloads beside the entry (docs/decisions/076)
-        'player/index': player('index.tsx'),
-        'player/deposit': player('deposit/index.tsx', ['/api/v2/deposits/open', '/api/v2/players/promotions/using', '/api/v2/currencies']),
-        'player/deposit/history': player('deposit/history.tsx'),
-        'player/withdraw': player('withdraw/index.tsx'),
-        'player/withdraw/history': player('withdraw/history.tsx'),
-        'player/bank': player('bank.tsx'),
-        'player/promotion': player('promotion/index.tsx'),
-        'player/promotion/history': player('promotion/history.tsx'),
-      },
-      {
-        // each public page, in each language, drawn from the HTML before any script runs (docs/decisions/020)
-        entry: 'src/prerender.tsx',
-        paths: { index: '/', login: '/login', register: '/register' },
-      },
-    ),
+    compileHints(PAGES),
+    pageModulePreloads(PAGES, {
+      // each public page, in each language, drawn from the HTML before any script runs (docs/decisions/020)
+      entry: 'src/prerender.tsx',
+      paths: { index: '/', login: '/login', register: '/register' },
+    }),
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   // `npm run dev` (scripts/start.mjs --dev) sets where the API and the back office's dev server are, so that

@@ -48,6 +48,73 @@ export function deferAppStyles(): Plugin {
   };
 }
 
+type Bundle = Parameters<NonNullable<Extract<Plugin['generateBundle'], (...args: never[]) => unknown>>>[1];
+
+/** The chunks of a build and how they import each other. */
+function chunkGraph(bundle: Bundle) {
+  const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  /** `fileName` and every chunk it imports statically, into `into` */
+  const walk = (fileName: string, into: Set<string>) => {
+    if (into.has(fileName)) return;
+    into.add(fileName);
+    for (const i of byName.get(fileName)?.imports ?? []) walk(i, into);
+  };
+  /** what the entry script loads itself */
+  const loaded = new Set<string>();
+  for (const c of chunks) if (c.isEntry) walk(c.fileName, loaded);
+  // the chunk a module went into: its own, or a group's (vite.config.ts, codeSplitting)
+  const ids = (c: (typeof chunks)[number]) => c.moduleIds.map((id) => id.replaceAll('\\', '/'));
+  const chunkOf = (suffix: string) => chunks.find((c) => ids(c).some((id) => id.endsWith(suffix)));
+  return { chunks, walk, loaded, ids, chunkOf };
+}
+
+/** The chunks a page's HTML preloads beside the entry (and what the entry loads itself): its routes', and Lao's texts if it waits for them. */
+function pageChunks(graph: ReturnType<typeof chunkGraph>, page: string, spec: PageSpec): Set<string> {
+  const { chunks, walk, loaded, ids, chunkOf } = graph;
+  const needed = new Set<string>();
+  for (const file of spec.routes) {
+    const chunk = chunkOf(`/src/routes/${file}?tsr-split=component`);
+    if (!chunk) throw new Error(`page-modulepreloads: no chunk for ${file} (page ${page})`);
+    walk(chunk.fileName, needed);
+  }
+  if (spec.allNamespaces) {
+    const lao = chunks.filter((c) => !loaded.has(c.fileName) && ids(c).some((id) => /\/src\/locales\/lo\/[^/]+\.json$/.test(id)));
+    if (lao.length === 0) throw new Error(`page-modulepreloads: no Lao translation file outside the entry (page ${page})`);
+    for (const c of lao) walk(c.fileName, needed);
+  }
+  return needed;
+}
+
+/** V8's explicit compile hint (v8.dev/blog/explicit-compile-hints), the first line of a script. */
+export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+
+/**
+ * The code a page runs as it loads (the entry, what it imports, and the chunks the pages' HTML
+ * preloads) starts with V8's compile hint: Chromium compiles all of its functions while the file
+ * streams in, on a background thread, instead of each on the main thread the first time it is called
+ * (most of them during the first render). The chunks loaded later (the toaster, the overlays, the
+ * fingerprint, the promotion pages) compile lazily as before: most of their functions may never run
+ * (docs/decisions/085-compile-hints.md). Other engines read the line as a comment.
+ */
+export function compileHints(pages: Record<string, string[] | PageSpec>): Plugin {
+  return {
+    name: 'compile-hints',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const graph = chunkGraph(bundle);
+        const hinted = new Set(graph.loaded);
+        for (const [page, value] of Object.entries(pages)) {
+          for (const f of pageChunks(graph, page, Array.isArray(value) ? { routes: value } : value)) hinted.add(f);
+        }
+        for (const c of graph.chunks) if (hinted.has(c.fileName)) c.code = `${COMPILE_HINT}\n${c.code}`;
+      },
+    },
+  };
+}
+
 /** The folder of the per-page copies of index.html; the server answers a page's path with its copy. */
 export const PAGES_DIR = '_pages';
 
@@ -94,18 +161,8 @@ export function pageModulePreloads(
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     async writeBundle(options, bundle) {
       const dir = options.dir!;
-      const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
-      const byName = new Map(chunks.map((c) => [c.fileName, c]));
-      const walk = (fileName: string, into: Set<string>) => {
-        if (into.has(fileName)) return;
-        into.add(fileName);
-        for (const i of byName.get(fileName)?.imports ?? []) walk(i, into);
-      };
-      const loaded = new Set<string>();
-      for (const c of chunks) if (c.isEntry) walk(c.fileName, loaded);
-      // the chunk a module went into: its own, or a group's (vite.config.ts, codeSplitting)
-      const ids = (c: (typeof chunks)[number]) => c.moduleIds.map((id) => id.replaceAll('\\', '/'));
-      const chunkOf = (suffix: string) => chunks.find((c) => ids(c).some((id) => id.endsWith(suffix)));
+      const graph = chunkGraph(bundle);
+      const { chunks, walk, loaded, ids, chunkOf } = graph;
       const preloads = (files: Iterable<string>) =>
         [...files]
           .filter((f) => !loaded.has(f))
@@ -115,17 +172,7 @@ export function pageModulePreloads(
       const pageHtml = new Map<string, string>();
       for (const [page, value] of Object.entries(pages)) {
         const spec: PageSpec = Array.isArray(value) ? { routes: value } : value;
-        const needed = new Set<string>();
-        for (const file of spec.routes) {
-          const chunk = chunkOf(`/src/routes/${file}?tsr-split=component`);
-          if (!chunk) throw new Error(`page-modulepreloads: no chunk for ${file} (page ${page})`);
-          walk(chunk.fileName, needed);
-        }
-        if (spec.allNamespaces) {
-          const lao = chunks.filter((c) => !loaded.has(c.fileName) && ids(c).some((id) => /\/src\/locales\/lo\/[^/]+\.json$/.test(id)));
-          if (lao.length === 0) throw new Error(`page-modulepreloads: no Lao translation file outside the entry (page ${page})`);
-          for (const c of lao) walk(c.fileName, needed);
-        }
+        const needed = pageChunks(graph, page, spec);
         const reads = (spec.reads ?? []).map((path) => {
           if (!/^\/api\/[\w/.-]+$/.test(path)) throw new Error(`page-modulepreloads: ${path} is not an API path (page ${page})`);
           return `<link rel="preload" href="${path}" as="fetch" crossorigin="use-credentials">`;

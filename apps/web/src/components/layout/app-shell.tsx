@@ -24,11 +24,10 @@ export function AppShell({ children, userMenu }: { children: ReactNode; userMenu
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerLoaded, setDrawerLoaded] = useState(false);
   const settled = useRouterState({ select: (s) => s.status === 'idle' });
-  const [footerShown, setFooterShown] = useState(false);
+  // shown from the first render when the router has settled before it (main.tsx renders once it has):
+  // set during a render, it would draw the shell a second time in the same task
+  const [footerShown, setFooterShown] = useState(settled);
   if (settled && !footerShown) setFooterShown(true);
-  // the toaster once the first page is on screen and the browser is idle: it never competes with it
-  const [idle, setIdle] = useState(false);
-  useEffect(() => (footerShown ? whenIdle(() => setIdle(true)) : undefined), [footerShown]);
   return (
     <div className="flex min-h-dvh flex-col">
       {/* the first stop of the keyboard: straight to the page, past the header (issue #18) */}
@@ -56,7 +55,17 @@ export function AppShell({ children, userMenu }: { children: ReactNode; userMenu
       {/* one boundary each: the toaster's chunk loading must never hide an open drawer (a suspended
           boundary hides what it already shows) */}
       <Suspense fallback={null}>{drawerLoaded && <SideDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />}</Suspense>
-      <Suspense fallback={null}>{idle && <Toaster />}</Suspense>
+      {footerShown && <IdleToaster />}
     </div>
   );
+}
+
+/**
+ * The toaster, once the first page is on screen and the browser is idle: it never competes with it. The
+ * wait is this component's own state, so that its end renders the toaster alone, not the whole shell.
+ */
+function IdleToaster() {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => whenIdle(() => setIdle(true)), []);
+  return <Suspense fallback={null}>{idle && <Toaster />}</Suspense>;
 }
