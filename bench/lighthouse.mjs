@@ -1,6 +1,6 @@
 // Lighthouse 12 on the player site as production serves it: builds apps/web (precompressed, as
-// `npm start` does), starts the real server on an empty database, runs Lighthouse mobile (simulated
-// throttling, performance only) N times on each page and prints the median score and metrics. A
+// `npm start` does), starts the real server on an empty database, runs Lighthouse mobile (the perf
+// preset: DevTools throttling, 4x CPU and a slow network applied for real; performance only) N times on each page and prints the median score and metrics. A
 // /player/… page is measured logged in: a player registered for the run, its session cookie written
 // into a Chromium profile (Playwright's launcher, Debian's binary) that Lighthouse's Chromium then
 // opens (`--user-data-dir`, `--disable-storage-reset`; the profile's HTTP caches deleted before each
@@ -69,8 +69,8 @@ function runOnce(url, out, profile, assets) {
   const lhr = JSON.parse(readFileSync(out, 'utf8'));
   if (lhr.runtimeError) throw new Error(`lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const lcpItem = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
-  // what the blocking time is made of: here it equals the sum, over the page's real (unthrottled) long
-  // tasks after the observed first paint, of their length less 50 ms (bench/README.md, decision 083's run)
+  // what the blocking time is made of: the sum, over the page's long tasks after the observed first
+  // paint (as the throttled CPU ran them), of their length less 50 ms (bench/README.md, decision 083's run)
   const fcpSeen = lhr.audits.metrics?.details?.items?.[0]?.observedFirstContentfulPaint ?? 0;
   const blocking = (lhr.audits['long-tasks']?.details?.items ?? [])
     .filter((t) => t.startTime >= fcpSeen && t.duration > 50)
