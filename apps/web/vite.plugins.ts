@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, type Plugin } from 'vite';
+import { build, type Plugin, type Rolldown } from 'vite';
 
 /**
  * Preloads the Lao webfont files from index.html: the browser fetches them alongside the scripts
@@ -48,10 +48,8 @@ export function deferAppStyles(): Plugin {
   };
 }
 
-type Bundle = Parameters<NonNullable<Extract<Plugin['generateBundle'], (...args: never[]) => unknown>>>[1];
-
 /** The chunks of a build and how they import each other. */
-function chunkGraph(bundle: Bundle) {
+function chunkGraph(bundle: Rolldown.OutputBundle) {
   const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
   /** `fileName` and every chunk it imports statically, into `into` */
@@ -93,9 +91,10 @@ export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
  * The code a page runs as it loads (the entry, what it imports, and the chunks the pages' HTML
  * preloads) starts with V8's compile hint: Chromium compiles all of its functions while the file
  * streams in, on a background thread, instead of each on the main thread the first time it is called
- * (most of them during the first render). The chunks loaded later (the toaster, the overlays, the
- * fingerprint, the promotion pages) compile lazily as before: most of their functions may never run
- * (docs/decisions/085-compile-hints.md). Other engines read the line as a comment.
+ * (most of them during the first render). The chunks no page's HTML preloads (the footer, the drawer,
+ * the menus, the dialogs, zod's resolvers, the other languages' texts) compile lazily as before: most of
+ * their functions may never run (docs/decisions/085-compile-hints.md). Other engines read the line as a
+ * comment.
  */
 export function compileHints(pages: Record<string, string[] | PageSpec>): Plugin {
   return {
