@@ -1,6 +1,7 @@
 // Lighthouse 12 on the player site as production serves it: builds apps/web (precompressed, as
 // `npm start` does), starts the real server on an empty database, runs Lighthouse mobile (the perf
-// preset: DevTools throttling, 4x CPU and a slow network applied for real; performance only) N times on each page and prints the median score and metrics. A
+// preset: DevTools throttling, 4x CPU and a slow network applied for real; performance only) N times
+// on each page and prints the median score and metrics. A
 // /player/… page is measured logged in: a player registered for the run, its session cookie written
 // into a Chromium profile (Playwright's launcher, Debian's binary) that Lighthouse's Chromium then
 // opens (`--user-data-dir`, `--disable-storage-reset`; the profile's HTTP caches deleted before each

@@ -67,6 +67,9 @@ function chunkGraph(bundle: Rolldown.OutputBundle) {
   return { chunks, walk, loaded, ids, chunkOf };
 }
 
+/** A page given by its route files alone, as a spec. */
+const specOf = (value: string[] | PageSpec): PageSpec => (Array.isArray(value) ? { routes: value } : value);
+
 /** The chunks a page's HTML preloads beside the entry (and what the entry loads itself): its routes', and Lao's texts if it waits for them. */
 function pageChunks(graph: ReturnType<typeof chunkGraph>, page: string, spec: PageSpec): Set<string> {
   const { chunks, walk, loaded, ids, chunkOf } = graph;
@@ -85,7 +88,7 @@ function pageChunks(graph: ReturnType<typeof chunkGraph>, page: string, spec: Pa
 }
 
 /** V8's explicit compile hint (v8.dev/blog/explicit-compile-hints), the first line of a script. */
-export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 /**
  * The code a page runs as it loads (the entry, what it imports, and the chunks the pages' HTML
@@ -106,7 +109,7 @@ export function compileHints(pages: Record<string, string[] | PageSpec>): Plugin
         const graph = chunkGraph(bundle);
         const hinted = new Set(graph.loaded);
         for (const [page, value] of Object.entries(pages)) {
-          for (const f of pageChunks(graph, page, Array.isArray(value) ? { routes: value } : value)) hinted.add(f);
+          for (const f of pageChunks(graph, page, specOf(value))) hinted.add(f);
         }
         for (const c of graph.chunks) if (hinted.has(c.fileName)) c.code = `${COMPILE_HINT}\n${c.code}`;
       },
@@ -170,7 +173,7 @@ export function pageModulePreloads(
       const html = readFileSync(join(dir, 'index.html'), 'utf8');
       const pageHtml = new Map<string, string>();
       for (const [page, value] of Object.entries(pages)) {
-        const spec: PageSpec = Array.isArray(value) ? { routes: value } : value;
+        const spec = specOf(value);
         const needed = pageChunks(graph, page, spec);
         const reads = (spec.reads ?? []).map((path) => {
           if (!/^\/api\/[\w/.-]+$/.test(path)) throw new Error(`page-modulepreloads: ${path} is not an API path (page ${page})`);
