@@ -167,9 +167,11 @@ test.describe('the public pages paint from their HTML', () => {
       await route.continue();
     });
     const calls: string[] = [];
+    const fonts: string[] = [];
     page.on('request', (r) => {
       const url = new URL(r.url());
       if (url.pathname.startsWith('/api/')) calls.push(url.pathname);
+      if (r.resourceType() === 'font') fonts.push(url.pathname);
     });
     await page.goto('/player/deposit');
     await expect(page.getByTestId('deposit-form')).toBeVisible();
@@ -181,6 +183,11 @@ test.describe('the public pages paint from their HTML', () => {
     expect(held.length).toBeGreaterThan(0);
     // the page took the answers its HTML held: none of its first reads was requested
     expect(calls.filter((c) => reads.includes(c))).toEqual([]);
+    // every font file the Lao page draws with (the Lao and the Latin subsets, both weights) is preloaded by
+    // its HTML: the first layout has the glyphs, and no subset found late lays the page out again (decision 086)
+    const preloadedFonts = [...html.matchAll(/<link rel="preload" href="([^"]+\.woff2)" as="font"/g)].map((m) => m[1]!);
+    expect(new Set(fonts).size).toBeGreaterThanOrEqual(4);
+    for (const font of fonts) expect(preloadedFonts, font).toContain(font);
     // what the page runs as it loads is compiled as it streams in (V8's hint on its first line); the
     // footer, which no page's HTML preloads and which arrives after the page, compiles as it runs
     // (docs/decisions/085)

@@ -48,7 +48,13 @@ export default defineConfig({
     // the build, the dev server (with prefresh for HMR) and the web's Vitest tests (docs/decisions/018)
     preact(),
     tailwindcss(),
-    preloadFonts(['noto-sans-lao-lao-400-normal.woff2', 'noto-sans-lao-lao-700-normal.woff2']),
+    // every Lao page draws with all four (the Lao and the Latin subset, regular and bold)
+    preloadFonts([
+      'noto-sans-lao-lao-400-normal.woff2',
+      'noto-sans-lao-lao-700-normal.woff2',
+      'noto-sans-lao-latin-400-normal.woff2',
+      'noto-sans-lao-latin-700-normal.woff2',
+    ]),
     deferAppStyles(),
     compileHints(PAGES),
     pageModulePreloads(PAGES, {

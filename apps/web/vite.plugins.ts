@@ -6,8 +6,10 @@ import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type Rolldown } from 'vite';
 
 /**
- * Preloads the Lao webfont files from index.html: the browser fetches them alongside the scripts
- * instead of discovering them only once the page has rendered text (one round trip less on a phone).
+ * Preloads the webfont files from index.html: the browser fetches them alongside the scripts instead of
+ * discovering them only once the page has rendered text (one round trip less on a phone). The Latin
+ * subsets too (digits, amounts, BCEL, the brand): without them the first layout looks for those glyphs
+ * in the system's fonts and lays the page out again when the subset arrives (docs/decisions/086).
  */
 export function preloadFonts(files: string[]): Plugin {
   return {

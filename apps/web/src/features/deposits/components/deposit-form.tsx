@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { memo, useEffect, useMemo, useState } from 'react';
+import { Controller, useForm, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { CreateDepositBody, CurrencyRow, DepositOrder, ProviderId } from '@app/contracts';
 import { BankLogo, BANKS } from '@/components/ui/bank-logo';
@@ -75,9 +75,6 @@ export function DepositForm({
   // back to the form after an order (canceled, expired, done): in view, not at the footer
   const card = useScrollIntoView<HTMLDivElement>('nearest', afterOrder);
   const [providerId, mid, amount] = useWatch({ control: form.control, name: ['providerId', 'mid', 'amount'] });
-  // the server names a currency in Lao; the page names it in the player's language, and the MID when there are several
-  const currencyLabel = (r: CurrencyRow, withMid: boolean) =>
-    `${t(`wallet:currency_names.${r.currency}`)}${withMid && r.mid ? ` · ${r.mid}` : ''}`;
   const rate = rows.find((r) => r.mid === mid);
   const credit = creditPreview(amount, rate);
 
@@ -116,67 +113,23 @@ export function DepositForm({
   return (
     <Card ref={card} className="scroll-mt-20">
       <form onSubmit={onSubmit} onFocus={validation.preload} noValidate className="flex flex-col gap-4" data-testid="deposit-form">
-        <ProviderSelectField
+        <DepositFields
           control={form.control}
-          name="providerId"
-          label={t('form.provider')}
-          error={message('providerId')}
-          disabled={fixedProvider !== undefined}
-        />
-        <ProviderCredit provider={providerId as ProviderId} />
-        <Controller
-          control={form.control}
-          name="mid"
-          render={({ field }) => (
-            <Field label={t('form.currency')} error={message('mid')}>
-              <Select
-                ref={field.ref}
-                value={field.value || undefined}
-                onValueChange={field.onChange}
-                disabled={currencies.isPending}
-                options={rows.map((r) => ({ value: r.mid!, label: currencyLabel(r, rows.length > 1) }))}
-              />
-            </Field>
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="bank"
-          render={({ field }) => (
-            <Field label={t('form.bank')} error={message('bank')}>
-              <Select
-                ref={field.ref}
-                value={field.value}
-                onValueChange={field.onChange}
-                options={BANKS.map((b) => ({ value: b, label: t(`common:banks.${b}`), icon: <BankLogo bank={b} className="h-6 w-6" /> }))}
-              />
-            </Field>
-          )}
-        />
-        <Field
-          label={t('form.amount')}
-          error={message('amount')}
-          hint={
-            <>
-              <span className="block font-medium text-slate-300" data-testid="amount-limits">
-                {t('form.limits', boundsText(bounds))}
-              </span>
-              <span data-testid="credit-preview">
-                {credit === null
-                  ? t('form.credit_hint')
-                  : t('form.credit', { credit: formatMoney(credit, 'THB'), rate: rate?.sellRate ?? '' })}
-              </span>
-            </>
+          register={form.register}
+          providerId={providerId as ProviderId}
+          providerFixed={fixedProvider !== undefined}
+          amountFixed={fixedAmount !== undefined}
+          rows={rows}
+          currenciesPending={currencies.isPending}
+          providerError={message('providerId')}
+          midError={message('mid')}
+          bankError={message('bank')}
+          amountError={message('amount')}
+          limits={t('form.limits', boundsText(bounds))}
+          creditText={
+            credit === null ? t('form.credit_hint') : t('form.credit', { credit: formatMoney(credit, 'THB'), rate: rate?.sellRate ?? '' })
           }
-        >
-          <Input
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder="100000"
-            readOnly={fixedAmount !== undefined}
-            {...form.register('amount')}
-          />
-        </Field>
+        />
         <Button type="submit" size="lg" loading={create.isPending} className="mt-2 w-full">
           {t('form.submit')}
         </Button>
@@ -184,3 +137,91 @@ export function DepositForm({
     </Card>
   );
 }
+
+/**
+ * The form's fields, drawn from plain values: the form's own redraws that change none of them (react-hook-form
+ * marks itself ready in its mount's layout effect, which redraws the form in the page's first task) skip them.
+ */
+const DepositFields = memo(function DepositFields({
+  control,
+  register,
+  providerId,
+  providerFixed,
+  amountFixed,
+  rows,
+  currenciesPending,
+  providerError,
+  midError,
+  bankError,
+  amountError,
+  limits,
+  creditText,
+}: {
+  control: Control<DepositFormInput, unknown, CreateDepositBody>;
+  register: UseFormRegister<DepositFormInput>;
+  providerId: ProviderId;
+  providerFixed: boolean;
+  amountFixed: boolean;
+  rows: CurrencyRow[];
+  currenciesPending: boolean;
+  providerError: string | undefined;
+  midError: string | undefined;
+  bankError: string | undefined;
+  amountError: string | undefined;
+  limits: string;
+  creditText: string;
+}) {
+  const { t } = useTranslation(['deposit', 'common', 'wallet']);
+  // the server names a currency in Lao; the page names it in the player's language, and the MID when there are several
+  const currencyLabel = (r: CurrencyRow, withMid: boolean) =>
+    `${t(`wallet:currency_names.${r.currency}`)}${withMid && r.mid ? ` · ${r.mid}` : ''}`;
+  return (
+    <>
+      <ProviderSelectField control={control} name="providerId" label={t('form.provider')} error={providerError} disabled={providerFixed} />
+      <ProviderCredit provider={providerId} />
+      <Controller
+        control={control}
+        name="mid"
+        render={({ field }) => (
+          <Field label={t('form.currency')} error={midError}>
+            <Select
+              ref={field.ref}
+              value={field.value || undefined}
+              onValueChange={field.onChange}
+              disabled={currenciesPending}
+              options={rows.map((r) => ({ value: r.mid!, label: currencyLabel(r, rows.length > 1) }))}
+            />
+          </Field>
+        )}
+      />
+      <Controller
+        control={control}
+        name="bank"
+        render={({ field }) => (
+          <Field label={t('form.bank')} error={bankError}>
+            <Select
+              ref={field.ref}
+              value={field.value}
+              onValueChange={field.onChange}
+              options={BANKS.map((b) => ({ value: b, label: t(`common:banks.${b}`), icon: <BankLogo bank={b} className="h-6 w-6" /> }))}
+            />
+          </Field>
+        )}
+      />
+      <Field
+        label={t('form.amount')}
+        error={amountError}
+        hint={
+          <>
+            <span className="block font-medium text-slate-300" data-testid="amount-limits">
+              {limits}
+            </span>
+            <span data-testid="credit-preview">{creditText}</span>
+          </>
+        }
+      >
+        <Input inputMode="numeric" autoComplete="off" placeholder="100000" readOnly={amountFixed} {...register('amount')} />
+      </Field>
+    </>
+  );
+});
