@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { whenIdle } from '@/lib/when-idle';
@@ -12,7 +12,7 @@ const SideDrawer = lazy(loadDrawer);
 const Toaster = lazy(() => import('@/components/ui/toast').then((m) => ({ default: m.Toaster })));
 // The footer (with the six bank logos) is below the fold: it loads on its own and appears once the first
 // page has rendered, under it, instead of being pushed down the screen when the page arrives (layout shift).
-const Footer = lazy(() => import('./footer').then((m) => ({ default: m.Footer })));
+const loadFooter = () => import('./footer').then((m) => m.Footer);
 
 /**
  * SPEC.md §2 root layout: header, page, bottom app bar, drawer, footer, scroll-to-top. The signed-in
@@ -49,7 +49,7 @@ export function AppShell({ children, userMenu }: { children: ReactNode; userMenu
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 pt-4 pb-8 outline-none sm:px-6 sm:pt-6">
         {children}
       </main>
-      <Suspense fallback={null}>{footerShown && <Footer />}</Suspense>
+      {footerShown && <LateFooter />}
       <BottomBar />
       <BackToTop />
       {/* one boundary each: the toaster's chunk loading must never hide an open drawer (a suspended
@@ -58,6 +58,27 @@ export function AppShell({ children, userMenu }: { children: ReactNode; userMenu
       {footerShown && <IdleToaster />}
     </div>
   );
+}
+
+/**
+ * The footer, asked for once the shell has been committed rather than while it renders: a dynamic import
+ * runs Vite's preload helper (it reads the document's links and adds its own), which weighed ~20 ms of the
+ * first render's task on a slow phone (docs/decisions/086). A chunk that fails to load leaves the page
+ * without its footer (Vite's preload error reloads the page once, lib/chunk-reload.ts).
+ */
+function LateFooter() {
+  const [Footer, setFooter] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    let live = true;
+    loadFooter().then(
+      (loaded) => live && setFooter(() => loaded),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return Footer ? <Footer /> : null;
 }
 
 /**
