@@ -1,8 +1,7 @@
-import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+import type { Control, FieldValues, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ProviderId } from '@app/contracts';
-import { Field } from '@/components/ui/field';
-import { Select } from '@/components/ui/select';
+import { SelectField } from '@/components/ui/select-field';
 
 /** The five providers players hold credit at, and so deposit to and withdraw from (issue #18 item 4: betflix too). */
 export const CREDIT_PROVIDERS = ['gclub', 'gclub_live', 'askmebet', 'alphabet', 'betflix'] as const satisfies readonly ProviderId[];
@@ -24,20 +23,13 @@ export function ProviderSelectField<T extends FieldValues>({
 }) {
   const { t } = useTranslation('wallet');
   return (
-    <Controller
+    <SelectField
       control={control}
       name={name}
-      render={({ field }) => (
-        <Field label={label} error={error}>
-          <Select
-            ref={field.ref}
-            value={field.value}
-            onValueChange={field.onChange}
-            disabled={disabled}
-            options={CREDIT_PROVIDERS.map((p) => ({ value: p, label: t(`providers.${p}`) }))}
-          />
-        </Field>
-      )}
+      label={label}
+      error={error}
+      disabled={disabled}
+      options={CREDIT_PROVIDERS.map((p) => ({ value: p, label: t(`providers.${p}`) }))}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { BANK_ACCOUNT_CURRENCY, BANK_ACCOUNT_LENGTHS, addBankAccountFormSchema, type AddBankAccountForm } from '@app/contracts';
@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardDescription } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
+import { SelectField } from '@/components/ui/select-field';
 import { toastError, toastSuccess } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
 import { useAddBankAccount } from '../api/add-bank-account';
@@ -60,24 +60,16 @@ export function BankAccountForm({ onAdded }: { onAdded?: () => void }) {
     <Card>
       <CardDescription className="mb-4">{t('bank.intro')}</CardDescription>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" data-testid="bank-account-form">
-        <Controller
+        <SelectField
           control={form.control}
           name="bank"
-          render={({ field }) => (
-            <Field label={t('bank.bank')} error={text('bank')}>
-              <Select
-                ref={field.ref}
-                name={field.name}
-                value={field.value ?? ''}
-                onValueChange={field.onChange}
-                options={BANKS.map((bank) => ({
-                  value: bank,
-                  label: t(`common:banks.${bank}`),
-                  icon: <BankLogo bank={bank} className="h-6 w-6" />,
-                }))}
-              />
-            </Field>
-          )}
+          label={t('bank.bank')}
+          error={text('bank')}
+          options={BANKS.map((bank) => ({
+            value: bank,
+            label: t(`common:banks.${bank}`),
+            icon: <BankLogo bank={bank} className="h-6 w-6" />,
+          }))}
         />
         <Field
           label={t('bank.account_number')}
@@ -98,20 +90,12 @@ export function BankAccountForm({ onAdded }: { onAdded?: () => void }) {
         <Field label={t('bank.account_name')} error={text('accountName')}>
           <Input autoComplete="name" {...form.register('accountName')} />
         </Field>
-        <Controller
+        <SelectField
           control={form.control}
           name="currency"
-          render={({ field }) => (
-            <Field label={t('bank.currency')} error={text('currency')}>
-              <Select
-                ref={field.ref}
-                name={field.name}
-                value={field.value}
-                onValueChange={field.onChange}
-                options={[{ value: BANK_ACCOUNT_CURRENCY, label: t('bank.currency_lak') }]}
-              />
-            </Field>
-          )}
+          label={t('bank.currency')}
+          error={text('currency')}
+          options={[{ value: BANK_ACCOUNT_CURRENCY, label: t('bank.currency_lak') }]}
         />
         <div className="flex flex-col gap-1.5">
           <label className="flex items-start gap-3 text-sm text-slate-200">

@@ -1,5 +1,5 @@
 import { memo, useEffect, useMemo, useState } from 'react';
-import { Controller, useForm, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
+import { useForm, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { CreateDepositBody, CurrencyRow, DepositOrder, ProviderId } from '@app/contracts';
 import { BankLogo, BANKS } from '@/components/ui/bank-logo';
@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
+import { SelectField } from '@/components/ui/select-field';
 import { ProviderCredit } from '@/components/ui/provider-credit';
 import { ProviderSelectField } from '@/components/ui/provider-select-field';
 import { errorKey, toast } from '@/components/ui/toast-store';
@@ -179,34 +179,20 @@ const DepositFields = memo(function DepositFields({
     <>
       <ProviderSelectField control={control} name="providerId" label={t('form.provider')} error={providerError} disabled={providerFixed} />
       <ProviderCredit provider={providerId} />
-      <Controller
+      <SelectField
         control={control}
         name="mid"
-        render={({ field }) => (
-          <Field label={t('form.currency')} error={midError}>
-            <Select
-              ref={field.ref}
-              value={field.value || undefined}
-              onValueChange={field.onChange}
-              disabled={currenciesPending}
-              options={rows.map((r) => ({ value: r.mid!, label: currencyLabel(r, rows.length > 1) }))}
-            />
-          </Field>
-        )}
+        label={t('form.currency')}
+        error={midError}
+        disabled={currenciesPending}
+        options={rows.map((r) => ({ value: r.mid!, label: currencyLabel(r, rows.length > 1) }))}
       />
-      <Controller
+      <SelectField
         control={control}
         name="bank"
-        render={({ field }) => (
-          <Field label={t('form.bank')} error={bankError}>
-            <Select
-              ref={field.ref}
-              value={field.value}
-              onValueChange={field.onChange}
-              options={BANKS.map((b) => ({ value: b, label: t(`common:banks.${b}`), icon: <BankLogo bank={b} className="h-6 w-6" /> }))}
-            />
-          </Field>
-        )}
+        label={t('form.bank')}
+        error={bankError}
+        options={BANKS.map((b) => ({ value: b, label: t(`common:banks.${b}`), icon: <BankLogo bank={b} className="h-6 w-6" /> }))}
       />
       <Field
         label={t('form.amount')}
