@@ -29,7 +29,7 @@ const dist = resolve(opt('dist', process.env.WEB_DIST ?? join(root, 'apps/web/di
 const port = Number(opt('port', 3961));
 // --cpu N: Lighthouse's CPU slowdown (its own default 4). The 4x is meant for a host of benchmark index
 // 1,500-2,000; on a faster host a larger N stands for a slower one (index x 4 / N), to see how a page
-// scores there (bench/README.md, "the deposit page on a slower host")
+// scores there (bench/README.md, "The Latin font subsets preloaded…", decision 086)
 const cpu = opt('cpu', null);
 const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const lighthouse = process.env.LIGHTHOUSE_BIN ? [process.env.LIGHTHOUSE_BIN] : ['npx', '-y', 'lighthouse@12'];

@@ -1,5 +1,5 @@
 import { memo, useEffect, useMemo, useState } from 'react';
-import { useForm, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
+import { useForm, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { CreateDepositBody, CurrencyRow, DepositOrder, ProviderId } from '@app/contracts';
 import { BankLogo, BANKS } from '@/components/ui/bank-logo';
@@ -115,7 +115,6 @@ export function DepositForm({
       <form onSubmit={onSubmit} onFocus={validation.preload} noValidate className="flex flex-col gap-4" data-testid="deposit-form">
         <DepositFields
           control={form.control}
-          register={form.register}
           providerId={providerId as ProviderId}
           providerFixed={fixedProvider !== undefined}
           amountFixed={fixedAmount !== undefined}
@@ -144,7 +143,6 @@ export function DepositForm({
  */
 const DepositFields = memo(function DepositFields({
   control,
-  register,
   providerId,
   providerFixed,
   amountFixed,
@@ -158,7 +156,6 @@ const DepositFields = memo(function DepositFields({
   creditText,
 }: {
   control: Control<DepositFormInput, unknown, CreateDepositBody>;
-  register: UseFormRegister<DepositFormInput>;
   providerId: ProviderId;
   providerFixed: boolean;
   amountFixed: boolean;
@@ -206,7 +203,7 @@ const DepositFields = memo(function DepositFields({
           </>
         }
       >
-        <Input inputMode="numeric" autoComplete="off" placeholder="100000" readOnly={amountFixed} {...register('amount')} />
+        <Input inputMode="numeric" autoComplete="off" placeholder="100000" readOnly={amountFixed} {...control.register('amount')} />
       </Field>
     </>
   );
