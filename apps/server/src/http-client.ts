@@ -2,8 +2,8 @@ import { Agent, request } from 'undici';
 
 /**
  * One HTTP exchange with the outside world (bank gateway, providers) on kept-alive connections, with
- * undici's `request` rather than fetch, which costs the server about twice the CPU per call (web
- * streams, Response objects; measured on the settlement bench, docs/decisions/019-settlement-round-trips.md).
+ * undici's `request` rather than fetch, whose web streams and Response objects cost the server more
+ * CPU per call (docs/decisions/021-settlement-in-groups.md).
  * `timeoutMs` bounds the whole exchange, the answer's body included. On timeout the error's name
  * is 'TimeoutError' (as fetch's with AbortSignal.timeout); any other failure rejects as it comes.
  */
