@@ -134,7 +134,7 @@ describe.skipIf(!serverUrl)('PGlite and PostgreSQL (TEST_DATABASE_URL) give the 
     }
   });
 
-  it('commits without waiting for the disk on its PostgreSQL connections, pooled and in transactions (decision 026)', async () => {
+  it('commits without waiting for the disk on its PostgreSQL connections, pooled and in transactions (decision 022)', async () => {
     const pooled = await Promise.all(
       Array.from({ length: 12 }, () => postgres.query<{ synchronous_commit: string }>('SHOW synchronous_commit')),
     );

@@ -104,7 +104,7 @@ function postgresDb(url: string, opts: OpenOptions): SandboxDb {
     idleTimeoutMillis: 0,
     // the sandbox stands in for the bank and the providers: a crash of the PostgreSQL server may
     // lose its last fraction of a second of state, which a tester recreates; it does not wait for
-    // the WAL to reach the disk at each call (docs/decisions/026-sandbox-commits.md)
+    // the WAL to reach the disk at each call (docs/decisions/022-sandbox-on-postgresql.md)
     options: '-c synchronous_commit=off',
   });
   // an idle client whose connection ends (server restart, DROP DATABASE … WITH (FORCE)) emits 'error'
