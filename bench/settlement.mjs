@@ -15,7 +15,7 @@ const arg = (name, def) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : def;
 };
-// Throughput at saturation (docs/decisions/027-settlement-at-saturation.md): enough orders that the
+// Throughput at saturation (docs/decisions/023-measuring-settlement.md): enough orders that the
 // timed phase lasts seconds, not the filling and draining of the pipeline, and enough callbacks in
 // flight that the settlement, not the wait for each callback's answer, sets the pace
 const ORDERS = Math.min(Number(arg('orders', 10_000)), 20_000);
