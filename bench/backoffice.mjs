@@ -1,4 +1,4 @@
-// The back office at scale (issue #17): every list, search and dashboard call of /api/v2/backoffice
+// The back office at scale: every list, search and dashboard call of /api/v2/backoffice
 // timed against a PostgreSQL database filled with a year of a busy agency (200,000 players,
 // 1,000,000 deposits, 300,000 withdrawals by default). Goal: the server's p99 ≤ 50 ms per call.
 // Usage: node bench/backoffice.mjs [--players 200000] [--deposits 1000000] [--withdrawals 300000]

@@ -2,7 +2,7 @@
 // (dist/_pages/index.html, else dist/index.html), its modulepreloads (the home page's route chunks
 // among them), and every chunk those import statically (what the browser must fetch before `/` can run).
 // Usage: node bench/bundle-size.mjs [distDir]   (default: $WEB_DIST or apps/web/dist)
-// Fails (exit 1) above the budget of issue 3: 150 KB; the goal is 120 KB.
+// Fails (exit 1) above the budget of 150 KB; the goal is 120 KB.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';

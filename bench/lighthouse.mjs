@@ -10,7 +10,7 @@
 // Usage: flock /tmp/bench.lock node bench/lighthouse.mjs [--runs 3] [--paths /login,/player/deposit] [--dist DIR] [--keep DIR] [--cpu 4]
 //        (--keep: the Lighthouse JSON reports stay there with each run's trace and DevTools log, to look into a run)
 // Lighthouse: $LIGHTHOUSE_BIN (a lighthouse executable), else `npx -y lighthouse@12` (a download).
-// Chromium: $CHROME_PATH, default /usr/bin/chromium. Goal (issues 3 and 18): a score of 95 on /login and /player/deposit.
+// Chromium: $CHROME_PATH, default /usr/bin/chromium. Goal: a score of 95 on /login and /player/deposit.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -29,7 +29,7 @@ const dist = resolve(opt('dist', process.env.WEB_DIST ?? join(root, 'apps/web/di
 const port = Number(opt('port', 3961));
 // --cpu N: Lighthouse's CPU slowdown (its own default 4). The 4x is meant for a host of benchmark index
 // 1,500-2,000; on a faster host a larger N stands for a slower one (index x 4 / N), to see how a page
-// scores there (bench/README.md, "The Latin font subsets preloaded…", decision 086)
+// scores there (bench/README.md, Lighthouse)
 const cpu = opt('cpu', null);
 const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const lighthouse = process.env.LIGHTHOUSE_BIN ? [process.env.LIGHTHOUSE_BIN] : ['npx', '-y', 'lighthouse@12'];
@@ -76,7 +76,7 @@ function runOnce(url, out, profile, assets) {
   if (lhr.runtimeError) throw new Error(`lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const lcpItem = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
   // what the blocking time is made of: the sum, over the page's long tasks after the observed first
-  // paint (as the throttled CPU ran them), of their length less 50 ms (bench/README.md, decision 083's run)
+  // paint (as the throttled CPU ran them), of their length less 50 ms
   const fcpSeen = lhr.audits.metrics?.details?.items?.[0]?.observedFirstContentfulPaint ?? 0;
   const blocking = (lhr.audits['long-tasks']?.details?.items ?? [])
     .filter((t) => t.startTime >= fcpSeen && t.duration > 50)

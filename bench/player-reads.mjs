@@ -1,6 +1,6 @@
 // Every authenticated GET of the player site against a bare Fastify hello world, same connections and
 // duration, in one run, on PostgreSQL and on PGlite; then a mixed load of simulated players that
-// prints how many concurrent active players the machine holds at p99 ≤ 200 ms (issue #19).
+// prints how many concurrent active players the machine holds at p99 ≤ 200 ms.
 // Usage: node bench/player-reads.mjs [--duration 5] [--connections 50] [--engines postgres,pglite]
 //        [--only info,credit] [--think 1000] [--levels 25,50,100,200,400] [--level-seconds 8] [--no-mixed]
 //        [--pg postgres://postgres@127.0.0.1:5432/postgres]   (loopback only)

@@ -101,7 +101,7 @@ async function main() {
     await waitFor(`${BANK}/status/warm`);
     await waitFor(`${SERVER}/callback`);
     // the bank's side of the callbacks: undici's request on kept-alive connections (fetch costs this
-    // process about three times the CPU, which the measured processes would lose to it)
+    // process several times the CPU, which the measured processes would lose to it)
     const { Agent, request } = await import('undici');
     const dispatcher = new Agent({ keepAliveTimeout: 10_000 });
     const send = async (reference) => {

@@ -29,7 +29,7 @@ const takesPromotion = (i) => Math.floor((i + 1) * PROMOTION_SHARE) > Math.floor
 // --statements: the settlement database's statements during the timed phase, by total time
 // (needs pg_stat_statements in shared_preload_libraries and CREATE EXTENSION in the admin database)
 const STATEMENTS = process.argv.includes('--statements');
-// --sandbox-pglite: the sandbox keeps its state in its embedded PGlite, in memory (as before decision 022)
+// --sandbox-pglite: the sandbox keeps its state in its embedded PGlite, in memory
 const SANDBOX_PGLITE = process.argv.includes('--sandbox-pglite');
 const SETTLE_TIMEOUT_MS = 180_000;
 const GOAL = 0.3;
@@ -134,8 +134,8 @@ async function prepareOrders() {
 }
 
 // the bank's side of the callbacks: undici's request on kept-alive connections, as a gateway would
-// send them (fetch costs this process about three times the CPU, which the measured processes would
-// lose to it on a shared machine: bench/settlement-floor.mjs)
+// send them (fetch costs this process several times the CPU, which the measured processes would
+// lose to it on a shared machine)
 const bankSide = new Agent({ keepAliveTimeout: 10_000 });
 
 /**
@@ -160,7 +160,7 @@ async function settle(orders, db, { doneBefore = 0, openAfter = 0 } = {}) {
   const ackedMs = performance.now() - started;
   for (;;) {
     // the orders not settled yet, counted in the partial indexes of open and of PAID/FAILED orders:
-    // counting SUCCESS read the whole table every 20 ms, CPU taken from the settlement it measures
+    // a count of SUCCESS would read the whole table at every poll, CPU taken from what is measured
     const { rows } = await db.query(
       `SELECT (SELECT count(*) FROM deposit_orders WHERE status = 'OPEN')::int AS open,
               (SELECT count(*) FROM deposit_orders WHERE status = 'PAID')::int AS paid,
@@ -262,7 +262,7 @@ export async function benchSettlement() {
     SANDBOX_HOST: '127.0.0.1',
     SANDBOX_PORT: '3951',
     // the outside world (docs/decisions/022-sandbox-on-postgresql.md): on the measured server, whose
-    // CPU it then shares, rather than in the sandbox's embedded PGlite (WASM, ~3× the CPU per call)
+    // CPU it then shares, rather than in the sandbox's embedded PGlite (WASM, which costs it more CPU per call)
     SANDBOX_DATA_DIR: 'memory://',
     ...(SANDBOX_PGLITE ? {} : { SANDBOX_DATABASE_URL: dbUrl(sandboxDb) }),
     SANDBOX_PUBLIC_URL: SANDBOX,

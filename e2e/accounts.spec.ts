@@ -83,7 +83,7 @@ for (const { lng, auth, common, errors } of LANGS) {
     const success = page.getByTestId('password-changed');
     await expect(success).toContainText(auth.password.change.success);
     await page.getByRole('button', { name: common.actions.confirm }).click();
-    // the player area's guard keeps the page for after the next login (issue #18 item 15)
+    // the player area's guard keeps the page for after the next login
     await expect(page).toHaveURL(/\/login\?redirect=%2Fplayer$/);
 
     // the old password no longer works; the new one does

@@ -1,4 +1,4 @@
-// The back office's sign-in behind the second factor (issue #17, decision 049), its shell and the
+// The back office's sign-in behind the second factor (decision 049), its shell and the
 // owner's staff users and audit log screens, at 390 and 1280 px, in Lao and English; the secret read
 // from the enrolment's QR code and TOTP codes computed here, as an authenticator app would; axe over
 // each screen; screenshots to SHOTS (e2e/backoffice.ts).

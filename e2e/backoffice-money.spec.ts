@@ -1,4 +1,4 @@
-// Issue #17's money journeys in a browser, at 390 and 1280 px, in Lao and English: finance approves a
+// The back office's money journeys in a browser, at 390 and 1280 px, in Lao and English: finance approves a
 // player's withdrawal in the queue screen with the bank's reference and the player's history shows it
 // SUCCESS; rejects the next one with a reason the player then reads there; changes LAK's rate in the rates
 // screen and the player's deposit form converts at the new one. axe over the dashboard, the queue (and its

@@ -1,4 +1,4 @@
-// The back office's operations screens (issue #17): the agency's settings (owner), deposits needing
+// The back office's operations screens: the agency's settings (owner), deposits needing
 // attention and exports (owner, finance), and the role-aware shell (support lands on its first screen),
 // at 390 and 1280 px, in Lao and English; axe over each screen; screenshots to /work/shots-bo-ops.
 import { readFileSync } from 'node:fs';

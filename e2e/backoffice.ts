@@ -3,13 +3,13 @@ import type { Page, TestInfo } from '@playwright/test';
 import { seriousViolations, staffShot, staffWidth } from './backoffice-kit';
 
 /**
- * What the back office's journeys share (issue #17): the phone's width, the staff language, the
+ * What the back office's journeys share: the phone's width, the staff language, the
  * screens' own texts, screenshots for staff to judge, and axe's serious and critical findings.
  */
 export type StaffLanguage = 'lo' | 'en';
 export const SHOTS = process.env.SHOTS_DIR ?? '/work/shots-bo-e2e';
 
-/** 390 px on the phone project (the issue's width), 1280 on the desk one. */
+/** 390 px on the phone project (the width staff phones are checked at), 1280 on the desk one. */
 export const sized = staffWidth;
 
 /** The back office in `lng` from the first page on (it keeps the choice in the browser). */

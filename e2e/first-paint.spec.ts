@@ -143,7 +143,7 @@ test.describe('the public pages paint from their HTML', () => {
     expect(entry).toBeDefined();
     // the route's chunks and the player area's translations (Lao's file of what the entry does not hold)
     expect(chunks.size).toBeGreaterThanOrEqual(4);
-    // the first reads are answered in the HTML itself (the server asked itself), no longer preloaded
+    // the first reads are answered in the HTML itself (the server asked itself), not preloaded
     const reads = [
       '/api/v2/agency/info',
       '/api/v2/players/info',

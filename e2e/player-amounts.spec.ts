@@ -1,8 +1,8 @@
 import { test, expect } from './fixtures';
 import { PLAYER_LANGUAGES, openAsPlayer } from './player-i18n';
 
-// Issue #18 item 1: an amount is read as the player sees it; a decimal point never multiplies it.
-// Item 6: the bounds are stated before typing, and the errors name them.
+// An amount is read as the player sees it; a decimal point never multiplies it.
+// The bounds are stated before typing, and the errors name them.
 for (const lng of PLAYER_LANGUAGES) {
   test(`${lng}: 25000.5 kip is refused with the reason, 50000 opens a QR for 50,000 LAK`, async ({ page }) => {
     const { tr, form } = await openAsPlayer(page, lng, '/player/deposit', 'deposit-form');

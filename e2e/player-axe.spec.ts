@@ -1,4 +1,4 @@
-// axe-core over every page of the player site (issue #18): logged out and logged in, at 375 and
+// axe-core over every page of the player site: logged out and logged in, at 375 and
 // 1280 px (the two projects), in Lao and Vietnamese: no serious or critical violation.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';

@@ -4,7 +4,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { SAME_ORIGIN, expect } from './fixtures';
 import { pick, registerPlayer } from './helpers';
 
-/** The languages issue #18's journeys run in: Lao (the default) and Vietnamese (the longest texts). */
+/** The languages the player site's journeys run in: Lao (the default) and Vietnamese (the longest texts). */
 export const PLAYER_LANGUAGES = ['lo', 'vn'] as const;
 export type PlayerLanguage = (typeof PLAYER_LANGUAGES)[number];
 
@@ -39,7 +39,7 @@ export async function addBankAccount(api: APIRequestContext): Promise<string> {
 
 /**
  * A new player (with a bank account when `bank`) on `path` in `lng`, the page's `testId` shown: the
- * start every journey of issue #18 shares. Answers the translator of that language.
+ * start the player site's journeys share. Answers the translator of that language.
  */
 export async function openAsPlayer(page: Page, lng: string, path: string, testId: string, { bank = false } = {}) {
   const tr = texts(lng);
@@ -53,7 +53,7 @@ export async function openAsPlayer(page: Page, lng: string, path: string, testId
 }
 
 /**
- * The elements whose content is wider than their box and is cut or spills (issue #18 item 8), ignoring
+ * The elements whose content is wider than their box and is cut or spills, ignoring
  * the visually hidden (the skip link before it is focused), the regions meant to scroll sideways and
  * the texts cut with an ellipsis.
  */

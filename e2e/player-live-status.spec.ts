@@ -3,7 +3,7 @@ import { test, expect } from './fixtures';
 import { depositThroughTheBank, registerPlayer, staffDecides } from './helpers';
 import { PLAYER_LANGUAGES, addBankAccount, texts, useLanguage } from './player-i18n';
 
-// Issue #18 items 2 and 14: an open withdrawal's page and the history follow its status without a
+// An open withdrawal's page and the history follow its status without a
 // reload; a rejection shows its reason; cancelling asks first.
 
 // each journey funds a player at the bank, then withdraws: more than the default minute on a loaded machine

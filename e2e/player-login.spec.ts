@@ -13,7 +13,7 @@ async function logIn(page: Page, tr: ReturnType<typeof texts>, player: { usernam
   await form.getByRole('button', { name: tr('auth', 'login.submit') }).click();
 }
 
-// Issue #18 item 15 (a lost session says so and comes back to the page), and the login page's misses:
+// A lost session says so and comes back to the page, and the login page's misses:
 // show-password, and "forgot password?" with the agency's contact links.
 for (const lng of PLAYER_LANGUAGES) {
   test(`${lng}: a session that ends says so, and logging in again comes back to the page the player was on`, async ({ page }) => {

@@ -2,7 +2,7 @@ import { test, expect, pressEscape } from './fixtures';
 import { registerPlayer } from './helpers';
 import { PLAYER_LANGUAGES, addBankAccount, openAsPlayer, overflowing, texts, useLanguage } from './player-i18n';
 
-// Issue #18 items 3, 4, 5, 9, 10, 11, 12 and the misses: the player's pages as players expect them.
+// The player's pages as players expect them.
 for (const lng of PLAYER_LANGUAGES) {
   test(`${lng}: betflix is offered, the game page's Deposit preselects it, the currency is named in ${lng}, with the credit there`, async ({
     page,
@@ -89,7 +89,7 @@ for (const lng of PLAYER_LANGUAGES) {
   });
 }
 
-// Issue #18 item 8: no text overflows its box at a phone's width (Vietnamese is the longest); item 7:
+// No text overflows its box at a phone's width (Vietnamese is the longest), and
 // the QR view's check button starts in view, not behind the bottom bar's centre button.
 for (const lng of PLAYER_LANGUAGES) {
   test(`${lng}: no element's content is wider than its box on any player page`, async ({ page }) => {

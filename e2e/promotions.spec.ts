@@ -3,7 +3,7 @@ import { SANDBOX, staffDecides } from './helpers';
 import { openAsPlayer } from './player-i18n';
 
 /**
- * Issue #16's journey, at 375 and 1280 px, in Lao and in Thai: take the first-deposit promotion,
+ * The promotion journey, at 375 and 1280 px, in Lao and in Thai: take the first-deposit promotion,
  * deposit 100,000 kip (144.92 THB at 690) with it, pay at the sandbox bank, see the 100 % bonus
  * arrive in the same credit (289.84 THB), play the demo baccarat until the turnover (3 × 289.84 =
  * 869.52 THB of bets, counted by the provider) is met, withdraw it all, staff approve, SUCCESS.

@@ -1,4 +1,4 @@
-// The back office's data at scale (issue #17), written by SQL into the real tables of a migrated and
+// The back office's data at scale, written by SQL into the real tables of a migrated and
 // seeded database (the demo agency, its promotions and currencies, its owner): generate_series, so
 // that a million orders take minutes, not the hours the API would. Every row passes the tables' own
 // constraints (CHECKs, foreign keys, unique and partial unique indexes: one OPEN deposit and one

@@ -10,7 +10,7 @@ export const socialSchema = z.object({
 
 /**
  * The bounds a player's amounts must keep, shown next to the amount fields before typing and named
- * in their errors (issue 18 item 6): deposits in whole kip, withdrawals in THB credit.
+ * in their errors: deposits in whole kip, withdrawals in THB credit.
  */
 export const amountLimitsSchema = z.object({
   depositMinLak: z.string(),

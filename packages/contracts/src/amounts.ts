@@ -37,14 +37,14 @@ export function fromMinor(minor: bigint, currency: CurrencyCode): string {
 }
 
 /**
- * Amounts typed by players, read as what they see on screen (issue #18 item 1).
+ * Amounts typed by players, read as they meant them.
  *
- * The site shows numbers in the Lao locale (`100.000` kip, `144,92` THB) while many players type the
- * plain forms (`100000`, `100,000`, `144.92`). The rules, for one number with at most one decimal mark:
+ * Players type the plain forms (`100000`, `100,000`, `144.92`) or the Lao locale's, which other apps
+ * on their phones show (`100.000` kip, `144,92` THB). The rules, for one number with at most one decimal mark:
  * - both `,` and `.` present: the last one is the decimal mark, the other groups thousands;
  * - one mark used several times: it groups thousands (`1.000.000`, `1,000,000`);
  * - one mark used once and followed by exactly three digits after a non-zero whole part: it groups
- *   thousands (`100.000`, `100,000`), as the Lao locale shows them; otherwise it is the decimal mark
+ *   thousands (`100.000`, `100,000`); otherwise it is the decimal mark
  *   (`144,92`, `25000.5`, `0.500`).
  * Groups must be three digits. Spaces (also no-break) are ignored. A currency's decimals are its own:
  * LAK is whole kip (a fraction of zeros, `50000.00`, is whole kip; `25000.5` is refused), THB two.

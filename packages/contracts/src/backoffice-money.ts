@@ -4,7 +4,7 @@ import { keysetQuerySchema, keysetResponseSchema } from './keyset.js';
 import { withdrawalStatusSchema } from './withdrawals.js';
 
 /**
- * The back office's money screens (DESIGN.md §9, issue #17): the dashboard and the withdrawal queue.
+ * The back office's money screens (DESIGN.md §9): the dashboard and the withdrawal queue.
  * Amounts are decimal strings as everywhere (LAK whole kip, THB with 2 decimals).
  */
 

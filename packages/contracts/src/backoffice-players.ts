@@ -7,7 +7,7 @@ import { promotionUsageSchema } from './promotions.js';
 import { withdrawalSchema } from './withdrawals.js';
 
 /**
- * The back office's players (DESIGN.md §9, issue #17): search, a player's page and the actions on it.
+ * The back office's players (DESIGN.md §9): search, a player's page and the actions on it.
  * Lists are keyset-paged (docs/decisions/058-keyset-paging.md).
  */
 export const PLAYER_SEARCH_FIELDS = ['username', 'displayName', 'bankAccount', 'fingerprint'] as const;

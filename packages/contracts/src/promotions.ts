@@ -6,7 +6,7 @@ import type { Language } from './languages.js';
 
 /**
  * Promotions (SPEC.md §4, DESIGN.md §8, docs/decisions/045-promotions-engine.md): the promotion with
- * its rules named as DESIGN.md §8 names them, a player's usage of it, and every call of issue #16.
+ * its rules named as DESIGN.md §8 names them, a player's usage of it, and every promotion call of players and staff.
  * The split of a withdrawal under a promotion is ./promotion-split.ts; the messages ./promotion-messages.ts.
  */
 

@@ -11,8 +11,7 @@ export interface AmountBounds {
 
 /**
  * The agency's bounds for a deposit (whole kip) or a withdrawal (THB credit), the ones the server
- * holds the order to: shown next to the amount before typing and named in the range error (issue 18
- * item 6).
+ * holds the order to: shown next to the amount before typing and named in the range error.
  */
 export function useAmountBounds(kind: 'deposit' | 'withdraw'): AmountBounds {
   const { limits } = useAgency();

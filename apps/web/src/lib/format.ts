@@ -25,8 +25,8 @@ function na(): string {
 
 // The separators are ours, not the browser's (docs/decisions/083): Chromium, which most players use,
 // has no Lao number data and writes `lo-LA` as 1,234,567.5, Safari writes 1.234.567,5, and the first
-// Intl.NumberFormat of a page costs 40-90 ms here (ICU starting; ~4x that on a slow phone) inside the
-// page's first render. One form everywhere, the one Chromium's players already see.
+// Intl.NumberFormat of a page starts ICU, a long task inside the page's first render on a slow phone.
+// One form everywhere, the one Chromium's players already see.
 const GROUP = ',';
 const DECIMAL_POINT = '.';
 

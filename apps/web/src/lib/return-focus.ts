@@ -2,7 +2,7 @@ import { useRef } from 'react';
 
 /**
  * A dialog opened without a Radix trigger (from a menu item, a drawer button, a state change) loses
- * the focus when it closes (issue #18 item 12). Its content remembers what had the focus as it opens
+ * the focus when it closes. Its content remembers what had the focus as it opens
  * (`onOpenAutoFocus` runs before the focus moves in) and gives it back on close; when that element is
  * gone (a menu item), `fallback` (a selector) gets it instead. Spread the result on the Radix content.
  */

@@ -30,7 +30,7 @@ export function AppShell({ children, userMenu }: { children: ReactNode; userMenu
   if (settled && !footerShown) setFooterShown(true);
   return (
     <div className="flex min-h-dvh flex-col">
-      {/* the first stop of the keyboard: straight to the page, past the header (issue #18) */}
+      {/* the first stop of the keyboard: straight to the page, past the header */}
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[70] focus:rounded-lg focus:bg-amber-400 focus:px-4 focus:py-2 focus:font-semibold focus:text-slate-950"
@@ -62,7 +62,7 @@ export function AppShell({ children, userMenu }: { children: ReactNode; userMenu
 
 /**
  * The footer, asked for once the shell has been committed rather than while it renders: a dynamic import
- * runs Vite's preload helper (it reads the document's links and adds its own), which weighed ~20 ms of the
+ * runs Vite's preload helper (it reads the document's links and adds its own), which would lengthen the
  * first render's task on a slow phone (docs/decisions/086). A chunk that fails to load leaves the page
  * without its footer (Vite's preload error reloads the page once, lib/chunk-reload.ts).
  */

@@ -26,7 +26,7 @@ export function HrefLink({
       search={search as never}
       className={className}
       // the router marks a link current by prefix (Deposit on Deposit history); the navigation's own rule is
-      // the exact path (SPEC.md §2), so only one entry is ever the current page (issue #18 item 11)
+      // the exact path (SPEC.md §2), so only one entry is ever the current page
       activeOptions={{ exact: true, includeSearch: false }}
       aria-current={active ? 'page' : undefined}
       data-active={active ? 'true' : 'false'}

@@ -1,4 +1,4 @@
-// The brand mark on the loading screen must not wait for a font (issue #18, item 16): on a slow
+// The brand mark on the loading screen must not wait for a font: on a slow
 // network the Lao web font arrives late, and a phone without a Lao font would never show a typed ລ.
 import { describe, expect, it } from 'vitest';
 import { render } from '@testing-library/react';

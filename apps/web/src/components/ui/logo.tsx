@@ -16,7 +16,7 @@ export function Logo({ className }: { className?: string }) {
       </defs>
       <circle cx="20" cy="20" r="19" fill="url(#logo-gold)" />
       <circle cx="20" cy="20" r="14.5" fill="none" stroke="#78350f" strokeOpacity="0.45" strokeWidth="1.5" />
-      {/* the letter drawn, not typed: it shows before (or without) any Lao font (issue #18, item 16) */}
+      {/* the letter drawn, not typed: it shows before (or without) any Lao font */}
       <path d={LETTER_LO} fill="#422006" />
     </svg>
   );

@@ -63,7 +63,7 @@ export function Toaster() {
       <RadixToast.Viewport
         hotkey={['F8']}
         label={`${t('toast.notifications')} ({hotkey})`}
-        // phones: above the bottom bar, never over the page heading or a dialog's title (issue #18 item 13)
+        // phones: above the bottom bar, never over the page heading or a dialog's title
         className="fixed right-0 bottom-20 z-[60] flex w-full max-w-sm flex-col gap-2 p-4 outline-none min-[577px]:top-16 min-[577px]:bottom-auto"
       />
     </RadixToast.Provider>

@@ -77,15 +77,14 @@ async function audio(): Promise<string> {
 
 /**
  * Gives the main thread back between probes: each takes a few tens of milliseconds on a slow phone,
- * and run together they were one task of ~250 ms while the player could already use the page
+ * and run together they would make one long task while the player can already use the page
  * (docs/decisions/076).
  */
 const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 /**
- * The fonts' measurements yield once a slice has run this long. A fixed number of fonts a task was
- * not enough: where a font is missing, each measurement waits on the system's font fallback (tens of
- * milliseconds on a slow machine), and four fonts made tasks of 20-76 ms, each a long task at a
- * phone's speed, while the page was in use (Lighthouse counted them in its blocking time).
+ * The fonts' measurements yield once a slice has run this long, rather than after a fixed number of
+ * fonts: where a font is missing, each measurement waits on the system's font fallback, so a few fonts
+ * can make a long task at a phone's speed while the page is in use.
  */
 const SLICE_MS = 8;
 
@@ -120,16 +119,15 @@ type NavigatorExtras = Navigator & { deviceMemory?: number };
 
 /**
  * The probes that cost: the graphics stack, the audio stack, the installed fonts, and the time zone (the
- * page's first Intl object starts ICU: 40-90 ms here, decision 083).
+ * page's first Intl object starts ICU, decision 083).
  */
 type DeviceSignals = Pick<FingerprintBody, 'webGL' | 'audio' | 'fonts' | 'timezone'>;
 const SIGNALS_KEY = 'fingerprint:device';
 
 /**
- * The costly probes run once a day per browser (docs/decisions/084): they take ~100 ms of a page's main
- * thread here (the fonts alone 40-60 ms, in tasks of up to ~80 ms where a font is missing), ~4x that on
- * a slow phone, on every player page; what they read changes with a driver or a font installed, not
- * between two pages. The rest of the payload is read on each load.
+ * The costly probes run once a day per browser (docs/decisions/084): they would take a noticeable
+ * share of a slow phone's main thread on every player page, and what they read changes with a driver
+ * or a font installed, not between two pages. The rest of the payload is read on each load.
  */
 async function deviceSignals(day: string): Promise<DeviceSignals> {
   const kept = readSignals(day);

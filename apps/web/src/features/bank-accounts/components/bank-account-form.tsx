@@ -29,7 +29,7 @@ export function BankAccountForm({ onAdded }: { onAdded?: () => void }) {
   });
   const errors = form.formState.errors;
   const bank = useWatch({ control: form.control, name: 'bank' });
-  // the digit counts the chosen bank issues, named before typing and in the error (issue 18 item 6)
+  // the digit counts the chosen bank issues, named before typing and in the error
   const lengths = bank
     ? {
         bank: t(`common:banks.${bank}`),

@@ -1,4 +1,4 @@
-// The deposit form's fields are drawn once when the page opens (issue #18, the Lighthouse item): react-hook-form
+// The deposit form's fields are drawn once when the page opens: react-hook-form
 // marks the form ready in its mount's layout effect, which redraws the form within the page's first task;
 // the fields, drawn from plain values, skip that redraw (docs/decisions/086). They still follow what changes.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -27,7 +27,7 @@ export function DepositQr({ order }: { order: DepositOrder }) {
   const check = useCheckDeposit();
   const cancel = useCancelDeposit();
   const [closing, setClosing] = useState(false);
-  // mounted from its first opening on, as it was before it was loaded lazily (Radix runs its closing)
+  // mounted from its first opening on and kept mounted, so that Radix runs its closing
   const [closeMounted, setCloseMounted] = useState(false);
   if (closing && !closeMounted) setCloseMounted(true);
   useEffect(() => whenIdle(() => void loadCloseDialog().catch(() => undefined)), []);

@@ -28,7 +28,7 @@ describe('creditPreview', () => {
     expect(creditPreview('100,000', lak)).toBe('144.92');
     expect(creditPreview('100.000', lak)).toBe('144.92');
     expect(creditPreview(' 1 000 000 ', lak)).toBe('1449.27');
-    // 50000.00 is 50,000 kip, not 5,000,000 (issue #18 item 1)
+    // 50000.00 is 50,000 kip, not 5,000,000
     expect(creditPreview('50000.00', lak)).toBe('72.46');
     expect(creditPreview('25000.5', lak)).toBeNull();
   });

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogFooter } from '@/components/ui/dialog';
 
-/** Cancelling a withdrawal asks first (issue #18 item 14): the credit goes back to the provider. */
+/** Cancelling a withdrawal asks first: the credit goes back to the provider. */
 export function CancelWithdrawalDialog({
   open,
   onOpenChange,
