@@ -5,8 +5,9 @@ import globals from 'globals';
 import { readdirSync } from 'node:fs';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { localPlugin } from './scripts/eslint/no-import-cycle.js';
 
-// The web's layers (bulletproof-react, decision 032): shared code (components, lib, hooks, locales) →
+// The web's layers (bulletproof-react, decision 032): shared code (components, lib, locales) →
 // features → the app (routes, the entries, the router). Each arrow points one way, and a feature never
 // imports another: what two features share moves to the shared layer or is composed in a route.
 const WEB = './apps/web/src';
@@ -19,9 +20,11 @@ const APP = [
   `${WEB}/prerender.tsx`,
   `${WEB}/app`,
 ];
-const features = readdirSync(new URL('apps/web/src/features/', import.meta.url), { withFileTypes: true })
-  .filter((d) => d.isDirectory())
-  .map((d) => d.name);
+const foldersOf = (path) =>
+  readdirSync(new URL(`${path}/`, import.meta.url), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+const features = foldersOf('apps/web/src/features');
 // Every workspace declares what it imports in its own package.json; the root's devDependencies are the
 // tooling all of them share (Vitest, fast-check, Playwright). Code that runs in production imports only
 // `dependencies`; tests and tooling also `devDependencies`.
@@ -49,9 +52,9 @@ const WORKSPACES = ['apps/server/', 'apps/sandbox/', 'apps/web/', 'packages/cont
 
 const webLayers = [
   {
-    target: [`${WEB}/components`, `${WEB}/lib`, `${WEB}/hooks`, `${WEB}/locales`],
+    target: [`${WEB}/components`, `${WEB}/lib`, `${WEB}/locales`],
     from: [`${WEB}/features`, ...APP],
-    message: 'shared code (components, lib, hooks, locales) imports neither features nor the app',
+    message: 'shared code (components, lib, locales) imports neither features nor the app',
   },
   { target: `${WEB}/features`, from: APP, message: 'features do not import routes or the app: routes compose features' },
   ...features.map((f) => ({
@@ -60,6 +63,42 @@ const webLayers = [
     except: [`./${f}`],
     message: 'features do not import each other: move what both need to components/ or lib/, or compose them in a route',
   })),
+];
+
+// The server's modules (decision 150): each folder of modules/ is one, and each folder of modules/backoffice/
+// (the back office's screens without a domain of their own). A module's `index.ts` is its one public surface:
+// another module, and the code around them (services.ts, app.ts, the seed, plugins), import a module only
+// through it. Its test helpers (`*.test-helpers.ts`, `*-test-kit.ts`) are its surface for other tests.
+// modules/shared/ and service-dependencies.ts belong to every module.
+const MODULES = 'apps/server/src/modules';
+const serverModules = [
+  ...foldersOf(MODULES).filter((m) => m !== 'shared' && m !== 'backoffice'),
+  ...foldersOf(`${MODULES}/backoffice`).map((m) => `backoffice/${m}`),
+];
+const surfaces = [
+  `${ROOT}${MODULES}/*/index.ts`,
+  `${ROOT}${MODULES}/backoffice/*/index.ts`,
+  `${ROOT}${MODULES}/**/*.test-helpers.ts`,
+  `${ROOT}${MODULES}/**/*-test-kit.ts`,
+  `${ROOT}${MODULES}/shared/**`,
+  `${ROOT}${MODULES}/service-dependencies*.ts`,
+];
+const throughIndex = 'import another module only through its index.ts (decision 150); move what both need to modules/shared or the core';
+const serverBoundaries = [
+  ...serverModules.map((m) => ({
+    target: `${MODULES}/${m}`,
+    from: `${MODULES}/**`,
+    except: [`${ROOT}${MODULES}/${m}/**`, ...surfaces],
+    message: throughIndex,
+  })),
+  {
+    target: readdirSync(new URL('apps/server/src/', import.meta.url))
+      .filter((f) => f !== 'modules')
+      .map((f) => `apps/server/src/${f}`),
+    from: `${MODULES}/**`,
+    except: surfaces,
+    message: throughIndex,
+  },
 ];
 
 export default tseslint.config(
@@ -77,7 +116,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, local: localPlugin },
     settings: {
       'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
       'import-x/external-module-folders': importX.flatConfigs.typescript.settings['import-x/external-module-folders'],
@@ -87,7 +126,8 @@ export default tseslint.config(
       ],
     },
     rules: {
-      'import-x/no-cycle': 'error',
+      // type-only cycles included, each file read once (decision 151); import-x/no-cycle skips types
+      'local/no-import-cycle': 'error',
       'import-x/no-extraneous-dependencies': ['error', extraneous()],
     },
   },
@@ -122,6 +162,10 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: serverBoundaries, basePath: ROOT }] },
   },
   {
     // issue #15: a file a newcomer reads in one sitting; split by concern before it grows past this

@@ -33,7 +33,7 @@ function cpuOf(pid) {
   return { user: Number(f[11]) / 100, system: Number(f[12]) / 100 };
 }
 
-// as the server's providers/signing.ts signs
+// as the server's http-signing.ts signs
 function signed(secret, method, path, body) {
   const timestamp = String(Date.now());
   const signature = createHmac('sha256', secret).update(`${method}\n${path}\n${timestamp}\n${body}`).digest('hex');

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { signedHeaders } from '../apps/server/src/providers/signing';
+import { signedHeaders } from '../apps/server/src/http-signing';
 import { seriousViolations, staffShot, staffWidth } from './backoffice-kit';
 import { SAME_ORIGIN, expect, testAllowing } from './fixtures';
 import { SANDBOX, pick, registerPlayer } from './helpers';

@@ -10,35 +10,31 @@ import { security } from './plugins/security.js';
 import { agencyPlugin } from './plugins/agency.js';
 import { openapi } from './plugins/openapi.js';
 import { webPlugin } from './plugins/web.js';
-import { agencyRoutes } from './modules/agency/agency.routes.js';
 import { sessionPlugin } from './plugins/session.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { loginThrottlePlugin } from './plugins/login-throttle.js';
-import { accountsRoutes } from './modules/accounts/accounts.routes.js';
-import { bankAccountRoutes } from './modules/bank-accounts/bank-accounts.routes.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { ledgerPlugin } from './plugins/ledger.js';
 import { paymentsPlugin } from './payments/plugin.js';
 import { providersPlugin } from './providers/registry.js';
-import { walletRoutes } from './modules/wallet/wallet.routes.js';
-import { gameRoutes } from './modules/games/games.routes.js';
-import { depositCallbackRoutes } from './modules/deposits/deposits.callback.js';
-import { depositRoutes } from './modules/deposits/deposits.routes.js';
 import { staffSessionPlugin } from './plugins/staff-session.js';
-import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.js';
-import { promotionsRoutes } from './modules/promotions/promotions.routes.js';
-import { promotionsStaffRoutes } from './modules/promotions/promotions.staff-routes.js';
-import { promotionImageRoutes } from './modules/promotions/promotions.image.js';
-import { backofficeRoutes } from './modules/backoffice/backoffice.routes.js';
-import { staffRoutes } from './modules/backoffice/staff.routes.js';
 import { staffAccessPlugin } from './plugins/staff-access.js';
-import { attentionRoutes } from './modules/deposit-attention/attention.routes.js';
-import { exportsRoutes } from './modules/exports/exports.routes.js';
-import { staffPlayersRoutes } from './modules/staff-players/staff-players.routes.js';
-import { staffSettingsRoutes } from './modules/staff-settings/staff-settings.routes.js';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { servicesPlugin } from './services.js';
-// @imports (one line per area)
+import { accountsRoutes } from './modules/accounts/index.js';
+import { agencyRoutes } from './modules/agency/index.js';
+import { bankAccountRoutes } from './modules/bank-accounts/index.js';
+import { depositCallbackRoutes, depositRoutes } from './modules/deposits/index.js';
+import { gameRoutes } from './modules/games/index.js';
+import { promotionImageRoutes, promotionsRoutes, promotionsStaffRoutes } from './modules/promotions/index.js';
+import { walletRoutes } from './modules/wallet/index.js';
+import { withdrawalsRoutes, withdrawalsStaffRoutes } from './modules/withdrawals/index.js';
+import { attentionRoutes } from './modules/backoffice/attention/index.js';
+import { auditRoutes } from './modules/backoffice/audit/index.js';
+import { dashboardRoutes } from './modules/backoffice/dashboard/index.js';
+import { exportsRoutes } from './modules/backoffice/exports/index.js';
+import { staffPlayersRoutes } from './modules/backoffice/staff-players/index.js';
+import { staffSettingsRoutes } from './modules/backoffice/staff-settings/index.js';
+import { staffRoutes } from './modules/backoffice/staff/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -94,36 +90,28 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(sessionPlugin);
   await app.register(rateLimitPlugin);
   await app.register(loginThrottlePlugin);
-  // @plugins:accounts (session, rate limits)
   await app.register(providersPlugin);
-  // @plugins:providers
   await app.register(paymentsPlugin);
-  // @plugins:payments
   await app.register(idempotencyPlugin);
   await app.register(ledgerPlugin);
   await app.register(staffSessionPlugin);
   // every /api/v2/backoffice route's roles, from its declaration (decision 050)
   await app.register(staffAccessPlugin);
-  // @plugins:ledger (idempotency, worker)
   // every module's service, from the parts above (services.ts); the routes below take theirs from app.services
   await app.register(servicesPlugin);
 
   await app.register(agencyRoutes, { prefix: '/api' });
-  // area routes register here, one line each, in this order:
   await app.register(accountsRoutes, { prefix: '/api' });
-  // @routes:accounts
   await app.register(bankAccountRoutes, { prefix: '/api' });
   await app.register(walletRoutes, { prefix: '/api' });
   await app.register(gameRoutes, { prefix: '/api' });
-  // @routes:wallet
   await app.register(depositRoutes, { prefix: '/api' });
   await app.register(depositCallbackRoutes);
-  // @routes:deposits
   await app.register(withdrawalsRoutes, { prefix: '/api' });
   await app.register(promotionsRoutes, { prefix: '/api' });
-  // @routes:withdrawals
-  await app.register(backofficeRoutes, { prefix: '/api' });
+  // the back office: its staff, then each screen of its menu (DESIGN.md §9)
   await app.register(staffRoutes, { prefix: '/api' });
+  await app.register(withdrawalsStaffRoutes, { prefix: '/api' });
   await app.register(dashboardRoutes, { prefix: '/api' });
   await app.register(promotionsStaffRoutes, { prefix: '/api' });
   await app.register(promotionImageRoutes, { prefix: '/api' });
@@ -131,7 +119,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(exportsRoutes, { prefix: '/api' });
   await app.register(staffPlayersRoutes, { prefix: '/api' });
   await app.register(staffSettingsRoutes, { prefix: '/api' });
-  // @routes:backoffice
+  await app.register(auditRoutes, { prefix: '/api' });
 
   await app.register(webPlugin);
   return app;

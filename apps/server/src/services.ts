@@ -7,32 +7,19 @@ import type { BankGatewayClient } from './payments/index.js';
 import type { LoginThrottle } from './plugins/login-throttle.js';
 import type { RateLimiter } from './plugins/rate-limit.js';
 import type { ProviderLookup } from './providers/types.js';
-import { createAccountsService } from './modules/accounts/accounts.service.js';
-import type { AccountsService } from './modules/accounts/accounts.types.js';
-import { createPasswordHasher } from './modules/accounts/passwords.js';
-import { createBackofficeService } from './modules/backoffice/backoffice.service.js';
-import type { BackofficeService } from './modules/backoffice/backoffice.types.js';
-import { createAttentionService } from './modules/deposit-attention/attention.service.js';
-import type { AttentionService } from './modules/deposit-attention/attention.types.js';
-import { createDashboardService } from './modules/dashboard/dashboard.service.js';
-import type { DashboardService } from './modules/dashboard/dashboard.types.js';
-import { createBankAccountsService } from './modules/bank-accounts/bank-accounts.service.js';
-import type { BankAccountsService } from './modules/bank-accounts/bank-accounts.types.js';
-import { createDepositsService } from './modules/deposits/deposits.service.js';
-import type { DepositsService } from './modules/deposits/deposits.types.js';
-import { createGamesService } from './modules/games/games.service.js';
-import type { GamesService } from './modules/games/games.types.js';
-import { createPromotionsService } from './modules/promotions/promotions.service.js';
-import type { PromotionsService } from './modules/promotions/promotions.types.js';
+import { createAccountsService, createPasswordHasher, type AccountsService } from './modules/accounts/index.js';
+import { createAttentionService, type AttentionService } from './modules/backoffice/attention/index.js';
+import { createDashboardService, type DashboardService } from './modules/backoffice/dashboard/index.js';
+import { createStaffPlayersService, type StaffPlayersService } from './modules/backoffice/staff-players/index.js';
+import { createStaffSettingsService, type StaffSettingsService } from './modules/backoffice/staff-settings/index.js';
+import { createStaffService, type StaffService } from './modules/backoffice/staff/index.js';
+import { createBankAccountsService, type BankAccountsService } from './modules/bank-accounts/index.js';
+import { createDepositsService, type DepositsService } from './modules/deposits/index.js';
+import { createGamesService, type GamesService } from './modules/games/index.js';
+import { createPromotionsService, type PromotionsService } from './modules/promotions/index.js';
 import type { ServiceDependencies } from './modules/service-dependencies.js';
-import { createStaffPlayersService } from './modules/staff-players/staff-players.service.js';
-import type { StaffPlayersService } from './modules/staff-players/staff-players.types.js';
-import { createStaffSettingsService } from './modules/staff-settings/staff-settings.service.js';
-import type { StaffSettingsService } from './modules/staff-settings/staff-settings.types.js';
-import { createWalletService } from './modules/wallet/wallet.service.js';
-import type { WalletService } from './modules/wallet/wallet.types.js';
-import { createWithdrawalsService } from './modules/withdrawals/withdrawals.service.js';
-import type { WithdrawalsService } from './modules/withdrawals/withdrawals.types.js';
+import { createWalletService, type WalletService } from './modules/wallet/index.js';
+import { createWithdrawalsService, type WithdrawalsService } from './modules/withdrawals/index.js';
 
 /** Every module's service, built once; the routes of a module take theirs from `app.services`. */
 export interface Services {
@@ -43,7 +30,7 @@ export interface Services {
   promotions: PromotionsService;
   deposits: DepositsService;
   withdrawals: WithdrawalsService;
-  backoffice: BackofficeService;
+  staff: StaffService;
   attention: AttentionService;
   staffPlayers: StaffPlayersService;
   staffSettings: StaffSettingsService;
@@ -73,21 +60,21 @@ export function createServices(core: CoreDependencies): Services {
   const promotions = createPromotionsService({ db, log, config, providers, transfers, worker, bankAccounts });
   const wallet = createWalletService({ db, providers });
   const withdrawals = createWithdrawalsService({ db, log, config, transfers, worker, wallet, bankAccounts, promotions });
-  const backoffice = createBackofficeService({ db, passwords, loginThrottle, withdrawals });
-  const attention = createAttentionService({ db, config, transfers });
+  const deposits = createDepositsService({ db, log, config, bankGateway, rateLimiter, transfers, worker, wallet, promotions });
+  const attention = createAttentionService({ db, config, transfers, deposits });
   return {
     accounts: createAccountsService({ db, passwords, rateLimiter, loginThrottle, bankAccounts }),
     bankAccounts,
     wallet,
     games: createGamesService({ providers, wallet }),
     promotions,
-    deposits: createDepositsService({ db, log, config, bankGateway, rateLimiter, transfers, worker, wallet, promotions }),
+    deposits,
     withdrawals,
-    backoffice,
+    staff: createStaffService({ db, passwords, loginThrottle }),
     attention,
     staffPlayers: createStaffPlayersService({ db, passwords, bankAccounts, wallet }),
     staffSettings: createStaffSettingsService({ db }),
-    dashboard: createDashboardService({ db, backoffice, attention, closedDaysTtlMs: config.DASHBOARD_CLOSED_DAYS_SECONDS * 1000 }),
+    dashboard: createDashboardService({ db, withdrawals, attention, closedDaysTtlMs: config.DASHBOARD_CLOSED_DAYS_SECONDS * 1000 }),
   };
 }
 

@@ -3,10 +3,10 @@ import { DEFAULT_AGENCY_SETTINGS, PROVIDER_IDS } from '@app/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from './client.js';
-import { seedStaff } from '../modules/backoffice/staff-users.js';
+import { seedStaff } from '../modules/backoffice/staff/index.js';
 import { seedBankConfig } from '../payments/bank-config.js';
 import { agencies, agencyHosts, currencies, providers } from './schema/index.js';
-import { seedDemoPromotions } from '../modules/promotions/promotions.demo.js';
+import { seedDemoPromotions } from '../modules/promotions/index.js';
 
 export const DEMO_AGENCY_CODE = 'demo';
 const PROVIDER_NAMES: Record<(typeof PROVIDER_IDS)[number], string> = {

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { z } from 'zod';
 import { answerJson, httpRequest, type HttpAnswer } from '../http-client.js';
-import { signedHeaders } from '../providers/signing.js';
+import { signedHeaders } from '../http-signing.js';
 import { verifyCallback, type BankCallback } from './signing.js';
 
 export interface CreateBankOrderInput {

@@ -4,7 +4,19 @@ import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import { queryRows, textArray, type Db } from '../db/client.js';
-import { LIMITS, refused, type RateLimiter } from './rate-limit.js';
+import { refused, type Limit, type RateLimiter } from './rate-limit.js';
+
+const MINUTE = 60_000;
+/** The login budgets of players and staff alike: DESIGN.md §10, the numbers ours (docs/decisions/006 and 039). */
+export const LOGIN_LIMITS = {
+  /** failed logins of one account from everywhere: past it, only the account's known clients may try (a budget, not a lock) */
+  loginFailuresPerAccount: { name: 'login-fail', max: 10, windowMs: 15 * MINUTE },
+  /** failed logins of one account from one client: past it, that client is refused for that account */
+  loginFailuresPerAccountClient: { name: 'login-fail-client', max: 5, windowMs: 15 * MINUTE },
+  /** failed logins from one client, whatever the account (guessing across accounts); generous: towns share a NAT address */
+  loginFailuresPerIp: { name: 'login-fail-ip', max: 50, windowMs: 15 * MINUTE },
+  loginPerIp: { name: 'login-ip', max: 30, windowMs: MINUTE },
+} satisfies Record<string, Limit>;
 
 /** The browser's device cookie: set at a successful login, it makes the browser a known client of that account. */
 export const DEVICE_COOKIE = 'lc_device';
@@ -61,7 +73,7 @@ export function createLoginThrottle(db: Db, limiter: RateLimiter, config: Pick<C
   return {
     /** Counts the attempt of this client (RATE_LIMITED past 30 a minute), before anything else is judged. */
     async consume(request: FastifyRequest, kind: LoginKind, agencyId: string): Promise<void> {
-      await limiter.consume(LIMITS.loginPerIp, clientKey(kind, agencyId, request.ip));
+      await limiter.consume(LOGIN_LIMITS.loginPerIp, clientKey(kind, agencyId, request.ip));
     },
 
     /** The attempt of this request's client on an account (`username` as it would be stored). */
@@ -73,9 +85,9 @@ export function createLoginThrottle(db: Db, limiter: RateLimiter, config: Pick<C
     /** Before the password is verified: RATE_LIMITED when this client may not try this account now. */
     async admit(attempt: LoginAttempt, kind: LoginKind): Promise<void> {
       const [byClient, byAccountClient, byAccount] = await Promise.all([
-        limiter.exceeded(LIMITS.loginFailuresPerIp, clientKey(kind, attempt.agencyId, attempt.ip)),
-        limiter.exceeded(LIMITS.loginFailuresPerAccountClient, `${accountKey(attempt)}:${attempt.ip}`),
-        limiter.exceeded(LIMITS.loginFailuresPerAccount, accountKey(attempt)),
+        limiter.exceeded(LOGIN_LIMITS.loginFailuresPerIp, clientKey(kind, attempt.agencyId, attempt.ip)),
+        limiter.exceeded(LOGIN_LIMITS.loginFailuresPerAccountClient, `${accountKey(attempt)}:${attempt.ip}`),
+        limiter.exceeded(LOGIN_LIMITS.loginFailuresPerAccount, accountKey(attempt)),
       ]);
       if (byClient || byAccountClient) throw refused();
       if (byAccount && !(await known(attempt))) throw refused();
@@ -84,9 +96,9 @@ export function createLoginThrottle(db: Db, limiter: RateLimiter, config: Pick<C
     /** A wrong password, an unknown name or a blocked account: counted on all three keys. */
     async failed(attempt: LoginAttempt, kind: LoginKind): Promise<void> {
       await Promise.all([
-        limiter.record(LIMITS.loginFailuresPerIp, clientKey(kind, attempt.agencyId, attempt.ip)),
-        limiter.record(LIMITS.loginFailuresPerAccountClient, `${accountKey(attempt)}:${attempt.ip}`),
-        limiter.record(LIMITS.loginFailuresPerAccount, accountKey(attempt)),
+        limiter.record(LOGIN_LIMITS.loginFailuresPerIp, clientKey(kind, attempt.agencyId, attempt.ip)),
+        limiter.record(LOGIN_LIMITS.loginFailuresPerAccountClient, `${accountKey(attempt)}:${attempt.ip}`),
+        limiter.record(LOGIN_LIMITS.loginFailuresPerAccount, accountKey(attempt)),
       ]);
     },
 
@@ -96,7 +108,7 @@ export function createLoginThrottle(db: Db, limiter: RateLimiter, config: Pick<C
      * browser's device cookie, set now if it had none.
      */
     async succeeded(attempt: LoginAttempt, reply: FastifyReply): Promise<void> {
-      await limiter.reset(LIMITS.loginFailuresPerAccountClient, `${accountKey(attempt)}:${attempt.ip}`);
+      await limiter.reset(LOGIN_LIMITS.loginFailuresPerAccountClient, `${accountKey(attempt)}:${attempt.ip}`);
       await this.remember(attempt, reply);
     },
 

@@ -120,31 +120,15 @@ export function redisRateLimitStore(url: string, prefix = 'rl:', onError: (err: 
   };
 }
 
+/**
+ * A budget of attempts per key in a sliding window. Each limit lives with the code that counts against it
+ * (login-throttle.ts, the accounts and deposits modules); its `name` prefixes its keys, so it is unique.
+ */
 export interface Limit {
   name: string;
   max: number;
   windowMs: number;
 }
-
-const MINUTE = 60_000;
-/** DESIGN.md §10; the numbers are ours (docs/decisions/006 and 039-login-throttling.md). */
-export const LIMITS = {
-  /** failed logins of one account from everywhere: past it, only the account's known clients may try (a budget, not a lock) */
-  loginFailuresPerAccount: { name: 'login-fail', max: 10, windowMs: 15 * MINUTE },
-  /** failed logins of one account from one client: past it, that client is refused for that account */
-  loginFailuresPerAccountClient: { name: 'login-fail-client', max: 5, windowMs: 15 * MINUTE },
-  /** failed logins from one client, whatever the account (guessing across accounts); generous: towns share a NAT address */
-  loginFailuresPerIp: { name: 'login-fail-ip', max: 50, windowMs: 15 * MINUTE },
-  /** wrong current passwords in a password change, per player (the session's holder is the only one who can fail it) */
-  passwordChangeFailures: { name: 'password-change-fail', max: 5, windowMs: 15 * MINUTE },
-  loginPerIp: { name: 'login-ip', max: 30, windowMs: MINUTE },
-  /** the bank gateway asked about one deposit order by its player's "check" or "cancel": once per 2–4 s (docs/decisions/040) */
-  depositQuestionsPerOrder: { name: 'deposit-ask-order', max: 1, windowMs: 2000 },
-  /** the "check" button across a player's orders (a canceled one may be checked too) */
-  depositChecksPerPlayer: { name: 'deposit-check-player', max: 10, windowMs: MINUTE },
-  registerPerIp: { name: 'register-ip', max: 20, windowMs: 60 * MINUTE },
-  usernameCheckPerIp: { name: 'username-ip', max: 60, windowMs: MINUTE },
-} satisfies Record<string, Limit>;
 
 export interface RateLimiter {
   /** Counts one attempt; RATE_LIMITED once more than `max` were counted. */
@@ -199,7 +183,7 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
   if (!app.config.REDIS_URL && app.config.RATE_LIMIT_ENABLED) {
     purge = setInterval(() => {
       purgeExpiredCounters(app.db).catch((err: unknown) => app.log.warn({ err }, 'rate limit purge failed'));
-    }, 10 * MINUTE);
+    }, 10 * 60_000);
     purge.unref();
   }
   app.addHook('onClose', async () => {

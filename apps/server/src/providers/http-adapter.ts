@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { fromMinor, toMinor, type ProviderId } from '@app/contracts';
 import { answerJson, httpRequest } from '../http-client.js';
-import { signedHeaders } from './signing.js';
+import { signedHeaders } from '../http-signing.js';
 import {
   ProviderRequestError,
   ProviderUnavailableError,

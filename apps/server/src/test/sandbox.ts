@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { fromMinor, toMinor, type ProviderId } from '@app/contracts';
 import { buildSandbox, loadSandboxConfig, type Fault, type FaultInput, type SandboxConfig } from '@app/sandbox/test-kit';
-import { signedHeaders } from '../providers/signing.js';
+import { signedHeaders } from '../http-signing.js';
 
 export interface TestSandbox {
   /** http://127.0.0.1:<port>: the sandbox listens for real, so adapters go through HTTP and timeouts */

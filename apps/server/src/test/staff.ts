@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm';
 import { generate, generateSecret } from 'otplib';
 import type { StaffRole } from '@app/contracts';
 import { staffUsers } from '../db/schema/index.js';
-import { createPasswordHasher } from '../modules/accounts/passwords.js';
-import { createStaffUser } from '../modules/backoffice/staff-users.js';
+import { createPasswordHasher } from '../modules/accounts/index.js';
+import { createStaffUser } from '../modules/backoffice/staff/index.js';
 
 export interface TestStaff {
   id: string;

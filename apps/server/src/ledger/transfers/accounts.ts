@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { ledgerAccounts } from '../../db/schema/index.js';
 import { ensureAccount, ensureAccounts, houseKey, type AccountKey } from '../ledger.js';
 import type { Transfer } from './kinds.js';
 
@@ -17,6 +18,23 @@ export function playerAccountKeys(agencyId: string, playerId: string, providerId
  */
 export async function playerAccounts(tx: Tx, agencyId: string, playerId: string, providerId: string) {
   return ensureAccounts(tx, playerAccountKeys(agencyId, playerId, providerId));
+}
+
+/**
+ * Locks a player's in-flight and credit accounts at a provider, in id order, for a caller that will
+ * sync the credit and then request a transfer in one transaction: syncCredit locks the credit account
+ * and a transfer then the in-flight one, while a settling transfer of the same player takes them in id
+ * order; taking both first, in id order, keeps the two from waiting on each other crosswise. A read
+ * lock only: the ledger still does the writing.
+ */
+export async function lockPlayerAccounts(tx: Tx, agencyId: string, playerId: string, providerId: string) {
+  const ids = await playerAccounts(tx, agencyId, playerId, providerId);
+  await tx
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.id, ids))
+    .orderBy(asc(ledgerAccounts.id))
+    .for('no key update');
 }
 
 export async function playerCreditAccount(tx: Tx, agencyId: string, playerId: string, providerId: string) {

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
 import type { JobResult, Worker } from '../../jobs/worker.js';
 import type { PostRequest } from '../ledger.js';
-import { playerAccountKeys, playerAccounts, playerCreditAccount } from './accounts.js';
+import { lockPlayerAccounts, playerAccountKeys, playerAccounts, playerCreditAccount } from './accounts.js';
 import { Dispatcher } from './dispatch.js';
 import {
   TRANSFER_JOB,
@@ -77,6 +77,11 @@ export class TransferService {
   /** See `playerAccounts` in ./accounts.ts. */
   async playerAccounts(tx: Tx, agencyId: string, playerId: string, providerId: string) {
     return playerAccounts(tx, agencyId, playerId, providerId);
+  }
+
+  /** See `lockPlayerAccounts` in ./accounts.ts. */
+  async lockPlayerAccounts(tx: Tx, agencyId: string, playerId: string, providerId: string) {
+    return lockPlayerAccounts(tx, agencyId, playerId, providerId);
   }
 
   /** The identities of `playerAccounts`, for a caller that looks them up with accounts of its own. */

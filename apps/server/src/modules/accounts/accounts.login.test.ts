@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { DEVICE_COOKIE, clientKey } from '../../plugins/login-throttle.js';
-import { LIMITS } from '../../plugins/rate-limit.js';
+import { LOGIN_LIMITS } from '../../plugins/login-throttle.js';
 import { createTestApp, type TestContext } from '../../test/app.js';
 import { registerPlayer } from '../../test/players.js';
 
@@ -151,7 +151,7 @@ describe('POST /v2/players/login', () => {
     const ip = '198.51.100.230';
     const key = clientKey('player', ctx.database.agencyId, ip);
     // 49 failures already counted from this address (the attempts-per-minute limit would stop a real run sooner)
-    for (let i = 0; i < 49; i++) await ctx.app.rateLimiter.record(LIMITS.loginFailuresPerIp, key);
+    for (let i = 0; i < 49; i++) await ctx.app.rateLimiter.record(LOGIN_LIMITS.loginFailuresPerIp, key);
     const p = await registerPlayer(ctx.app);
     expect((await login(p.username, p.password, { ip })).statusCode).toBe(200);
     expect((await login('someone_else', 'wrong', { ip })).statusCode).toBe(401);

@@ -4,7 +4,7 @@ import { USERNAME_PATTERN, registerBodySchema, usernameSchema, type SessionRespo
 import { isUniqueViolation } from '../../db/errors.js';
 import { playerFingerprints, players } from '../../db/schema/index.js';
 import type { AgencyContext } from '../../plugins/agency.js';
-import { LIMITS } from '../../plugins/rate-limit.js';
+import { ACCOUNT_LIMITS } from './accounts.limits.js';
 import { endAllSessions, endSession, startSession } from '../../plugins/session.js';
 import { AppError } from '../../errors.js';
 import {
@@ -56,7 +56,7 @@ export function createAccountsService({
       if (header !== input.fingerprint) {
         throw new AppError('VALIDATION_FAILED', 'The request is not valid.', { fingerprint: FINGERPRINT_MISMATCH_KEY });
       }
-      await limiter.consume(LIMITS.registerPerIp, ipKey(agency, request));
+      await limiter.consume(ACCOUNT_LIMITS.registerPerIp, ipKey(agency, request));
       if (await findPlayer(agency.id, input.username)) throw usernameTaken();
       const passwordHash = await hasher.hash(input.password);
       try {
@@ -79,7 +79,7 @@ export function createAccountsService({
     },
 
     async validateUsername(request, agency, username) {
-      await limiter.consume(LIMITS.usernameCheckPerIp, ipKey(agency, request));
+      await limiter.consume(ACCOUNT_LIMITS.usernameCheckPerIp, ipKey(agency, request));
       const parsed = usernameSchema(agency.settings.usernameMin, agency.settings.usernameMax).safeParse(username);
       if (!parsed.success) return { valid: false, available: false, reason: parsed.error.issues[0]!.message };
       if (await findPlayer(agency.id, parsed.data)) return { valid: true, available: false, reason: USERNAME_EXIST_KEY };
@@ -148,11 +148,11 @@ export function createAccountsService({
 
     async changePassword(request, reply, session, body) {
       // per player, not per account name: only the session's holder can fail it, and failing it never touches logins
-      await limiter.check(LIMITS.passwordChangeFailures, session.playerId);
+      await limiter.check(ACCOUNT_LIMITS.passwordChangeFailures, session.playerId);
       const rows = await db.select().from(players).where(eq(players.id, session.playerId));
       const player = rows[0];
       if (!player || !(await hasher.verify(player.passwordHash, body.currentPassword))) {
-        await limiter.record(LIMITS.passwordChangeFailures, session.playerId);
+        await limiter.record(ACCOUNT_LIMITS.passwordChangeFailures, session.playerId);
         throw passwordIncorrect();
       }
       // a password staff gave out is known to someone else: the player's own must differ (decision 055)

@@ -4,7 +4,7 @@ import type { AgencyContext } from '../../plugins/agency.js';
 import type { LoginThrottle } from '../../plugins/login-throttle.js';
 import type { RateLimiter } from '../../plugins/rate-limit.js';
 import type { PlayerSession } from '../../plugins/session.js';
-import type { BankAccountsService } from '../bank-accounts/bank-accounts.types.js';
+import type { BankAccountsService } from '../bank-accounts/index.js';
 import type { ServiceDependencies } from '../service-dependencies.js';
 import type { PasswordHasher } from './passwords.js';
 

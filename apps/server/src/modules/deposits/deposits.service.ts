@@ -6,14 +6,14 @@ import { playerOrderPages } from '../../db/player-orders.js';
 import { depositOrders, type DepositOrderRow, type UnmatchedReason } from '../../db/schema/index.js';
 import { enqueueJob } from '../../jobs/types.js';
 import { BankGatewayRefusedError, BankGatewayUnavailableError, laoQrFor } from '../../payments/index.js';
-import { LIMITS } from '../../plugins/rate-limit.js';
+import { DEPOSIT_LIMITS } from './deposits.limits.js';
 import { PaymentConfirmations } from './deposits.confirmations.js';
 import { callbackLookups, confirmationJobs, DEPOSIT_CONFIRM_JOB, depositConfirmJob } from './deposits.durable.js';
 import { gatewayCannotTakeOrders, noDepositWithReference, noSuchDeposit, notOpen, notPaid, openOrderExists } from './deposits.errors.js';
 import { DEPOSIT_EXPIRY_JOB, depositExpiryJob } from './deposits.expiry.js';
 import { DEPOSIT_TRANSFER_KIND } from './deposits.paid.js';
 import { priceDeposit } from './deposits.pricing.js';
-import { keepUnmatchedPayment } from './deposits.unmatched.js';
+import { bookUnmatched, keepUnmatchedPayment, refundOrderKip } from './deposits.unmatched.js';
 import { createDepositSettlement, settleDepositTransfers } from './deposits.settlement.js';
 import type { DepositsService, DepositsServiceDependencies } from './deposits.types.js';
 import { nextTransactionCode } from '../shared/transaction-code.js';
@@ -140,8 +140,8 @@ export function createDepositsService(deps: DepositsServiceDependencies): Deposi
     async check(session, id) {
       const order = await own(session, id);
       if (order.status !== 'OPEN' && order.status !== 'CANCELED') return order;
-      await rateLimiter.consume(LIMITS.depositQuestionsPerOrder, `check:${order.id}`);
-      await rateLimiter.consume(LIMITS.depositChecksPerPlayer, `${session.agencyId}:${session.playerId}`);
+      await rateLimiter.consume(DEPOSIT_LIMITS.depositQuestionsPerOrder, `check:${order.id}`);
+      await rateLimiter.consume(DEPOSIT_LIMITS.depositChecksPerPlayer, `${session.agencyId}:${session.playerId}`);
       const result = await settlement.confirmWithGateway(order, confirmations.statusCalls);
       if (!result.paid) throw notPaid();
       return result.order;
@@ -151,7 +151,7 @@ export function createDepositsService(deps: DepositsServiceDependencies): Deposi
       const order = await own(session, id);
       if (order.status !== 'OPEN') throw notOpen();
       // one order is canceled once: a burst of presses asks the gateway once
-      await rateLimiter.consume(LIMITS.depositQuestionsPerOrder, `cancel:${order.id}`);
+      await rateLimiter.consume(DEPOSIT_LIMITS.depositQuestionsPerOrder, `cancel:${order.id}`);
       const result = await settlement.confirmWithGateway(order, confirmations.statusCalls);
       if (result.paid) return result.order;
       return settlement.cancelIfOpen(id, 'PLAYER');
@@ -180,6 +180,10 @@ export function createDepositsService(deps: DepositsServiceDependencies): Deposi
       return { confirming: true, status: order.status };
     },
 
+    refundKip: {
+      order: refundOrderKip,
+      unmatched: (tx, payment, bankReference) => bookUnmatched(tx, payment, 'refund', { bankReference }),
+    },
     close: () => confirmations.close(),
   };
 }

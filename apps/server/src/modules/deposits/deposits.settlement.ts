@@ -7,7 +7,7 @@ import type { Confirmation, StatusCalls } from './deposits.confirmations.js';
 import { gatewayCannotBeAsked, paymentMismatch } from './deposits.errors.js';
 import { createMarkPaid } from './deposits.paid.js';
 import { keepUnmatchedPayment } from './deposits.unmatched.js';
-import type { PromotionsService } from '../promotions/promotions.types.js';
+import type { PromotionsService } from '../promotions/index.js';
 import type { DepositsServiceDependencies } from './deposits.types.js';
 
 export type DepositSettlementDependencies = Pick<DepositsServiceDependencies, 'db' | 'log' | 'bankGateway' | 'transfers' | 'promotions'>;

@@ -1,5 +1,6 @@
 import type { CreateDepositBody, PageQuery } from '@app/contracts';
 import type { Config } from '../../config.js';
+import type { Tx } from '../../db/client.js';
 import type { DepositOrderRow, DepositStatus } from '../../db/schema/index.js';
 import type { Worker } from '../../jobs/worker.js';
 import type { TransferService } from '../../ledger/transfers/index.js';
@@ -7,9 +8,9 @@ import type { BankCallback, BankGatewayClient } from '../../payments/index.js';
 import type { AgencyContext } from '../../plugins/agency.js';
 import type { RateLimiter } from '../../plugins/rate-limit.js';
 import type { PlayerSession } from '../../plugins/session.js';
-import type { PromotionsService } from '../promotions/promotions.types.js';
+import type { PromotionsService } from '../promotions/index.js';
 import type { ServiceDependencies } from '../service-dependencies.js';
-import type { WalletService } from '../wallet/wallet.types.js';
+import type { WalletService } from '../wallet/index.js';
 import type { PaymentConfirmations } from './deposits.confirmations.js';
 
 export interface DepositsServiceDependencies extends ServiceDependencies {
@@ -50,6 +51,13 @@ export interface DepositsService {
   cancel(session: PlayerSession, id: string): Promise<DepositOrderRow>;
   /** a verified bank callback named this gateway reference: a hint, confirmed with the gateway in the background */
   callback(payment: BankCallback, agencyId: string | null): Promise<CallbackAnswer>;
+  /** the kip staff pay back from the deposits needing attention (decision 059), each once, in the caller's transaction */
+  readonly refundKip: {
+    /** a FAILED order's kip: EXCHANGE(LAK) → BANK_CLEARING */
+    order(tx: Tx, order: Pick<DepositOrderRow, 'id' | 'agencyId' | 'playerId' | 'amountLak'>, bankReference: string): Promise<void>;
+    /** an unmatched payment's kip, out as it came in (a payment in another currency was never booked) */
+    unmatched(tx: Tx, payment: { id: string; agencyId: string; currency: string; amountLak: bigint }, bankReference: string): Promise<void>;
+  };
   /** the payments waiting for the gateway's confirmation (tests look at it) */
   readonly confirmations: PaymentConfirmations;
   /** stops asking the gateway (app close): the confirmations under way finish */

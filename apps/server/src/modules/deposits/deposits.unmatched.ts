@@ -15,7 +15,7 @@ export interface UnmatchedPayment {
 }
 
 /** One move of kip between two accounts, as one ledger transaction (receipts and refunds). */
-export const postKip = (
+const postKip = (
   tx: Tx,
   m: { agencyId: string; reference: string; kind: string; from: string; to: string; amount: bigint; metadata: Record<string, unknown> },
 ) =>
@@ -56,6 +56,30 @@ export async function bookUnmatched(
     to,
     amount: p.amountLak,
     metadata: { paymentId: p.id, ...metadata },
+  });
+}
+
+/**
+ * A FAILED order's kip paid back to the payer by staff: EXCHANGE(LAK) → BANK_CLEARING of the order's
+ * house copies, once (the reference `deposit:<id>:refund` is unique), in the caller's transaction.
+ */
+export async function refundOrderKip(
+  tx: Tx,
+  order: { id: string; agencyId: string; playerId: string; amountLak: bigint },
+  bankReference: string,
+): Promise<void> {
+  const [exchange, clearing] = await ensureAccounts(tx, [
+    houseKey({ agencyId: order.agencyId, playerId: order.playerId, type: 'EXCHANGE', currency: 'LAK' }),
+    houseKey({ agencyId: order.agencyId, playerId: order.playerId, type: 'BANK_CLEARING', currency: 'LAK' }),
+  ]);
+  await postKip(tx, {
+    agencyId: order.agencyId,
+    reference: `deposit:${order.id}:refund`,
+    kind: 'deposit:refund',
+    from: exchange,
+    to: clearing,
+    amount: order.amountLak,
+    metadata: { orderId: order.id, bankReference },
   });
 }
 

@@ -1,7 +1,7 @@
 import type { GamesResponse, Language } from '@app/contracts';
 import type { PlayerSession } from '../../plugins/session.js';
 import type { ProviderLookup } from '../../providers/types.js';
-import type { WalletService } from '../wallet/wallet.types.js';
+import type { WalletService } from '../wallet/index.js';
 
 export interface GamesServiceDependencies {
   providers: ProviderLookup;

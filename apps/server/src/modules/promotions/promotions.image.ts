@@ -9,7 +9,7 @@ import { AppError } from '../../errors.js';
 import { agencyOf } from '../../plugins/agency.js';
 import { MONEY_ROLES, staffAccess } from '../../plugins/staff-access.js';
 import { requireStaff } from '../../plugins/staff-session.js';
-import { writeAudit } from '../backoffice/audit.js';
+import { writeAudit } from '../../audit/audit.js';
 import { errorResponses } from '../shared/route-errors.js';
 import { noSuchPromotion } from './promotions.errors.js';
 import { toBackofficePromotion } from './promotions.view.js';

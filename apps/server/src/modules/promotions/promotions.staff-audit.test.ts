@@ -29,7 +29,7 @@ const input = (code: string, maxUses: number | null = null) => ({
 /**
  * The audit write fails (as a full disk or a lost connection would fail it) for the entries whose
  * action is `action` and whose entity is `entityId` or whose code starts with AUDITFAIL: the staff
- * change it records must not stay without it (modules/backoffice/audit.ts).
+ * change it records must not stay without it (src/audit/audit.ts).
  */
 async function failAudit(action: string, entityId: string | null = null) {
   const entity = entityId === null ? 'NULL' : `'${entityId.replace(/[^0-9a-f-]/g, '')}'`;

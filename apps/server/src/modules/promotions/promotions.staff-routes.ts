@@ -17,7 +17,7 @@ import type { Tx } from '../../db/client.js';
 import { players, promotionUsages, promotions } from '../../db/schema/index.js';
 import { MONEY_ROLES, staffAccess } from '../../plugins/staff-access.js';
 import { requireStaff } from '../../plugins/staff-session.js';
-import { writeAudit, type AuditActor } from '../backoffice/audit.js';
+import { writeAudit, type AuditActor } from '../../audit/audit.js';
 import { errorResponses } from '../shared/route-errors.js';
 import { toBackofficePromotion, toUsage } from './promotions.view.js';
 import { byCreatedAt } from '../shared/keyset.js';

@@ -25,7 +25,7 @@ const columnsOf = (input: PromotionInput) => ({
 
 /**
  * Staff's changes to promotions and the promotion blacklist (DESIGN.md §9), each in the caller's
- * transaction: the routes write the audit row in the same one (modules/backoffice/audit.ts).
+ * transaction: the routes write the audit row in the same one (src/audit/audit.ts).
  */
 export function createPromotionStaff(_deps: Pick<PromotionsServiceDependencies, 'db'>) {
   async function create(db: Db | Tx, agencyId: string, input: PromotionInput): Promise<PromotionRow> {

@@ -7,7 +7,7 @@ import type { TransferService } from '../../ledger/transfers/index.js';
 import type { AgencyContext } from '../../plugins/agency.js';
 import type { PlayerSession } from '../../plugins/session.js';
 import type { ProviderLookup } from '../../providers/types.js';
-import type { BankAccountsService } from '../bank-accounts/bank-accounts.types.js';
+import type { BankAccountsService } from '../bank-accounts/index.js';
 import type { ServiceDependencies } from '../service-dependencies.js';
 
 export interface PromotionsServiceDependencies extends ServiceDependencies {

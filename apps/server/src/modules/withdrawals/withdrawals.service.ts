@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { convert, findRate, isProviderId, toMinor } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.js';
 import { isUniqueViolation, transactionWithRetry } from '../../db/errors.js';
 import { playerOrderPages } from '../../db/player-orders.js';
-import { currencies, ledgerAccounts, players, withdrawals, type WithdrawalRow } from '../../db/schema/index.js';
+import { currencies, players, withdrawals, type WithdrawalRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { InsufficientFundsError } from '../../ledger/ledger.js';
 import type { Transfer } from '../../ledger/transfers/index.js';
-import { approveWithdrawal, rejectWithdrawal } from './withdrawals.decisions.js';
 import {
   amountOutOfRange,
   bankAccountRequired,
@@ -20,6 +19,7 @@ import {
   unknownProvider,
 } from './withdrawals.errors.js';
 import { createWithdrawalSettlement, lockWithdrawal, ownedBy, payableAccount, WITHDRAW_KIND } from './withdrawals.settlement.js';
+import { createWithdrawalsStaff } from './withdrawals.staff.js';
 import type { WithdrawalsService, WithdrawalsServiceDependencies } from './withdrawals.types.js';
 import { nextTransactionCode } from '../shared/transaction-code.js';
 
@@ -51,21 +51,6 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDependencies): 
       .where(and(ownedBy(agencyId, playerId), inArray(withdrawals.status, [...IN_PROGRESS])))
       .limit(1);
     return rows.length > 0;
-  }
-
-  /**
-   * syncCredit locks the credit account and the transfer then the in-flight one; a settling
-   * transfer of the same player takes them in id order. Taking both now, in id order, keeps the
-   * two from waiting on each other crosswise (a read lock only: the ledger still does the writing).
-   */
-  async function lockCreditAndInFlight(tx: Tx, agencyId: string, playerId: string, providerId: string) {
-    const ids = await transfers.playerAccounts(tx, agencyId, playerId, providerId);
-    await tx
-      .select({ id: ledgerAccounts.id })
-      .from(ledgerAccounts)
-      .where(inArray(ledgerAccounts.id, ids))
-      .orderBy(asc(ledgerAccounts.id))
-      .for('no key update');
   }
 
   async function reload(id: string): Promise<WithdrawalRow> {
@@ -140,7 +125,7 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDependencies): 
           // one player's withdrawals queue here, so "one in progress" holds under concurrency
           await tx.select({ id: players.id }).from(players).where(eq(players.id, session.playerId)).for('update');
           if (await inProgress(tx, agency.id, session.playerId)) throw openExists();
-          await lockCreditAndInFlight(tx, agency.id, session.playerId, providerId);
+          await transfers.lockPlayerAccounts(tx, agency.id, session.playerId, providerId);
           await transfers.syncCredit(tx, {
             agencyId: agency.id,
             playerId: session.playerId,
@@ -216,8 +201,6 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDependencies): 
 
     page: pages,
 
-    approve: (tx, p) => approveWithdrawal(promotions, tx, p),
-    reject: (tx, p) => rejectWithdrawal(settlement, tx, p),
-    settleSoon,
+    ...createWithdrawalsStaff(db, promotions, settlement, settleSoon),
   };
 }

@@ -1,15 +1,23 @@
-import type { CreateWithdrawalBody } from '@app/contracts';
+import type {
+  BackofficeWithdrawal,
+  CreateWithdrawalBody,
+  DashboardQueue,
+  KeysetPage,
+  QueueWithdrawal,
+  WithdrawalDetailResponse,
+  WithdrawalStatus,
+} from '@app/contracts';
+import type { StaffActor } from '../../audit/audit.js';
 import type { Config } from '../../config.js';
-import type { Tx } from '../../db/client.js';
 import type { WithdrawalRow } from '../../db/schema/index.js';
 import type { Worker } from '../../jobs/worker.js';
 import type { Transfer, TransferService } from '../../ledger/transfers/index.js';
 import type { AgencyContext } from '../../plugins/agency.js';
 import type { PlayerSession } from '../../plugins/session.js';
-import type { BankAccountsService } from '../bank-accounts/bank-accounts.types.js';
-import type { PromotionsService } from '../promotions/promotions.types.js';
+import type { BankAccountsService } from '../bank-accounts/index.js';
+import type { PromotionsService } from '../promotions/index.js';
 import type { ServiceDependencies } from '../service-dependencies.js';
-import type { WalletService } from '../wallet/wallet.types.js';
+import type { WalletService } from '../wallet/index.js';
 
 export interface WithdrawalsServiceDependencies extends ServiceDependencies {
   config: Pick<Config, 'WORKER_RETRY_BASE_MS'>;
@@ -20,7 +28,7 @@ export interface WithdrawalsServiceDependencies extends ServiceDependencies {
   promotions: Pick<PromotionsService, 'withdrawalRules' | 'withdrawalApproved'>;
 }
 
-/** A staff decision on an OPEN withdrawal, made in the caller's transaction. */
+/** A staff decision on an OPEN withdrawal, made in the decision's transaction. */
 export interface Decision {
   before: WithdrawalRow;
   after: WithdrawalRow;
@@ -56,10 +64,18 @@ export interface WithdrawalsService {
   /** one of the player's own withdrawals (another player's or agency's answers 404, as a missing one) */
   one(agencyId: string, playerId: string, id: string): Promise<WithdrawalRow>;
   page(agencyId: string, playerId: string, page: number, pageSize: number): Promise<{ items: WithdrawalRow[]; total: number }>;
-  /** staff paid the kip out: SUCCESS, in the caller's transaction (with its audit row) */
-  approve(tx: Tx, p: ApproveInput): Promise<Decision>;
-  /** staff refused to pay: REJECTED, and the credit goes back to the provider once */
-  reject(tx: Tx, p: RejectInput): Promise<Decision>;
-  /** tells the provider about a committed transfer now rather than at the worker's next poll */
-  settleSoon(transfer: Transfer): Promise<void>;
+  /** the agency's withdrawals in one status, oldest first (the order staff work through them), by keyset */
+  queue(
+    agencyId: string,
+    q: { status: WithdrawalStatus; cursor?: string | undefined; limit: number },
+  ): Promise<KeysetPage<QueueWithdrawal>>;
+  /** one withdrawal of the agency with the players its warnings are about (another agency's: 404) */
+  detail(agencyId: string, id: string): Promise<WithdrawalDetailResponse>;
+  /** how many withdrawals are OPEN and since when the oldest waits */
+  openSummary(agencyId: string): Promise<DashboardQueue>;
+  /** paid out: SUCCESS with the bank reference; the change, its audit row and the ledger commit together.
+   *  The same approval again (same reference) answers it as it stands and moves nothing. */
+  approve(actor: StaffActor, id: string, bankReference: string): Promise<{ withdrawal: BackofficeWithdrawal }>;
+  /** refused: REJECTED with a reason, the credit back at the provider; the same rejection again moves nothing */
+  reject(actor: StaffActor, id: string, reason: string): Promise<{ withdrawal: BackofficeWithdrawal }>;
 }

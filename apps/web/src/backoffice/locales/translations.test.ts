@@ -110,7 +110,7 @@ describe('back-office translations', () => {
   });
 
   it.each(LANGUAGES)('%s translates every error code the attention, settings and exports routes answer', (lng) => {
-    const modules = Object.entries(server).filter(([path]) => /modules\/(deposit-attention|staff-settings|exports)\//.test(path));
+    const modules = Object.entries(server).filter(([path]) => /modules\/backoffice\/(attention|staff-settings|exports)\//.test(path));
     const codes = new Set(['STAFF_FORBIDDEN', 'VALIDATION_FAILED', 'NETWORK']);
     for (const [, text] of modules) {
       for (const m of text.matchAll(/new AppError\('([A-Z_]+)'/g)) codes.add(m[1]!);

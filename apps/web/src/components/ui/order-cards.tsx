@@ -1,7 +1,21 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatMoney } from '@/lib/format';
-import type { OrderHistoryRow, OrderView } from './order-history';
+
+export interface OrderHistoryRow {
+  id: string;
+  transactionCode: string;
+  createdAt: string;
+  providerId: string;
+}
+
+/** How one order of a history is shown: its amount, its status badge, a line under it (a rejection's reason), its details. */
+export interface OrderView<T> {
+  amount: (row: T) => { value: string; currency: 'LAK' | 'THB' | 'USD' };
+  status: (row: T) => ReactNode;
+  note?: (row: T) => ReactNode;
+  details?: (row: T) => [string, ReactNode][];
+}
 
 /**
  * The histories on a phone (issue #18 item 5): one card per order with its code, date, provider,

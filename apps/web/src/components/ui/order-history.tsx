@@ -1,27 +1,11 @@
-import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { useMediaQuery, WIDE } from '@/lib/use-media-query';
 import type { HistoryRoute } from './history-pager';
-import { OrderCards } from './order-cards';
+import { OrderCards, type OrderHistoryRow, type OrderView } from './order-cards';
 import { PagedHistory } from './paged-history';
 import { TBody, THead, Table, Td, Th, Tr } from './table';
-
-export interface OrderHistoryRow {
-  id: string;
-  transactionCode: string;
-  createdAt: string;
-  providerId: string;
-}
-
-/** How one order of a history is shown: its amount, its status badge, a line under it (a rejection's reason), its details. */
-export interface OrderView<T> {
-  amount: (row: T) => { value: string; currency: 'LAK' | 'THB' | 'USD' };
-  status: (row: T) => ReactNode;
-  note?: (row: T) => ReactNode;
-  details?: (row: T) => [string, ReactNode][];
-}
 
 interface OrderHistoryProps<T extends OrderHistoryRow> {
   /** translation namespace holding history.* (deposit, withdraw) */

@@ -1,0 +1,6 @@
+/**
+ * The agency a request is for, as the player site reads it.
+ * The module's one public surface: other modules and the composition root import only this file
+ * (decision 150).
+ */
+export { agencyRoutes } from './agency.routes.js';

@@ -1,0 +1,141 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { PlayerDetailResponse } from '@app/contracts';
+import { queryRows, type Db } from '../../../db/client.js';
+import { depositOrders, playerBankAccounts, promotionUsages, promotions, withdrawals } from '../../../db/schema/index.js';
+import { notFound } from '../../../errors.js';
+import { depositView } from '../../deposits/index.js';
+import { toUsage } from '../../promotions/index.js';
+import { toWithdrawal } from '../../withdrawals/index.js';
+import { byCreatedAt } from '../../shared/keyset.js';
+import { toStaffPlayer, type PlayerRowSql } from './staff-players.view.js';
+
+const iso = (v: string | Date) => new Date(v).toISOString();
+/** how many of each list the player's page shows at once */
+const SHOWN = 20;
+
+/** The player of the staff member's agency, or 404 (another agency's id is nobody). */
+export async function playerOf(db: Db, agencyId: string, playerId: string): Promise<PlayerRowSql> {
+  const [row] = await queryRows<PlayerRowSql>(
+    db,
+    sql`SELECT id, username, display_name, status, promotion_blocked, must_change_password, created_at, last_login_at
+        FROM players WHERE agency_id = ${agencyId} AND id = ${playerId}`,
+  );
+  if (!row) throw notFound('no such player');
+  return row;
+}
+
+/**
+ * A player's page: the player, the bank account, the fingerprints and the other players sharing one
+ * of them or the account number, the live sessions and the latest promotion usages. Each list is
+ * read through an index of the player's (migration 0036) and bounded.
+ */
+export async function playerDetail(db: Db, agencyId: string, playerId: string): Promise<PlayerDetailResponse> {
+  const player = await playerOf(db, agencyId, playerId);
+  const [bank, fingerprints, sessions, usages] = await Promise.all([
+    db
+      .select()
+      .from(playerBankAccounts)
+      .where(and(eq(playerBankAccounts.agencyId, agencyId), eq(playerBankAccounts.playerId, playerId))),
+    queryRows<{ hash: string; first_day: string; last_day: string; days: number }>(
+      db,
+      sql`SELECT hash, min(day)::text AS first_day, max(day)::text AS last_day, count(*)::int AS days
+          FROM player_fingerprints WHERE player_id = ${playerId}
+          GROUP BY hash ORDER BY max(day) DESC LIMIT ${SHOWN}`,
+    ),
+    queryRows<{ id: string; created_at: Date; last_seen_at: Date; expires_at: Date; ip: string | null; user_agent: string | null }>(
+      db,
+      sql`SELECT id, created_at, last_seen_at, expires_at, ip, user_agent FROM player_sessions
+          WHERE player_id = ${playerId} AND agency_id = ${agencyId} AND revoked_at IS NULL AND expires_at > now()
+          ORDER BY created_at DESC LIMIT ${SHOWN}`,
+    ),
+    db
+      .select({ usage: promotionUsages, promotion: promotions })
+      .from(promotionUsages)
+      .innerJoin(promotions, eq(promotions.id, promotionUsages.promotionId))
+      .where(and(eq(promotionUsages.agencyId, agencyId), eq(promotionUsages.playerId, playerId)))
+      .orderBy(desc(promotionUsages.createdAt))
+      .limit(SHOWN),
+  ]);
+  const account = bank[0] ?? null;
+  const related = await relatedPlayers(
+    db,
+    agencyId,
+    playerId,
+    fingerprints.map((f) => f.hash),
+    account?.accountNumber ?? null,
+  );
+  return {
+    player: toStaffPlayer(player),
+    bankAccount: account && {
+      id: account.id,
+      bank: account.bank,
+      accountNumber: account.accountNumber,
+      accountName: account.accountName,
+      currency: 'LAK',
+      createdAt: account.createdAt.toISOString(),
+    },
+    fingerprints: fingerprints.map((f) => ({ hash: f.hash, firstDay: f.first_day, lastDay: f.last_day, days: f.days })),
+    related,
+    sessions: sessions.map((s) => ({
+      id: s.id,
+      createdAt: iso(s.created_at),
+      lastSeenAt: iso(s.last_seen_at),
+      expiresAt: iso(s.expires_at),
+      ip: s.ip,
+      userAgent: s.user_agent,
+    })),
+    usages: usages.map((u) => toUsage(u.usage, u.promotion, 'lo')),
+  };
+}
+
+/** Other players of the agency with one of these fingerprints or the same account number (at any bank). */
+async function relatedPlayers(db: Db, agencyId: string, playerId: string, hashes: string[], accountNumber: string | null) {
+  const parts: SQL[] = [];
+  if (hashes.length) {
+    parts.push(sql`SELECT DISTINCT f.player_id, 'fingerprint' AS what FROM player_fingerprints f
+                   WHERE f.hash IN (${sql.join(
+                     hashes.map((h) => sql`${h}`),
+                     sql`, `,
+                   )}) AND f.player_id <> ${playerId}`);
+  }
+  if (accountNumber) {
+    parts.push(sql`SELECT b.player_id, 'bankAccount' AS what FROM player_bank_accounts b
+                   WHERE b.agency_id = ${agencyId} AND b.account_number COLLATE "C" = ${accountNumber} AND b.player_id <> ${playerId}`);
+  }
+  if (!parts.length) return [];
+  const rows = await queryRows<{ id: string; username: string; status: 'active' | 'blocked'; shares: string[] }>(
+    db,
+    sql`SELECT p.id, p.username, p.status, array_agg(DISTINCT s.what ORDER BY s.what) AS shares
+        FROM (${sql.join(parts, sql` UNION ALL `)}) s JOIN players p ON p.id = s.player_id AND p.agency_id = ${agencyId}
+        GROUP BY p.id, p.username, p.status ORDER BY p.username LIMIT ${SHOWN}`,
+  );
+  return rows.map((r) => ({ ...r, shares: r.shares as ('fingerprint' | 'bankAccount')[] }));
+}
+
+/** A player's deposits, newest first, keyset-paged on (created_at, id) through deposit_orders_history. */
+export async function playerDeposits(db: Db, agencyId: string, playerId: string, cursor: string | undefined, limit: number) {
+  await playerOf(db, agencyId, playerId);
+  const order = byCreatedAt('desc', depositOrders);
+  const rows = await db
+    .select({ o: depositOrders, cursorKey: order.key })
+    .from(depositOrders)
+    .where(and(eq(depositOrders.agencyId, agencyId), eq(depositOrders.playerId, playerId), order.after(cursor)))
+    .orderBy(...order.orderBy)
+    .limit(limit + 1);
+  const page = order.page(rows, limit);
+  return { items: page.items.map((r) => depositView(r.o)), nextCursor: page.nextCursor };
+}
+
+/** A player's withdrawals, newest first, keyset-paged on (created_at, id) through withdrawals_player_idx. */
+export async function playerWithdrawals(db: Db, agencyId: string, playerId: string, cursor: string | undefined, limit: number) {
+  await playerOf(db, agencyId, playerId);
+  const order = byCreatedAt('desc', withdrawals);
+  const rows = await db
+    .select({ w: withdrawals, cursorKey: order.key })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.agencyId, agencyId), eq(withdrawals.playerId, playerId), order.after(cursor)))
+    .orderBy(...order.orderBy)
+    .limit(limit + 1);
+  const page = order.page(rows, limit);
+  return { items: page.items.map((r) => toWithdrawal(r.w)), nextCursor: page.nextCursor };
+}
