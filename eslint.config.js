@@ -168,7 +168,7 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: serverBoundaries, basePath: ROOT }] },
   },
   {
-    // issue #15: a file a newcomer reads in one sitting; split by concern before it grows past this
+    // a file a newcomer reads in one sitting; split by concern before it grows past this
     // (migrations and generated code are not read that way; routeTree.gen.ts is ignored above)
     files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}'],
     rules: { 'max-lines': ['error', { max: 300, skipBlankLines: false, skipComments: false }] },

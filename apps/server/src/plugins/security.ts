@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import { AppError } from '../errors.js';
+import { BANK_CALLBACK_PATH } from '../payments/index.js';
 
 // JSON.stringify escapes exactly these: NUL and unpaired surrogates (a valid pair is written as is)
 const UNSTORABLE = /\\u0000|\\ud[89a-f][0-9a-f]{2}/i;
@@ -10,7 +11,7 @@ const unstorable = (value: unknown) => UNSTORABLE.test(JSON.stringify(value) ?? 
 const invalidCharacters = () => new AppError('VALIDATION_FAILED', 'The request is not valid.', { _: 'validation.invalid_characters' });
 
 /** Paths that take state-changing calls from other servers (signed), not from browsers. */
-const SERVER_TO_SERVER = ['/api/v2/payments/callback'];
+const SERVER_TO_SERVER = [BANK_CALLBACK_PATH];
 
 /**
  * Powerful browser features the site never uses, off for it and anything it could ever embed: an

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { bankCallbackRoute } from '../../payments/index.js';
+import { BANK_CALLBACK_PATH, bankCallbackRoute } from '../../payments/index.js';
 
 /**
  * POST /api/v2/payments/callback: the signature is checked on the raw body before this runs
@@ -10,7 +10,7 @@ import { bankCallbackRoute } from '../../payments/index.js';
 export async function depositCallbackRoutes(app: FastifyInstance) {
   const { deposits } = app.services;
   await bankCallbackRoute(app, {
-    path: '/api/v2/payments/callback',
+    path: BANK_CALLBACK_PATH,
     async onCallback(callback, request, reply) {
       const answer = await deposits.callback(callback, request.agency?.id ?? null);
       if (answer.confirming) return reply.code(202).send({ ok: true, status: answer.status });

@@ -40,7 +40,7 @@ export function createDepositsService(deps: DepositsServiceDependencies): Deposi
   const pages = playerOrderPages(db, depositOrders, 'deposits');
 
   const ownedBy = and(eq(depositOrders.agencyId, sql.placeholder('agencyId')), eq(depositOrders.playerId, sql.placeholder('playerId')));
-  // prepared once: the open order is read on every visit to Deposit (issue #19)
+  // prepared once: the open order is read on every visit to Deposit
   const ownQuery = db
     .select()
     .from(depositOrders)

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { callbackSignature } from '../../payments/index.js';
+import { BANK_CALLBACK_PATH, callbackSignature } from '../../payments/index.js';
 import { afterEach, beforeEach, expect } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { DepositOrder } from '@app/contracts';
@@ -18,7 +18,7 @@ export function sendCallback(
   const timestamp = String(opts.at ?? Date.now());
   return app.inject({
     method: 'POST',
-    url: '/api/v2/payments/callback',
+    url: BANK_CALLBACK_PATH,
     headers: {
       host: 'localhost',
       'content-type': 'application/json',

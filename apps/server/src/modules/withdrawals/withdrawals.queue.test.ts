@@ -110,7 +110,7 @@ describe('the withdrawal queue', () => {
     });
   });
 
-  it("answers another agency's staff 404 on a withdrawal; support neither reads nor decides (no money, issue #17)", async () => {
+  it("answers another agency's staff 404 on a withdrawal; support neither reads nor decides (no money)", async () => {
     const { id } = await openWithdrawal();
     const elsewhere = await otherAgency('queue-other', 'queue-other.example');
     const stranger = await staffLogin(app(), elsewhere, 'owner', 'queue-other.example');

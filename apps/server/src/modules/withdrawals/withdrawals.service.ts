@@ -28,7 +28,7 @@ const IN_PROGRESS = ['PENDING', 'OPEN'] as const;
 export function createWithdrawalsService(deps: WithdrawalsServiceDependencies): WithdrawalsService {
   const { db, log, transfers, wallet, bankAccounts, promotions } = deps;
   const settlement = createWithdrawalSettlement(deps);
-  // prepared once: the player's pages poll these while a withdrawal is in progress (issue #19)
+  // prepared once: the player's pages poll these while a withdrawal is in progress
   const pages = playerOrderPages(db, withdrawals, 'withdrawals');
   const owned = and(eq(withdrawals.agencyId, sql.placeholder('agencyId')), eq(withdrawals.playerId, sql.placeholder('playerId')));
   const openQuery = db

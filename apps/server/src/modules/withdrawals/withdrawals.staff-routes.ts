@@ -20,7 +20,7 @@ const idParams = z.object({ id: z.string().uuid() });
 export const withdrawalsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   const { withdrawals } = app.services;
   const tags = ['backoffice'];
-  // withdrawals are money: owner and finance read and decide them; support gets 403 (issue #17, decision 050)
+  // withdrawals are money: owner and finance read and decide them; support gets 403 (decision 050)
   const money = { config: staffAccess(MONEY_ROLES) };
 
   app.get(

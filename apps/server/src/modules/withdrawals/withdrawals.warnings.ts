@@ -6,7 +6,7 @@ import type { withdrawals, WithdrawalRow } from '../../db/schema/index.js';
 export const WARNING_CAP = 10;
 
 /*
- * Two ways one person may hide behind several players of an agency (issue #17): the same device (a
+ * Two ways one person may hide behind several players of an agency (decision 054): the same device (a
  * fingerprint hash any of the player's days share with another player's) and the same bank account
  * number (on another player's bank account, whatever the bank, or paid to by another player's
  * withdrawal). Each is read through an index (player_fingerprints_hash_idx, and migration 0035's

@@ -18,7 +18,7 @@ export interface OrderView<T> {
 }
 
 /**
- * The histories on a phone (issue #18 item 5): one card per order with its code, date, provider,
+ * The histories on a phone: one card per order with its code, date, provider,
  * amount and status in view; a tap opens its details.
  */
 export function OrderCards<T extends OrderHistoryRow>({

@@ -27,7 +27,7 @@ const errors = errorResponses(400, 401, 403, 404, 409, 429);
 const MONEY = MONEY_ROLES;
 const idParams = z.object({ id: z.uuid() });
 
-/** The back office's players under /v2/backoffice/players (issue #17). */
+/** The back office's players under /v2/backoffice/players (decision 055). */
 export const staffPlayersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { staffPlayers: players } = app.services;
   const tags = ['backoffice'];
