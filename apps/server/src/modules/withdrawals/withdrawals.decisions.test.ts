@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { auditLog, ledgerAccounts, withdrawals } from '../../../db/schema/index.js';
+import { auditLog, ledgerAccounts, withdrawals } from '../../db/schema/index.js';
 import { registerPlayer, type TestPlayer } from '../../test/players.js';
 import { useServerAndSandbox } from '../../test/server-and-sandbox.js';
 import { addBankAccount, decide, fundCredit, staffLogin, withdraw } from './withdrawals.test-helpers.js';
