@@ -45,9 +45,13 @@ export function fromMinor(minor: bigint, currency: CurrencyCode): string {
  * - one mark used several times: it groups thousands (`1.000.000`, `1,000,000`);
  * - one mark used once and followed by exactly three digits after a non-zero whole part: it groups
  *   thousands (`100.000`, `100,000`); otherwise it is the decimal mark
- *   (`144,92`, `25000.5`, `0.500`).
+ *   (`144,92`, `25000.5`, `0.500`);
+ * - except a single `.` in a THB amount: the site writes THB as `154.92`, so there it is always the
+ *   decimal mark and `100.005` has too many decimals, never a hundred thousand baht.
  * Groups must be three digits. Spaces (also no-break) are ignored. A currency's decimals are its own:
- * LAK is whole kip (a fraction of zeros, `50000.00`, is whole kip; `25000.5` is refused), THB two.
+ * LAK is whole kip (a fraction of zeros, `50000.00`, is whole kip; `25000.5` is refused), THB two,
+ * and a THB amount written with three or more decimals is refused whatever they are (`10.500`):
+ * whoever typed it did not mean baht and satang.
  * The value returned is the wire's plain decimal string (`"144.92"`, `"100000"`).
  */
 export type TypedAmountCurrency = 'LAK' | 'THB';
@@ -66,7 +70,7 @@ function grouped(whole: string, mark: string): string | null {
 }
 
 /** Whole digits and fraction digits of what the player typed, or null when it is not one number. */
-function split(text: string): { whole: string; frac: string } | null {
+function split(text: string, currency: TypedAmountCurrency): { whole: string; frac: string } | null {
   if (!/^[\d.,]+$/.test(text)) return null;
   const lastDot = text.lastIndexOf('.');
   const lastComma = text.lastIndexOf(',');
@@ -88,22 +92,24 @@ function split(text: string): { whole: string; frac: string } | null {
   }
   const [whole = '', frac = ''] = parts;
   if (!/^\d+$/.test(whole) || !/^\d+$/.test(frac)) return null;
-  if (frac.length === 3 && whole.length <= 3 && !/^0+$/.test(whole)) return { whole: whole + frac, frac: '' };
+  const dotIsDecimal = currency === 'THB' && mark === '.';
+  if (!dotIsDecimal && frac.length === 3 && whole.length <= 3 && !/^0+$/.test(whole)) return { whole: whole + frac, frac: '' };
   return { whole, frac };
 }
 
 export function parseTypedAmount(input: string, currency: TypedAmountCurrency): TypedAmount {
   const text = input.replace(SPACES, '');
   if (text === '') return { ok: false, error: 'required' };
-  const parts = split(text);
+  const parts = split(text, currency);
   if (!parts) return { ok: false, error: 'invalid' };
   const whole = parts.whole.replace(/^0+(?=\d)/, '');
   let frac = parts.frac;
   const scale = SCALE[currency];
   if (frac.length > scale) {
-    // trailing zeros beyond the currency's decimals change nothing ("50000.00" kip, "10.500" THB)
+    if (currency === 'THB') return { ok: false, error: 'decimals' };
+    // trailing zeros change nothing to whole kip ("50000.00")
     if (/^0*$/.test(frac.slice(scale))) frac = frac.slice(0, scale);
-    else return { ok: false, error: scale === 0 ? 'whole_kip' : 'decimals' };
+    else return { ok: false, error: 'whole_kip' };
   }
   if (whole.length > MAX_WHOLE_DIGITS) return { ok: false, error: 'invalid' };
   if (/^0*$/.test(whole) && /^0*$/.test(frac)) return { ok: false, error: 'invalid' };

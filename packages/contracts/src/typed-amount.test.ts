@@ -19,7 +19,8 @@ describe('parseTypedAmount', () => {
     ['144.92', 'THB', '144.92'],
     ['1.234,5', 'THB', '1234.5'],
     ['1,234.50', 'THB', '1234.50'],
-    ['0.500', 'THB', '0.50'],
+    ['100,000', 'THB', '100000'],
+    ['1.000.000', 'THB', '1000000'],
     ['007', 'THB', '7'],
   ] as const)('reads %s (%s) as %s', (input, currency, value) => {
     expect(parseTypedAmount(input, currency)).toEqual({ ok: true, value });
@@ -30,6 +31,12 @@ describe('parseTypedAmount', () => {
     ['144,92', 'LAK', 'whole_kip'],
     ['10.5051', 'THB', 'decimals'],
     ['1234.567', 'THB', 'decimals'],
+    ['100.005', 'THB', 'decimals'],
+    ['99.999', 'THB', 'decimals'],
+    ['100.000', 'THB', 'decimals'],
+    ['10.500', 'THB', 'decimals'],
+    ['0.500', 'THB', 'decimals'],
+    ['1,000.505', 'THB', 'decimals'],
     ['', 'LAK', 'required'],
     ['   ', 'THB', 'required'],
     ['abc', 'LAK', 'invalid'],
@@ -76,6 +83,22 @@ describe('parseTypedAmount', () => {
         fc.pre(!/^0+$/.test(frac));
         expect(parseTypedAmount(`${n}${mark}${frac}`, 'LAK')).toEqual({ ok: false, error: 'whole_kip' });
       }),
+    );
+  });
+
+  it('refuses any THB amount written with three or more decimals, whatever the digits and grouping', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 15n }),
+        fc.stringMatching(/^\d{3,8}$/),
+        fc.constantFrom('plain', 'grouped', 'lao'),
+        (whole, frac, form) => {
+          const shown =
+            form === 'plain' ? `${whole}.${frac}` : form === 'grouped' ? `${plainGrouped(whole)}.${frac}` : `${lao(whole)},${frac}`;
+          fc.pre(form !== 'lao' || whole >= 1000n); // a lone comma with three digits groups thousands
+          expect(parseTypedAmount(shown, 'THB')).toEqual({ ok: false, error: 'decimals' });
+        },
+      ),
     );
   });
 
