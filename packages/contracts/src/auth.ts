@@ -75,6 +75,10 @@ export const changePasswordBodySchema = z
   .refine((v) => v.newPassword === v.confirmNewPassword, {
     path: ['confirmNewPassword'],
     message: 'password.validation.mismatch',
+  })
+  .refine((v) => v.newPassword !== v.currentPassword, {
+    path: ['newPassword'],
+    message: 'password.validation.same_as_current',
   });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 

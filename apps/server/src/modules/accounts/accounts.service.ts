@@ -155,8 +155,9 @@ export function createAccountsService({
         await limiter.record(ACCOUNT_LIMITS.passwordChangeFailures, session.playerId);
         throw passwordIncorrect();
       }
-      // a password staff gave out is known to someone else: the player's own must differ (decision 055)
-      if (player.mustChangePassword && body.newPassword === body.currentPassword) throw sameAsCurrent();
+      // a change that changes nothing is a mistake, and a password staff gave out is known to someone else (decision 055);
+      // the contract's schema refuses it first, this holds it for any caller that skips the schema
+      if (body.newPassword === body.currentPassword) throw sameAsCurrent();
       const passwordHash = await hasher.hash(body.newPassword);
       await db.transaction(async (tx) => {
         await tx.update(players).set({ passwordHash, mustChangePassword: false }).where(eq(players.id, player.id));

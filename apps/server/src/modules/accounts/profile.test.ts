@@ -109,6 +109,11 @@ describe('POST /v2/players/security/password/change', () => {
       { newPassword: 'newpassword', confirmNewPassword: undefined },
       { confirmNewPassword: 'password.validation.please_enter_password' },
     ],
+    [
+      'the current password as the new one',
+      { newPassword: 'current-pass', confirmNewPassword: 'current-pass' },
+      { newPassword: 'password.validation.same_as_current' },
+    ],
   ])('refuses %s with its message key', async (_what, patch, fields) => {
     const p = await registerPlayer(ctx.app, { password: 'current-pass' });
     const res = await change(p.cookie, { currentPassword: 'current-pass', ...patch });

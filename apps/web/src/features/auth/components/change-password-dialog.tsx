@@ -10,9 +10,11 @@ import { Field } from '@/components/ui/field';
 import { CheckCircleIcon } from '@/components/ui/icons';
 import { PasswordToggle } from '@/components/ui/password-toggle';
 import { Input } from '@/components/ui/input';
-import { toast } from '@/components/ui/toast';
+import { errorKey, toast } from '@/components/ui/toast';
 import { agencyInfoQueryOptions } from '@/lib/api/agency-info';
+import { ApiError } from '@/lib/api-client';
 import { useChangePassword } from '../api/change-password';
+import { applyServerFieldErrors } from '../lib/apply-server-errors';
 import { fieldErrorText } from '../lib/field-error';
 
 /** SPEC.md §8: the failure toast lasts 5000 ms. */
@@ -52,13 +54,17 @@ export default function ChangePasswordDialog({
         onOpenChange(false);
         setDone(true);
       },
-      onError: () =>
+      onError: (err) => {
+        // a refusal of one field (the new password equal to the current one) is said at that field
+        if (applyServerFieldErrors(err, FIELDS.slice(1), form.setError)) return;
+        const incorrect = !(err instanceof ApiError) || err.code === 'PASSWORD_INCORRECT';
         toast({
           variant: 'error',
           title: t('password.notification.error'),
-          description: t('password.notification.password_is_incorrect'),
+          description: incorrect ? t('password.notification.password_is_incorrect') : t(errorKey(err)),
           duration: PASSWORD_FAILURE_TOAST_MS,
-        }),
+        });
+      },
     });
   });
 
