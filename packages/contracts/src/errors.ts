@@ -73,6 +73,8 @@ export const ERROR_CODES = [
   'PROMOTION_PLAYER_BLOCKED',
   'PROMOTION_NEEDS_BANK_ACCOUNT',
   'PROMOTION_USED_BY_PROVIDER',
+  /** the promotion's maxCreditBeforeDeposit: fields carry `threshold` and the player's `credit` there (THB decimals) */
+  'PROMOTION_CREDIT_TOO_HIGH',
   // back office
   'STAFF_FORBIDDEN',
   /** a staff session that has not passed the second factor (decision 049) */
@@ -145,6 +147,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   DEPOSIT_AMOUNT_OUT_OF_RANGE: 400,
   DEPOSIT_AMOUNT_MUST_EQUAL_PROMOTION: 400,
   DEPOSIT_CREDIT_TOO_HIGH: 422,
+  PROMOTION_CREDIT_TOO_HIGH: 422,
   DEPOSIT_NOT_ALLOWED: 422,
   ORDER_NOT_PAID: 409,
   ORDER_NOT_OPEN: 409,

@@ -11,8 +11,12 @@ export const openOrder = () => new AppError('CANNOT_USE_PROMOTION_WHILE_ORDER_IS
 export const firstOrderOnly = () => new AppError('PROMOTION_ONLY_FOR_FIRST_ORDER', 'the promotion is only for new customers');
 export const alreadyUsed = () => new AppError('PROMOTION_ALREADY_USED', 'the promotion was already used');
 export const usesExhausted = () => new AppError('PROMOTION_USAGE', 'the promotion has no uses left');
-export const creditTooHigh = (threshold: string) =>
-  new AppError('PROMOTION_CREDIT_USED', `the credit there must be below ${threshold} THB`, { threshold });
+/** The promotion's own rule, named with its number and the credit that broke it (THB wire decimals). */
+export const creditTooHigh = (threshold: string, credit: string) =>
+  new AppError('PROMOTION_CREDIT_TOO_HIGH', `the credit there must be below ${threshold} THB (it is ${credit} THB)`, {
+    threshold,
+    credit,
+  });
 export const providerNotInPromotion = (provider: string) =>
   new AppError('PROVIDER_NOT_FOUND', `the promotion does not apply at ${provider}`, { providerId: 'promotion.validation.provider' });
 export const noSuchUsage = () => new AppError('NOT_FOUND', 'no such promotion usage');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { toMinor } from '@app/contracts';
 import { promotionUsages } from '../../db/schema/index.js';
 import { registerPlayer } from '../../test/players.js';
 import { useServerAndSandbox } from '../../test/server-and-sandbox.js';
@@ -119,7 +120,10 @@ describe('POST /v2/promotions/use', () => {
     const p = await player();
     await payDeposit(app(), env.sandbox.url, p, 100_000);
     await app().worker.drain({ skipBackoff: true });
-    expect(code(await usePromotion(app(), p, promo.id))).toBe('PROMOTION_CREDIT_USED');
+    const refused = await usePromotion(app(), p, promo.id);
+    // the promotion's own rule and its number, not "a promotion is in use"
+    expect(refused.json().error).toMatchObject({ code: 'PROMOTION_CREDIT_TOO_HIGH', fields: { threshold: '10.00' } });
+    expect(toMinor(refused.json().error.fields.credit, 'THB')).toBeGreaterThanOrEqual(1000n);
     expect((await usePromotion(app(), p, promo.id, 'alphabet')).statusCode).toBe(201);
   });
 

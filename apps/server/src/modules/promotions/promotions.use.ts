@@ -118,8 +118,8 @@ export function createUse(deps: PromotionsServiceDependencies) {
     }
     if (rules.maxCreditBeforeDeposit !== undefined) {
       const credit = await liveCredit(deps, session, body.providerId);
-      if (credit >= toMinor(rules.maxCreditBeforeDeposit, 'THB'))
-        throw creditTooHigh(fromMinor(toMinor(rules.maxCreditBeforeDeposit, 'THB'), 'THB'));
+      const threshold = toMinor(rules.maxCreditBeforeDeposit, 'THB');
+      if (credit >= threshold) throw creditTooHigh(fromMinor(threshold, 'THB'), fromMinor(credit, 'THB'));
     }
 
     try {

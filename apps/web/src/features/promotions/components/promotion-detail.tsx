@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { Promotion, ProviderId } from '@app/contracts';
@@ -8,12 +9,13 @@ import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast-store';
+import { creditQueryOptions } from '@/lib/api/get-credit';
 import { usePromotionUsing } from '@/lib/api/get-promotion-using';
 import { newAttemptKey } from '@/lib/attempt-key';
 import { useCheckBlocking } from '../api/get-check-blocking';
 import { usePromotions } from '../api/get-promotions';
 import { useTakePromotion } from '../api/mutations';
-import { usageErrorText } from '../lib/usage-error';
+import { creditRuleBreach, creditRuleText, usageErrorText } from '../lib/usage-error';
 import { PromotionInUse } from './promotion-in-use';
 import { PromotionBanner, PromotionRulesCard } from './promotion-overview';
 
@@ -74,6 +76,10 @@ function TakeForm({ promotion }: { promotion: Promotion }) {
   const take = useTakePromotion();
   const [provider, setProvider] = useState<ProviderId>(promotion.providers[0]!);
   const [key, setKey] = useState(newAttemptKey);
+  // the promotion's credit rule is judged on the credit at the chosen provider, read afresh
+  const hasCreditRule = promotion.rules.maxCreditBeforeDeposit !== undefined;
+  const credit = useQuery({ ...creditQueryOptions(provider), enabled: hasCreditRule });
+  const breach = creditRuleBreach(promotion.rules, hasCreditRule ? credit.data?.credit.amount : undefined);
   const reason = blocking.data?.reason ?? null;
   const reasonText =
     reason === 'PROMOTION_PLAYER_BLOCKED'
@@ -82,7 +88,9 @@ function TakeForm({ promotion }: { promotion: Promotion }) {
         ? t('messages.needsBankAccount')
         : reason === 'OPEN_ORDER'
           ? t('errors:OPEN_ORDER')
-          : null;
+          : breach
+            ? creditRuleText(t, breach)
+            : null;
   const onTake = () =>
     take.mutate(
       { body: { promotionId: promotion.id, providerId: provider }, key },
@@ -119,7 +127,7 @@ function TakeForm({ promotion }: { promotion: Promotion }) {
         size="lg"
         className="w-full"
         loading={take.isPending}
-        disabled={reason === 'PROMOTION_PLAYER_BLOCKED'}
+        disabled={reason === 'PROMOTION_PLAYER_BLOCKED' || breach !== null}
         onClick={onTake}
         data-testid="take-promotion"
       >
