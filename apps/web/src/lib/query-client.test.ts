@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { ApiError } from './api-client';
+import { describe, expect, it, vi } from 'vitest';
+import { MutationObserver, onlineManager } from '@tanstack/react-query';
+import { ApiError, post } from './api-client';
 import { createQueryClient, retryDelay, shouldRetry } from './query-client';
 import { playerInfoQueryOptions } from '@/lib/api/player-info';
 import { agencyInfoQueryOptions } from '@/lib/api/agency-info';
@@ -28,5 +29,23 @@ describe('query defaults (SPEC.md §9)', () => {
   it('never retries player info or agency info', () => {
     expect(playerInfoQueryOptions().retry).toBe(false);
     expect(agencyInfoQueryOptions().retry).toBe(false);
+  });
+});
+
+describe('a form sent while offline', () => {
+  it('fails at once as a network failure (errors:NETWORK) instead of waiting for the network', async () => {
+    const client = createQueryClient();
+    onlineManager.setOnline(false);
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    try {
+      const observer = new MutationObserver(client, { mutationFn: () => post('/v2/deposits', { amount: '50000' }) });
+      const failed = await observer.mutate().catch((err: unknown) => err);
+      expect(failed).toBeInstanceOf(ApiError);
+      expect((failed as ApiError).code).toBe('NETWORK');
+      expect(observer.getCurrentResult()).toMatchObject({ status: 'error', isPaused: false });
+    } finally {
+      fetchMock.mockRestore();
+      onlineManager.setOnline(true);
+    }
   });
 });

@@ -38,7 +38,9 @@ export function createQueryClient(): QueryClient {
         retry: shouldRetry,
         retryDelay,
       },
-      mutations: { retry: false },
+      // offline, TanStack's default pauses a mutation until the network returns, and its button spins
+      // forever; a money form must be told at once (errors:NETWORK) and keep what the player typed
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }
