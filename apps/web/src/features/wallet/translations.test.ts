@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { addBankAccountBodySchema, addBankAccountFormSchema, checkBankAccount, launchGameBodySchema } from '@app/contracts';
+import { LANGUAGES } from '@/lib/i18n';
 import { leaves, type Tree } from '@/test/translation-tree';
 
 const files = import.meta.glob<Tree>('../../locales/*/wallet.json', { eager: true, import: 'default' });
 const load = (lng: string) => files[`../../locales/${lng}/wallet.json`]!;
+const errors = import.meta.glob<Record<string, unknown>>('../../locales/*/errors.json', { eager: true, import: 'default' });
+
+/** SPEC.md §8's "contact staff", as errors.json words it in ACCOUNT_IN_USED. */
+const CONTACT_STAFF = { lo: 'ກະລຸນາຕິດຕໍ່ພະນັກງານ', cn: '请联系工作人员', vn: 'vui lòng liên hệ nhân viên', th: 'กรุณาติดต่อพนักงาน' };
 
 /** Every message key the contracts' bank-account and game rules can put on a field. */
 function messageKeys(): Set<string> {
@@ -36,5 +41,12 @@ describe('wallet translations', () => {
     const keys = messageKeys();
     expect(keys.size).toBeGreaterThanOrEqual(12);
     expect([...keys].filter((k) => !reference.has(k))).toEqual([]);
+  });
+
+  it('say "contact staff" with an account already used in the system (SPEC.md §8), at the field as in the toast', () => {
+    for (const lng of LANGUAGES) {
+      expect(leaves(load(lng)).get('bank.validation.account_in_use'), lng).toContain(CONTACT_STAFF[lng]);
+      expect(errors[`../../locales/${lng}/errors.json`]!.ACCOUNT_IN_USED, lng).toContain(CONTACT_STAFF[lng]);
+    }
   });
 });
