@@ -30,6 +30,7 @@ import { ProviderCredit } from '@/components/ui/provider-credit';
 import { useCurrencies } from '@/lib/api/get-currencies';
 import { usePromotionUsing } from '@/lib/api/get-promotion-using';
 import { useCreateWithdrawal } from '../api/mutations';
+import { useDefaultToHoldingProvider } from '../lib/holding-provider';
 import { lakPreview, newAttemptKey, promotionSplitPreview } from '../lib/preview';
 import { SplitPreview } from './split-preview';
 
@@ -60,6 +61,7 @@ export function WithdrawForm({ onCreated }: { onCreated: (w: Withdrawal) => void
     mode: 'onTouched',
   });
   const [providerId, amount] = useWatch({ control: form.control, name: ['providerId', 'amount'] });
+  useDefaultToHoldingProvider((p) => form.setValue('providerId', p), form.formState.dirtyFields.providerId === true);
   const creditNow = useCredit(providerId as ProviderId).data?.credit.amount;
   if (creditNow !== credit) setCredit(creditNow);
   const rate = useMemo(() => (currencies.data ?? []).find((c) => c.currency === 'LAK'), [currencies.data]);
