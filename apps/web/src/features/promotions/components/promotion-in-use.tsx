@@ -10,6 +10,7 @@ import { useCredit } from '@/lib/api/get-credit';
 import { newAttemptKey } from '@/lib/attempt-key';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { useRecheckUsage } from '../api/mutations';
+import { useFreshTurnover } from '../lib/use-fresh-turnover';
 import { CancelUsageButton } from './cancel-usage-dialog';
 import { ProgressRow } from './progress-row';
 import { RuleList } from './rule-list';
@@ -34,6 +35,7 @@ export function PromotionInUse({
   const { t } = useTranslation(['promotion', 'wallet', 'errors']);
   const credit = useCredit(usage.providerId);
   const recheck = useRecheckUsage();
+  const fresh = useFreshTurnover(usage, actions);
   const target = promotion.rules.targetCredit;
   const creditNow = credit.data?.credit.amount;
   const rows: [string, ReactNode][] = [[t('in_use.provider'), t(`wallet:providers.${usage.providerId}`)]];
@@ -105,7 +107,7 @@ export function PromotionInUse({
             <Button
               variant="outline"
               size="sm"
-              loading={recheck.isPending}
+              loading={recheck.isPending || fresh.isPending}
               data-testid="recheck-usage"
               onClick={() =>
                 recheck.mutate(newAttemptKey(), {
