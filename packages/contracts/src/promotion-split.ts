@@ -1,5 +1,5 @@
 import { convert, type CurrencyRate } from './convert.js';
-import { toMinor } from './money.js';
+import { toMinor } from './amounts.js';
 import type { PromotionBonus, PromotionRules } from './promotions.js';
 
 /**

@@ -19,6 +19,7 @@ import { useScrollIntoView } from '@/lib/use-scroll-into-view';
 import { useCurrencies } from '@/lib/api/get-currencies';
 import { usePromotionUsing } from '@/lib/api/get-promotion-using';
 import { useCreateDeposit } from '../api/mutations';
+import { depositBonus } from '../lib/bonus-preview';
 import { creditPreview, newAttemptKey } from '../lib/credit-preview';
 import type { DepositFormInput } from '../lib/deposit-resolver';
 
@@ -77,6 +78,7 @@ export function DepositForm({
   const [providerId, mid, amount] = useWatch({ control: form.control, name: ['providerId', 'mid', 'amount'] });
   const rate = rows.find((r) => r.mid === mid);
   const credit = creditPreview(amount, rate);
+  const bonus = depositBonus(credit, providerId, using.data);
 
   const onSubmit = form.handleSubmit((body) =>
     create.mutate(
@@ -126,7 +128,12 @@ export function DepositForm({
           amountError={message('amount')}
           limits={t('form.limits', boundsText(bounds))}
           creditText={
-            credit === null ? t('form.credit_hint') : t('form.credit', { credit: formatMoney(credit, 'THB'), rate: rate?.sellRate ?? '' })
+            credit === null
+              ? t('form.credit_hint')
+              : [
+                  t('form.credit', { credit: formatMoney(credit, 'THB'), rate: rate?.sellRate ?? '' }),
+                  bonus === null ? '' : t('form.bonus', { bonus: formatMoney(bonus, 'THB') }),
+                ].join(' ')
           }
         />
         <Button type="submit" size="lg" loading={create.isPending} className="mt-2 w-full">
@@ -169,9 +176,10 @@ const DepositFields = memo(function DepositFields({
   creditText: string;
 }) {
   const { t } = useTranslation(['deposit', 'common', 'wallet']);
-  // the server names a currency in Lao; the page names it in the player's language, and the MID when there are several
-  const currencyLabel = (r: CurrencyRow, withMid: boolean) =>
-    `${t(`wallet:currency_names.${r.currency}`)}${withMid && r.mid ? ` · ${r.mid}` : ''}`;
+  // the page names a currency in the player's language; when several rows share it, each by the name
+  // staff gave it (its display name), never by its MID, a code players do not know
+  const currencyLabel = (r: CurrencyRow, several: boolean) =>
+    `${t(`wallet:currency_names.${r.currency}`)}${several && r.displayName ? ` · ${r.displayName}` : ''}`;
   return (
     <>
       <ProviderSelectField control={control} name="providerId" label={t('form.provider')} error={providerError} disabled={providerFixed} />

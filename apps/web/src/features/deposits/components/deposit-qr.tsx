@@ -8,7 +8,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorKey, toast } from '@/components/ui/toast-store';
 import { formatMoney } from '@/lib/format';
 import { useScrollIntoView } from '@/lib/use-scroll-into-view';
+import { usePromotionUsing } from '@/lib/api/get-promotion-using';
 import { useDepositQr } from '../api/get-deposit-qr';
+import { depositBonus } from '../lib/bonus-preview';
 import { useCancelDeposit, useCheckDeposit } from '../api/mutations';
 import { copyText } from '@/lib/copy-text';
 import { qrPng, saveOrShare } from '../lib/qr-image';
@@ -24,6 +26,8 @@ const CloseDepositDialog = lazy(loadCloseDialog);
 export function DepositQr({ order }: { order: DepositOrder }) {
   const { t } = useTranslation(['deposit', 'common', 'wallet', 'errors']);
   const qr = useDepositQr(order.id);
+  // the promotion taken at this provider adds its bonus when the order is paid
+  const bonus = depositBonus(order.credit, order.providerId, usePromotionUsing().data);
   const check = useCheckDeposit();
   const cancel = useCancelDeposit();
   const [closing, setClosing] = useState(false);
@@ -98,6 +102,14 @@ export function DepositQr({ order }: { order: DepositOrder }) {
         </dd>
         <dt className="text-slate-400">{t('qr.credit')}</dt>
         <dd className="text-slate-100">{formatMoney(order.credit, order.creditCurrency)}</dd>
+        {bonus === null ? null : (
+          <>
+            <dt className="text-slate-400">{t('qr.bonus')}</dt>
+            <dd className="text-emerald-300" data-testid="qr-bonus">
+              + {formatMoney(bonus, 'THB')}
+            </dd>
+          </>
+        )}
         <dt className="text-slate-400">{t('qr.bank')}</dt>
         <dd className="flex items-center gap-2 text-slate-100">
           <BankLogo bank={order.bank} className="h-6 w-6" />
