@@ -64,7 +64,7 @@ export function OrderCards<T extends OrderHistoryRow>({
                   {details.map(([label, value]) => (
                     <div key={label} className="contents">
                       <dt className="text-slate-400">{label}</dt>
-                      <dd className="text-right break-all text-slate-100">{value}</dd>
+                      <dd className="text-right wrap-anywhere text-slate-100">{value}</dd>
                     </div>
                   ))}
                 </dl>

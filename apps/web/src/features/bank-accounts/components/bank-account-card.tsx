@@ -24,7 +24,7 @@ export function BankAccountCard({ account }: { account: BankAccount }) {
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="text-slate-400">{label}</dt>
-            <dd className="font-medium break-all text-white tabular-nums">{value}</dd>
+            <dd className="font-medium wrap-anywhere text-white tabular-nums">{value}</dd>
           </div>
         ))}
       </dl>

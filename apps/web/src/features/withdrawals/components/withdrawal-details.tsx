@@ -41,7 +41,7 @@ export function WithdrawalDetails({ withdrawal: w, actions }: { withdrawal: With
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="text-slate-400">{label}</dt>
-            <dd className="text-right font-medium break-all text-white tabular-nums">{value}</dd>
+            <dd className="text-right font-medium wrap-anywhere text-white tabular-nums">{value}</dd>
           </div>
         ))}
       </dl>
