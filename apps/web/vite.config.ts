@@ -11,7 +11,7 @@ const SHARED = /[\\/](src[\\/](components[\\/]ui|features[\\/][^\\/]+[\\/](api|l
 // the provider field of the money forms, which would bring react-hook-form and Radix's select (with
 // floating-ui) into `shared`, and with it onto the first page, which renders no form
 const NOT_SHARED =
-  /[\\/](dropdown-menu|toast|dialog|select-impl|provider-select-field)\.tsx$|[\\/](register|login-resolver|deposit-resolver|credit-preview|preview|amount-limits|get-promotion-using)\.ts$|[\\/](fingerprint|promotions)[\\/]/;
+  /[\\/](dropdown-menu|toast|dialog|select-impl|provider-select-field)\.tsx$|[\\/](register|login-resolver|deposit-resolver|credit-preview|bonus-preview|holding-provider|preview|amount-limits|get-promotion-using)\.ts$|[\\/](fingerprint|promotions)[\\/]/;
 
 /** A page of the player area: the layout route, the page's route, every namespace, and the reads its loader waits for. */
 const player = (route: string, reads?: string[]): PageSpec => ({ routes: ['player.tsx', `player/${route}`], allNamespaces: true, reads });

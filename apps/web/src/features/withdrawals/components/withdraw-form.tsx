@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
@@ -61,7 +61,11 @@ export function WithdrawForm({ onCreated }: { onCreated: (w: Withdrawal) => void
     mode: 'onTouched',
   });
   const [providerId, amount] = useWatch({ control: form.control, name: ['providerId', 'amount'] });
-  useDefaultToHoldingProvider((p) => form.setValue('providerId', p), form.formState.dirtyFields.providerId === true);
+  const { setValue, getFieldState } = form;
+  useDefaultToHoldingProvider(
+    useCallback((p: ProviderId) => setValue('providerId', p), [setValue]),
+    useCallback(() => getFieldState('providerId').isDirty, [getFieldState]),
+  );
   const creditNow = useCredit(providerId as ProviderId).data?.credit.amount;
   if (creditNow !== credit) setCredit(creditNow);
   const rate = useMemo(() => (currencies.data ?? []).find((c) => c.currency === 'LAK'), [currencies.data]);

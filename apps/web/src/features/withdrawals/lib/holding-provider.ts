@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { useQueries } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { toMinor } from '@app/contracts/amounts';
 import { PROVIDER_IDS, type ProviderId } from '@app/contracts/providers';
 import { creditQueryOptions } from '@/lib/api/get-credit';
@@ -17,19 +17,28 @@ export function providerHoldingCredit(credits: readonly (readonly [ProviderId, s
 
 /**
  * Withdraw opens on the provider where the credit is: the credits of every provider are read (as
- * the player's home reads them) and, until the player picks one, `choose` is called once with the
- * provider holding the most.
+ * the player's home reads them, into the same cache) and, unless the player has picked one by then,
+ * `choose` is called once with the provider holding the most. Both callbacks are stable (as
+ * react-hook-form's are). Read through the query client: useQueries would bring its observer into
+ * the shared chunk of the first page.
  */
-export function useDefaultToHoldingProvider(choose: (provider: ProviderId) => void, chosen: boolean) {
-  const credits = useQueries({
-    queries: PROVIDER_IDS.map((p) => creditQueryOptions(p)),
-    combine: (results) => results.map((r, i) => [PROVIDER_IDS[i]!, r.data?.credit.amount] as const),
-  });
-  const holding = providerHoldingCredit(credits);
-  const done = useRef(false);
+export function useDefaultToHoldingProvider(choose: (provider: ProviderId) => void, chosen: () => boolean) {
+  const queryClient = useQueryClient();
   useEffect(() => {
-    if (done.current || chosen || holding === null) return;
-    done.current = true;
-    choose(holding);
-  }, [holding, chosen, choose]);
+    let live = true;
+    void Promise.all(
+      PROVIDER_IDS.map((p) =>
+        queryClient.fetchQuery(creditQueryOptions(p)).then(
+          (r) => [p, r.credit.amount] as const,
+          () => [p, undefined] as const,
+        ),
+      ),
+    ).then((credits) => {
+      const holding = providerHoldingCredit(credits);
+      if (live && holding !== null && !chosen()) choose(holding);
+    });
+    return () => {
+      live = false;
+    };
+  }, [queryClient, choose, chosen]);
 }
