@@ -9,9 +9,11 @@ import { appStylesReady } from './lib/app-styles';
 import { renderOver } from './lib/render-over';
 import { holdEarlyInput } from './lib/early-input';
 import { drawsPrerenderedPage } from './app/prerendered';
+import { registerServiceWorker } from './lib/service-worker';
 import './index.css';
 
 installChunkReload();
+registerServiceWorker();
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 
