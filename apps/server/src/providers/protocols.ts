@@ -81,4 +81,4 @@ export function providerProtocolProblems(config: Source): ConfigProblem[] {
 
 /** Where a provider is reached by default: the sandbox's endpoint of its protocol. */
 export const sandboxPathOf = (protocol: ProviderProtocol, id: ProviderId) =>
-  protocol === 'sandbox' ? `/providers/${id}` : `/${protocol}/${id}`;
+  protocol === 'sandbox' ? `/providers/${id}` : `/providers/${protocol}/${id}`;
