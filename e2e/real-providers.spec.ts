@@ -6,10 +6,9 @@ const common = lo('common');
 
 /**
  * The demo agency reaches askmebet through AMB's protocol and betflix through Betflix's
- * (docs/decisions/140-provider-protocols.md), both served by the sandbox. At 375 px: deposit to the
- * provider, play the demo game, withdraw part of the credit, staff approve.
+ * (docs/decisions/140-provider-protocols.md), both served by the sandbox. At 375 px (mobile) and
+ * 1280 px: deposit to the provider, play the demo game, withdraw part of the credit, staff approve.
  */
-test.use({ viewport: { width: 375, height: 812 } });
 test.describe.configure({ timeout: 150_000 });
 
 for (const [providerId, name] of [

@@ -1,3 +1,4 @@
+import { AMB_CODES } from '@app/contracts';
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { findGame, gamesOf } from '../catalogue.js';
@@ -7,19 +8,7 @@ import { Members, playerIdOf } from '../members.js';
 import { sentThb, thbWithCommas, type ProtocolDeps } from '../protocol-deps.js';
 import { providerOf, thb } from '../wire.js';
 
-/** AMB's answer codes, as the server's adapter reads them (apps/server/src/providers/amb/amb-wire.ts). */
-const CODE = {
-  OK: 0,
-  MEMBER_NOT_FOUND: 1001,
-  MEMBER_EXISTS: 1002,
-  INSUFFICIENT_CREDIT: 1003,
-  INVALID_SIGNATURE: 1004,
-  INVALID_AMOUNT: 1005,
-  GAME_NOT_FOUND: 1006,
-  TRANSFER_REJECTED: 1007,
-  INVALID_REQUEST: 1099,
-  MAINTENANCE: 9001,
-} as const;
+const CODE = AMB_CODES;
 
 class AmbError extends Error {
   constructor(

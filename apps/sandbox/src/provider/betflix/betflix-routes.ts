@@ -1,3 +1,4 @@
+import { BETFLIX_CODES } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { findGame, gamesOf } from '../catalogue.js';
 import { ProviderApiError } from '../errors.js';
@@ -6,19 +7,7 @@ import { Members, playerIdOf } from '../members.js';
 import { sentThb, type ProtocolDeps } from '../protocol-deps.js';
 import { providerOf, thb } from '../wire.js';
 
-/** Betflix's `error_code`s, as the server's adapter reads them (apps/server/src/providers/betflix/betflix-wire.ts). */
-const CODE = {
-  OK: 0,
-  USER_NOT_FOUND: 1001,
-  USER_EXISTS: 1002,
-  INSUFFICIENT_BALANCE: 1003,
-  INVALID_KEY: 1004,
-  INVALID_AMOUNT: 1005,
-  DUPLICATE_REF: 1006,
-  GAME_NOT_FOUND: 1007,
-  INVALID_REQUEST: 1099,
-  MAINTENANCE: 9001,
-} as const;
+const CODE = BETFLIX_CODES;
 
 class BetflixError extends Error {
   constructor(

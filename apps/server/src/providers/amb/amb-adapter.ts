@@ -10,6 +10,7 @@ import {
   type TransferRequest,
   type TransferStatus,
 } from '../types.js';
+import { CatalogueCache, stringOrNull } from '../catalogue-cache.js';
 import { AMB_CODES, ambCall, ambCodeName, ambSignature, type AmbAnswer } from './amb-wire.js';
 import { AmbWitnesses } from './amb-witness.js';
 
@@ -47,10 +48,24 @@ const REFUSALS = new Set<number>([
 export class AmbProviderAdapter implements ProviderAdapter {
   readonly id: ProviderId;
   private readonly witnesses = new AmbWitnesses();
-  private catalogue: { at: number; value: GameCatalogue } | null = null;
+  /** AMB's whole list (`gameList/all`); AMB's game code of a launch is the game's tab */
+  private readonly catalogue: CatalogueCache;
 
   constructor(private readonly opts: AmbOptions) {
     this.id = opts.id;
+    this.catalogue = new CatalogueCache(
+      opts.id,
+      async () => {
+        const result = this.expectOk(await this.call('GET', `/gameList/all/${encodeURIComponent(opts.key)}`), 'game list') as {
+          lists?: unknown;
+        } | null;
+        return Array.isArray(result?.lists) ? result.lists : null;
+      },
+      (g) =>
+        typeof g.gameId === 'string' && typeof g.gameName === 'string' && typeof g.category === 'string'
+          ? { id: g.gameId, name: g.gameName, tab: g.category, imageUrl: stringOrNull(g.imgUrl) }
+          : null,
+    );
   }
 
   private get settleMs() {
@@ -176,30 +191,11 @@ export class AmbProviderAdapter implements ProviderAdapter {
   }
 
   async games(tab?: string): Promise<GameCatalogue> {
-    const all = await this.catalogueAll();
-    return tab === undefined ? all : { tabs: all.tabs, games: all.games.filter((g) => g.tab === tab) };
-  }
-
-  /** The whole list (`gameList/all`), kept a few minutes: AMB's lists change rarely and launches need it. */
-  private async catalogueAll(): Promise<GameCatalogue> {
-    if (this.catalogue && Date.now() - this.catalogue.at < 300_000) return this.catalogue.value;
-    const result = this.expectOk(await this.call('GET', `/gameList/all/${encodeURIComponent(this.opts.key)}`), 'game list') as {
-      lists?: unknown;
-    } | null;
-    if (!Array.isArray(result?.lists)) throw new ProviderUnavailableError(`${this.id}: game list: unreadable answer`);
-    const games = (result.lists as Record<string, unknown>[]).flatMap((g) =>
-      typeof g.gameId === 'string' && typeof g.gameName === 'string' && typeof g.category === 'string'
-        ? [{ id: g.gameId, name: g.gameName, tab: g.category, imageUrl: typeof g.imgUrl === 'string' ? g.imgUrl : null }]
-        : [],
-    );
-    const value = { tabs: [...new Set(games.map((g) => g.tab))], games };
-    this.catalogue = { at: Date.now(), value };
-    return value;
+    return this.catalogue.tab(tab);
   }
 
   async launch(req: { player: ProviderPlayer; gameId: string; returnUrl: string; language: string }): Promise<{ url: string }> {
-    const game = (await this.catalogueAll()).games.find((g) => g.id === req.gameId);
-    if (!game) throw new ProviderRequestError(404, 'GAME_NOT_FOUND', `${this.id}: no game ${req.gameId}`);
+    const game = await this.catalogue.game(req.gameId);
     const username = memberName(req.player.playerId);
     const password = memberPassword(this.opts.key, req.player.playerId);
     const answer = await this.call('POST', `/login/${encodeURIComponent(game.tab.toLowerCase())}/${encodeURIComponent(this.opts.key)}`, {

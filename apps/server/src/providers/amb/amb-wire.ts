@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
+import { AMB_CODES, protocolCodeName } from '@app/contracts';
 import { exchange, type Exchange } from '../exchange.js';
+
+export { AMB_CODES };
 
 /**
  * The AMB (askmebet) partner API as public clients call it (docs/decisions/140-provider-protocols.md):
@@ -14,22 +17,7 @@ export const md5 = (text: string) => createHash('md5').update(text, 'utf8').dige
 /** md5("a:b:…:suffix"), the signature of every signed AMB call */
 export const ambSignature = (values: readonly string[], suffix: string) => md5([...values, suffix].join(':'));
 
-/** AMB's answer codes that this product reads (the sandbox answers the same). */
-export const AMB_CODES = {
-  OK: 0,
-  MEMBER_NOT_FOUND: 1001,
-  MEMBER_EXISTS: 1002,
-  INSUFFICIENT_CREDIT: 1003,
-  INVALID_SIGNATURE: 1004,
-  INVALID_AMOUNT: 1005,
-  GAME_NOT_FOUND: 1006,
-  TRANSFER_REJECTED: 1007,
-  INVALID_REQUEST: 1099,
-  MAINTENANCE: 9001,
-} as const;
-
-const NAMES = new Map<number, string>(Object.entries(AMB_CODES).map(([name, code]) => [code, name]));
-export const ambCodeName = (code: number) => NAMES.get(code) ?? `AMB_${code}`;
+export const ambCodeName = (code: number) => protocolCodeName(AMB_CODES, 'AMB', code);
 
 /** An AMB answer read: its code (null when there is none: 5xx, garbage), message and result. */
 export type AmbAnswer =

@@ -10,6 +10,7 @@ import {
   type TransferRequest,
   type TransferStatus,
 } from '../types.js';
+import { CatalogueCache, stringOrNull } from '../catalogue-cache.js';
 import { BETFLIX_CODES, betflixCall, betflixCodeName, betflixDate, type BetflixAnswer, type BetflixCallOptions } from './betflix-wire.js';
 
 export interface BetflixOptions extends BetflixCallOptions {
@@ -40,10 +41,22 @@ interface HistoryEntry {
  */
 export class BetflixProviderAdapter implements ProviderAdapter {
   readonly id: ProviderId;
-  private catalogue: { at: number; value: GameCatalogue } | null = null;
+  /** every game at once; Betflix's `provider` of a launch is the game's tab */
+  private readonly catalogue: CatalogueCache;
 
   constructor(private readonly opts: BetflixOptions) {
     this.id = opts.id;
+    this.catalogue = new CatalogueCache(
+      opts.id,
+      async () => {
+        const data = this.expectOk(await this.call('GET', '/game/list', {}), 'game list');
+        return Array.isArray(data) ? data : null;
+      },
+      (g) =>
+        typeof g.code === 'string' && typeof g.name === 'string' && typeof g.provider === 'string'
+          ? { id: g.code, name: g.name, tab: g.provider, imageUrl: stringOrNull(g.img) }
+          : null,
+    );
   }
 
   private call(method: 'GET' | 'POST', path: string, params: Record<string, string>) {
@@ -137,27 +150,11 @@ export class BetflixProviderAdapter implements ProviderAdapter {
   }
 
   async games(tab?: string): Promise<GameCatalogue> {
-    const all = await this.catalogueAll();
-    return tab === undefined ? all : { tabs: all.tabs, games: all.games.filter((g) => g.tab === tab) };
-  }
-
-  private async catalogueAll(): Promise<GameCatalogue> {
-    if (this.catalogue && Date.now() - this.catalogue.at < 300_000) return this.catalogue.value;
-    const data = this.expectOk(await this.call('GET', '/game/list', {}), 'game list');
-    if (!Array.isArray(data)) throw new ProviderUnavailableError(`${this.id}: game list: unreadable answer`);
-    const games = (data as Record<string, unknown>[]).flatMap((g) =>
-      typeof g.code === 'string' && typeof g.name === 'string' && typeof g.provider === 'string'
-        ? [{ id: g.code, name: g.name, tab: g.provider, imageUrl: typeof g.img === 'string' ? g.img : null }]
-        : [],
-    );
-    const value = { tabs: [...new Set(games.map((g) => g.tab))], games };
-    this.catalogue = { at: Date.now(), value };
-    return value;
+    return this.catalogue.tab(tab);
   }
 
   async launch(req: { player: ProviderPlayer; gameId: string; returnUrl: string; language: string }): Promise<{ url: string }> {
-    const game = (await this.catalogueAll()).games.find((g) => g.id === req.gameId);
-    if (!game) throw new ProviderRequestError(404, 'GAME_NOT_FOUND', `${this.id}: no game ${req.gameId}`);
+    const game = await this.catalogue.game(req.gameId);
     const data = this.expectOk(
       await this.call('POST', '/play/login', {
         username: memberName(req.player.playerId),

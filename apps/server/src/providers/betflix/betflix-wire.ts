@@ -1,3 +1,4 @@
+import { BETFLIX_CODES, protocolCodeName } from '@app/contracts';
 import { exchange } from '../exchange.js';
 
 /**
@@ -5,21 +6,8 @@ import { exchange } from '../exchange.js';
  * under /v4, form-encoded bodies, two key headers (`x-api-betflix`, `x-api-key`), answers with
  * `error_code` 0 for success, `status`, `msg` and `data`.
  */
-export const BETFLIX_CODES = {
-  OK: 0,
-  USER_NOT_FOUND: 1001,
-  USER_EXISTS: 1002,
-  INSUFFICIENT_BALANCE: 1003,
-  INVALID_KEY: 1004,
-  INVALID_AMOUNT: 1005,
-  DUPLICATE_REF: 1006,
-  GAME_NOT_FOUND: 1007,
-  INVALID_REQUEST: 1099,
-  MAINTENANCE: 9001,
-} as const;
-
-const NAMES = new Map<number, string>(Object.entries(BETFLIX_CODES).map(([name, code]) => [code, name]));
-export const betflixCodeName = (code: number) => NAMES.get(code) ?? `BETFLIX_${code}`;
+export { BETFLIX_CODES };
+export const betflixCodeName = (code: number) => protocolCodeName(BETFLIX_CODES, 'BETFLIX', code);
 
 export type BetflixAnswer = { kind: 'answer'; code: number; msg: string; data: unknown } | { kind: 'none'; reason: string };
 
