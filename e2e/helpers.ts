@@ -46,11 +46,11 @@ export async function addBankAccount(api: APIRequestContext, accountName: string
   return accountNumber;
 }
 
-/** 500,000 kip deposited to gclub through the API and paid at the sandbox bank: 724.63 THB at 690. */
-export async function depositThroughTheBank(api: APIRequestContext, sandbox: APIRequestContext) {
+/** 500,000 kip deposited to a provider (gclub) through the API and paid at the sandbox bank: 724.63 THB at 690. */
+export async function depositThroughTheBank(api: APIRequestContext, sandbox: APIRequestContext, providerId = 'gclub') {
   const created = await api.post('/api/v2/deposits', {
     headers: SAME_ORIGIN,
-    data: { providerId: 'gclub', mid: 'DEMO-LAK-001', bank: 'bcel', amount: '500000' },
+    data: { providerId, mid: 'DEMO-LAK-001', bank: 'bcel', amount: '500000' },
   });
   expect(created.status(), await created.text()).toBe(201);
   const { order } = (await created.json()) as { order: { id: string } };
@@ -58,9 +58,12 @@ export async function depositThroughTheBank(api: APIRequestContext, sandbox: API
   const paid = await sandbox.post(`${SANDBOX}/sandbox/bank/payments`, { data: { payload: qr.payload, bank: 'bcel' } });
   expect(paid.status(), await paid.text()).toBe(200);
   await expect
-    .poll(async () => ((await (await api.get('/api/v2/players/credits/gclub')).json()) as { credit: { amount: string } }).credit.amount, {
-      timeout: 20_000,
-    })
+    .poll(
+      async () => ((await (await api.get(`/api/v2/players/credits/${providerId}`)).json()) as { credit: { amount: string } }).credit.amount,
+      {
+        timeout: 20_000,
+      },
+    )
     .toBe('724.63');
 }
 

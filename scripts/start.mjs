@@ -51,6 +51,12 @@ process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
 const port = Number(process.env.PORT ?? '3000');
+// the demo agency reaches askmebet through AMB's protocol and betflix through Betflix's, both served by
+// the sandbox (docs/decisions/140-provider-protocols.md); the other providers stay on the sandbox's own
+const providerProtocols = {
+  PROVIDER_ASKMEBET_PROTOCOL: process.env.PROVIDER_ASKMEBET_PROTOCOL ?? 'amb',
+  PROVIDER_BETFLIX_PROTOCOL: process.env.PROVIDER_BETFLIX_PROTOCOL ?? 'betflix',
+};
 run('sandbox', 'apps/sandbox/src/server.ts');
 if (dev) {
   // the API one port up (DEV_API_PORT), the back office's dev server on DEV_BACKOFFICE_PORT; the bank's
@@ -58,7 +64,11 @@ if (dev) {
   const apiPort = Number(process.env.DEV_API_PORT ?? port + 1);
   const backofficePort = Number(process.env.DEV_BACKOFFICE_PORT ?? 5174);
   const api = `http://127.0.0.1:${apiPort}`;
-  run('server', 'apps/server/src/server.ts', { PORT: String(apiPort), PUBLIC_URL: process.env.PUBLIC_URL ?? `http://127.0.0.1:${port}` });
+  run('server', 'apps/server/src/server.ts', {
+    ...providerProtocols,
+    PORT: String(apiPort),
+    PUBLIC_URL: process.env.PUBLIC_URL ?? `http://127.0.0.1:${port}`,
+  });
   const web = join(root, 'apps/web');
   const viteEnv = { DEV_API_URL: api, DEV_BACKOFFICE_URL: `http://127.0.0.1:${backofficePort}` };
   spawnChild(
@@ -69,7 +79,7 @@ if (dev) {
   );
   spawnChild('player site (vite)', [VITE_CLI, '--port', String(port), '--strictPort'], viteEnv, web);
 } else {
-  run('server', 'apps/server/src/server.ts');
+  run('server', 'apps/server/src/server.ts', providerProtocols);
 }
 setTimeout(
   () =>

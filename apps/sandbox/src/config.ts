@@ -21,6 +21,12 @@ export const sandboxConfigSchema = z.object({
   SANDBOX_PUBLIC_URL: z.string().url().default('http://localhost:3100'),
   PROVIDER_SECRET: z.string().min(16).default('sandbox-provider-secret-change-me'),
   BANK_GATEWAY_SECRET: z.string().min(16).default('sandbox-bank-secret-change-me'),
+  /** the keys of the AMB and Betflix protocols (the server's development defaults are the same) */
+  AMB_KEY: z.string().min(1).default('sandbox-partner-key-0001'),
+  AMB_AGENT: z.string().min(1).default('sandboxagent'),
+  AMB_CLIENT: z.string().min(1).default('sandboxclient'),
+  BETFLIX_KEY: z.string().min(1).default('sandbox-partner-key-0001'),
+  BETFLIX_SECRET: z.string().min(1).default('sandbox-betflix-secret-0001'),
   BANK_CALLBACK_SECRET: z.string().min(16).default('sandbox-callback-secret-change-me'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

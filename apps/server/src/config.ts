@@ -8,6 +8,7 @@ import {
   type ProviderUrlVariable,
 } from './config-production.js';
 import { trustProxySchema } from './config-trust-proxy.js';
+import { protocolOf, providerProtocolProblems, providerProtocolSchema, sandboxPathOf } from './providers/protocols.js';
 
 export { DEVELOPMENT_SECRETS, providerUrlVariable };
 
@@ -80,6 +81,7 @@ export const configSchema = z.object({
   /** the sandbox: default base for every provider and for the bank gateway (development and tests only) */
   SANDBOX_URL: z.string().url().default('http://127.0.0.1:3100'),
   ...providerUrls,
+  ...providerProtocolSchema,
   /** shared secret for request signing */
   PROVIDER_SECRET: z.string().min(16).default(DEVELOPMENT_SECRETS.PROVIDER_SECRET),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(50).default(5000),
@@ -112,7 +114,7 @@ function fail(problems: { variable: string; message: string }[]): never {
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) fail(parsed.error.issues.map((i) => ({ variable: i.path.join('.'), message: i.message })));
-  const problems = [...unknownProviderUrls(env), ...productionProblems(parsed.data)];
+  const problems = [...unknownProviderUrls(env), ...productionProblems(parsed.data), ...providerProtocolProblems(parsed.data)];
   if (problems.length > 0) fail(problems);
   const development = parsed.data.NODE_ENV !== 'production';
   return {
@@ -122,9 +124,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
-/** The base URL of a provider: PROVIDER_<ID>_URL, else the sandbox's provider API. */
+/** The base URL of a provider: PROVIDER_<ID>_URL, else the sandbox's endpoint of the provider's protocol. */
 export function providerBaseUrl(config: Pick<Parsed, 'SANDBOX_URL'> & Partial<Parsed>, providerId: ProviderId): string {
-  return config[providerUrlVariable(providerId)] ?? `${config.SANDBOX_URL}/providers/${providerId}`;
+  const protocol = protocolOf({ NODE_ENV: 'development', ...config }, providerId);
+  return config[providerUrlVariable(providerId)] ?? `${config.SANDBOX_URL}${sandboxPathOf(protocol, providerId)}`;
 }
 
 /** The bank gateway's base URL: BANK_GATEWAY_URL, else the sandbox. */

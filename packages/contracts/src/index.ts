@@ -23,3 +23,4 @@ export * from './promotion-split.js';
 export * from './promotion-messages.js';
 export * from './backoffice-players.js';
 export * from './backoffice-settings.js';
+export * from './provider-protocols.js';

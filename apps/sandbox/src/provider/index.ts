@@ -1,10 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { SandboxConfig } from '../config.js';
 import { createSchema, openSandboxDb, sandboxDbLocation } from '../db.js';
 import { adminRoutes } from './admin-routes.js';
 import { apiRoutes } from './api-routes.js';
 import { ProviderApiError, installErrorHandler } from './errors.js';
 import { FaultStore, type Operation } from './faults.js';
+import { installFaultHooks } from './fault-hooks.js';
+import { ambRoutes } from './amb/amb-routes.js';
+import { betflixRoutes } from './betflix/betflix-routes.js';
 import { Holds } from './hold.js';
 import { LaunchService } from './launch.js';
 import { playRoutes } from './play-routes.js';
@@ -63,31 +66,15 @@ export async function providerSandbox(app: FastifyInstance, opts: { config: Sand
     await signed.register(adminRoutes, { wallet, faults });
 
     await signed.register(async (api) => {
-      const applyFault = async (request: FastifyRequest) => {
-        const operation = request.routeOptions.config.operation;
-        if (!operation) return;
-        const providerId = (request.params as { providerId?: string }).providerId ?? '';
-        const fault = faults.take(providerId, operation);
-        if (!fault) return;
-        await holds.wait(fault.latencyMs);
-        if (fault.maintenance) throw new ProviderApiError(503, 'MAINTENANCE', 'the provider is under maintenance');
-        if (fault.fail5xx) throw new ProviderApiError(500, 'INTERNAL', 'provider error (fault knob)');
-        if (fault.refuse && operation === 'transfer') request.forceRefuse = true;
-        else if (fault.refuse) throw new ProviderApiError(403, 'REFUSED', 'refused (fault knob)');
-        if (fault.timeoutAfterCommit) request.holdMs = fault.holdMs;
-      };
-      api.addHook('preHandler', (request, _reply, done) => {
-        if (faults.empty) return done();
-        applyFault(request).then(() => done(), done);
-      });
-      // the work is done and committed by now: hold the answer back
-      api.addHook('onSend', (request, _reply, payload, done) => {
-        if (request.holdMs > 0) void holds.wait(request.holdMs, request).then(() => done(null, payload));
-        else done(null, payload);
-      });
+      installFaultHooks(api, faults, holds);
       await apiRoutes(api, { wallet, launches, publicUrl: () => config.SANDBOX_PUBLIC_URL });
     });
   });
+
+  // the same wallet through the real protocols' shapes (docs/decisions/140-provider-protocols.md)
+  const protocolDeps = { wallet, launches, db, faults, holds, config, publicUrl: () => config.SANDBOX_PUBLIC_URL };
+  await app.register(ambRoutes, { prefix: '/amb/:providerId/v0.1/partner/member', ...protocolDeps });
+  await app.register(betflixRoutes, { prefix: '/betflix/:providerId/v4', ...protocolDeps });
 
   await app.register(playRoutes, { wallet, launches });
 }

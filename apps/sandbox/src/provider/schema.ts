@@ -41,6 +41,15 @@ CREATE TABLE IF NOT EXISTS provider_bets (
 );
 CREATE INDEX IF NOT EXISTS provider_bets_player ON provider_bets (provider_id, player_id, id);
 
+-- member accounts opened through the AMB and Betflix protocols: their login name and password hash
+CREATE TABLE IF NOT EXISTS provider_members (
+  provider_id text NOT NULL,
+  member text NOT NULL,
+  player_id text NOT NULL,
+  password_hash text NOT NULL,
+  PRIMARY KEY (provider_id, member)
+);
+
 CREATE TABLE IF NOT EXISTS provider_launch_tokens (
   token_hash text PRIMARY KEY,
   provider_id text NOT NULL,

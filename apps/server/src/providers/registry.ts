@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { PROVIDER_IDS, type ProviderId } from '@app/contracts';
-import { providerBaseUrl, type Config } from '../config.js';
+import type { ProviderId } from '@app/contracts';
+import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
-import { HttpProviderAdapter } from './http-adapter.js';
+import { providerAdapters } from './registry-adapters.js';
 import type { ProviderAdapter } from './types.js';
 
 /** Every provider's adapter by id; `get` answers PROVIDER_NOT_FOUND (404) for an id we do not know. */
@@ -29,19 +29,9 @@ export class ProviderRegistry {
   }
 }
 
-/** One HTTP adapter per provider: base URL PROVIDER_<ID>_URL or the sandbox, the shared secret, the timeout. */
+/** One adapter per provider, of its protocol: base URL PROVIDER_<ID>_URL or the sandbox, its keys, the timeout. */
 export function createProviderRegistry(config: Config): ProviderRegistry {
-  return new ProviderRegistry(
-    PROVIDER_IDS.map(
-      (id) =>
-        new HttpProviderAdapter({
-          id,
-          baseUrl: providerBaseUrl(config, id),
-          secret: config.PROVIDER_SECRET,
-          timeoutMs: config.PROVIDER_TIMEOUT_MS,
-        }),
-    ),
-  );
+  return new ProviderRegistry(providerAdapters(config));
 }
 
 declare module 'fastify' {

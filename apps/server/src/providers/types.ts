@@ -49,11 +49,18 @@ export interface ProviderAdapter {
   /** the player's balance there; null when the player has no account there yet */
   balance(player: ProviderPlayer): Promise<bigint | null>;
   transfer(req: TransferRequest): Promise<TransferOutcome>;
-  transferStatus(reference: string): Promise<TransferStatus>;
+  /**
+   * What became of a transfer sent before. The request rides along for protocols that cannot look a
+   * transfer up by our reference (AMB): they decide from the player's balance around the attempt.
+   */
+  transferStatus(reference: string, request?: TransferRequest): Promise<TransferStatus>;
   games(tab?: string): Promise<GameCatalogue>;
   launch(req: { player: ProviderPlayer; gameId: string; returnUrl: string; language: string }): Promise<{ url: string }>;
-  /** amount bet (THB minor) since the transfer with this reference */
-  turnoverSince(player: ProviderPlayer, reference: string): Promise<bigint>;
+  /**
+   * amount bet (THB minor) since the transfer with this reference; `providerReference` is the
+   * provider's own id of that transfer, which some reports are keyed by (AMB's win/lose)
+   */
+  turnoverSince(player: ProviderPlayer, reference: string, providerReference?: string | null): Promise<bigint>;
 }
 
 /** Finds a provider's adapter by id (the registry, or a stand-in in tests). */

@@ -20,7 +20,7 @@ export async function ask(providers: ProviderLookup, t: Transfer): Promise<Trans
     // inside: a provider missing from the configuration is an unknown outcome of this transfer only
     const adapter = providers.get(t.providerId);
     if (t.attempts === 0) return await adapter.transfer(request);
-    const status = await adapter.transferStatus(t.reference);
+    const status = await adapter.transferStatus(t.reference, request);
     // never applied there: sending it again with the same reference is safe
     return status.status === 'NOT_FOUND' ? await adapter.transfer(request) : status;
   } catch (err) {

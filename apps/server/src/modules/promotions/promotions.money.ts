@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { bonusFor, promotionRulesSchema, turnoverRequired, withdrawalRefusal, withdrawalSplit } from '@app/contracts';
 import { queryRowsPrepared, uuidArray, type Tx } from '../../db/client.js';
-import { promotionUsages, promotions, withdrawals, type PromotionUsageRow } from '../../db/schema/index.js';
+import { promotionUsages, promotions, providerTransfers, withdrawals, type PromotionUsageRow } from '../../db/schema/index.js';
 import { ensureAccounts, houseKey, postMany } from '../../ledger/ledger.js';
 import { adapterOf, readFromProvider } from '../../providers/reads.js';
 import type { ClaimedBonus, PromotionsService, PromotionsServiceDependencies, WithdrawalPlan } from './promotions.types.js';
@@ -12,12 +12,18 @@ export const depositTransferReference = (u: Pick<PromotionUsageRow, 'depositOrde
 
 /** Bets at the provider since the bonus (the provider counts each round once, by its own id), THB minor. */
 export async function turnoverOf(
-  deps: Pick<PromotionsServiceDependencies, 'providers'>,
+  deps: Pick<PromotionsServiceDependencies, 'providers' | 'db'>,
   who: { agencyId: string; playerId: string; username: string },
   usage: PromotionUsageRow,
 ) {
   const adapter = adapterOf(deps.providers, usage.providerId);
-  return readFromProvider(adapter, () => adapter.turnoverSince(who, depositTransferReference(usage)));
+  const reference = depositTransferReference(usage);
+  // the provider's own id of that transfer: AMB's win/lose report is keyed by it
+  const [transfer] = await deps.db
+    .select({ providerTransferId: providerTransfers.providerTransferId })
+    .from(providerTransfers)
+    .where(and(eq(providerTransfers.reference, reference), eq(providerTransfers.agencyId, who.agencyId)));
+  return readFromProvider(adapter, () => adapter.turnoverSince(who, reference, transfer?.providerTransferId ?? null));
 }
 
 /** The money half of the engine: the bonus at PAID, the withdrawal rules and split, the approval. */

@@ -28,7 +28,8 @@ const PLAYERS = 12;
 const PROMOTION_PLAYERS = 6;
 const BATCHES = 60;
 const BATCH_SIZE = 8;
-const PROVIDERS: ProviderId[] = ['alphabet', 'askmebet'];
+// alphabet on the sandbox's protocol, askmebet on AMB's, betflix on Betflix's (docs/decisions/140)
+const PROVIDERS: ProviderId[] = ['alphabet', 'askmebet', 'betflix'];
 
 function mulberry32(seed: number) {
   let a = seed >>> 0;
@@ -50,7 +51,13 @@ const FAULTS: FaultInput[] = [
   { operations: ['balance'], maintenance: true, count: 1 },
 ];
 
-const env = useServerAndSandbox({ PUBLIC_URL: 'http://127.0.0.1:9', PROVIDER_TIMEOUT_MS: '800', WORKER_RETRY_BASE_MS: '5' });
+const env = useServerAndSandbox({
+  PUBLIC_URL: 'http://127.0.0.1:9',
+  PROVIDER_TIMEOUT_MS: '800',
+  WORKER_RETRY_BASE_MS: '5',
+  PROVIDER_ASKMEBET_PROTOCOL: 'amb',
+  PROVIDER_BETFLIX_PROTOCOL: 'betflix',
+});
 beforeAll(async () => {
   // the server is not listening: deposits are confirmed by the check button, not by callbacks
   await setBankFaults(env.sandbox.url, { noCallback: true });
@@ -221,9 +228,17 @@ describe('money conservation under concurrency and provider faults', () => {
           UNION ALL SELECT 'deposit ' || status, count(*)::int FROM deposit_orders WHERE status IN ('OPEN', 'PAID') GROUP BY status`,
     );
     expect(unfinished).toEqual([]);
-    const [moved] = await queryRows<{ transfers: number; voided: number; retried: number; withdrawals: number; deposits: number }>(
+    const [moved] = await queryRows<{
+      transfers: number;
+      voided: number;
+      retried: number;
+      decidedFromBalance: number;
+      withdrawals: number;
+      deposits: number;
+    }>(
       app.db,
       sql`SELECT (SELECT count(*)::int FROM provider_transfers) AS transfers,
+                 (SELECT count(*)::int FROM provider_transfers WHERE provider_transfer_id LIKE 'amb-balance:%') AS "decidedFromBalance",
                  (SELECT count(*)::int FROM provider_transfers WHERE attempts > 1) AS retried,
                  (SELECT count(*)::int FROM provider_transfers WHERE status = 'VOIDED') AS voided,
                  (SELECT count(*)::int FROM withdrawals) AS withdrawals,
