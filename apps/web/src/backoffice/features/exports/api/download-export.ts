@@ -1,6 +1,5 @@
-import type { ErrorBody } from '@app/contracts';
+import type { ErrorBody, ExportKind } from '@app/contracts';
 import { ApiError } from '@/lib/api-client';
-import type { ExportKind } from '../lib/export-range';
 
 /** The address of an export's CSV (under /api, as the API client calls it). */
 export const exportUrl = (kind: ExportKind, from: string, to: string) =>

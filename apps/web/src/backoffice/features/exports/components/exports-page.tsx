@@ -7,15 +7,9 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { CallError } from '@/backoffice/components/call-error';
 import { fieldErrorText } from '@/backoffice/lib/errors';
-import {
-  EXPORT_KINDS,
-  EXPORT_MAX_DAYS,
-  daysBetween,
-  rangeProblem,
-  vientianeToday,
-  type ExportKind,
-} from '@/backoffice/features/exports/lib/export-range';
-import { downloadExport } from '@/backoffice/features/exports/api/download-export';
+import { EXPORT_KINDS, EXPORT_MAX_DAYS, type ExportKind } from '@app/contracts';
+import { downloadExport } from '../api/download-export';
+import { daysBetween, rangeProblem, vientianeToday } from '../lib/export-range';
 
 /** One export's card: its button fetches the CSV and saves it, or shows why the server refused it (decision 082). */
 function ExportCard({ kind, from, to }: { kind: ExportKind; from: string; to: string }) {

@@ -1,11 +1,9 @@
+import { EXPORT_MAX_DAYS } from '@app/contracts';
+
 /**
  * CSV exports for the accountant (decision 063): Vientiane business days `from`..`to`, both included,
  * 1 to EXPORT_MAX_DAYS days, downloaded straight from the GET (the session cookie goes with it).
  */
-export const EXPORT_KINDS = ['deposits', 'withdrawals'] as const;
-export type ExportKind = (typeof EXPORT_KINDS)[number];
-/** the server's limit (exports.routes.ts): a month and a day, so any calendar month fits */
-export const EXPORT_MAX_DAYS = 32;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
