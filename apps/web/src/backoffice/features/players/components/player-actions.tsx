@@ -12,7 +12,7 @@ import { useResetPassword } from '@/backoffice/features/players/api/reset-player
 
 /** Block or unblock login, with the reason staff give (audited). */
 function BlockDialog({ player, open, onOpenChange }: { player: StaffPlayer; open: boolean; onOpenChange: (o: boolean) => void }) {
-  const { t } = useTranslation(['players', 'common']);
+  const { t } = useTranslation('players');
   const block = useBlockPlayer(player.id);
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
@@ -37,7 +37,7 @@ function BlockDialog({ player, open, onOpenChange }: { player: StaffPlayer; open
         )}
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)}>
-            {t('actions.cancel')}
+            {t('common:actions.cancel')}
           </Button>
           <Button variant={blocking ? 'danger' : 'primary'} onClick={submit} loading={block.isPending} data-testid="block-confirm">
             {t(blocking ? 'player.block.confirm' : 'player.unblock.confirm')}
@@ -50,7 +50,7 @@ function BlockDialog({ player, open, onOpenChange }: { player: StaffPlayer; open
 
 /** The one-time password, shown once: it is not kept anywhere staff could read it again. */
 function ResetDialog({ player, open, onOpenChange }: { player: StaffPlayer; open: boolean; onOpenChange: (o: boolean) => void }) {
-  const { t } = useTranslation(['players', 'common']);
+  const { t } = useTranslation('players');
   const reset = useResetPassword(player.id);
   const close = (o: boolean) => {
     if (!o) reset.reset();
@@ -91,7 +91,7 @@ function ResetDialog({ player, open, onOpenChange }: { player: StaffPlayer; open
 
 /** The actions on a player's page: login block, password reset, promotion blacklist. */
 export function PlayerActions({ player }: { player: StaffPlayer }) {
-  const { t } = useTranslation(['players', 'common']);
+  const { t } = useTranslation('players');
   const [dialog, setDialog] = useState<'block' | 'reset' | null>(null);
   const promotions = usePromotionBlock(player.id);
   return (

@@ -13,7 +13,7 @@ import { Section } from './player-sections';
 
 /** The bank account, and staff's change of it (owner, finance) with a reason; DESIGN.md §7's rules hold on the server. */
 export function BankAccount({ detail }: { detail: PlayerDetailResponse }) {
-  const { t } = useTranslation(['players', 'common']);
+  const { t } = useTranslation('players');
   const [editing, setEditing] = useState(false);
   const account = detail.bankAccount;
   const change = useChangeBankAccount(detail.player.id);
@@ -23,7 +23,7 @@ export function BankAccount({ detail }: { detail: PlayerDetailResponse }) {
   });
   const errors = form.formState.errors;
   const bank = useWatch({ control: form.control, name: 'bank' });
-  const message = (key?: string) => (key ? t(`validation.${key}`, { defaultValue: t('validation.invalid') }) : undefined);
+  const message = (key?: string) => (key ? t(`validation.${key}`, { defaultValue: t('common:validation.invalid') }) : undefined);
   const submit = form.handleSubmit((body) =>
     change.mutate(body, {
       onSuccess: () => setEditing(false),
@@ -65,10 +65,10 @@ export function BankAccount({ detail }: { detail: PlayerDetailResponse }) {
           )}
           <div className="flex gap-2">
             <Button type="submit" size="sm" loading={change.isPending}>
-              {t('actions.save')}
+              {t('common:actions.save')}
             </Button>
             <Button type="button" size="sm" variant="outline" onClick={() => setEditing(false)}>
-              {t('actions.cancel')}
+              {t('common:actions.cancel')}
             </Button>
           </div>
         </form>

@@ -13,7 +13,7 @@ import { Credits, Orders, Sessions, Sharing, Usages } from './player-sections';
 
 /** A player's page (DESIGN.md §9): who they are, what they hold, who shares their device or account, and the actions. */
 export function PlayerPage() {
-  const { t } = useTranslation(['players', 'common']);
+  const { t } = useTranslation('players');
   // not strict: a page being left may render once more without its match (decision 018)
   const playerId = (useParams({ strict: false }) as { playerId?: string }).playerId ?? '';
   const detail = useQuery({ ...playerDetailQueryOptions(playerId), enabled: playerId !== '' });

@@ -26,7 +26,7 @@ const Empty = ({ children }: { children: ReactNode }) => <p className="text-sm t
 
 /** Live credit at each provider; a provider that did not answer reads "unknown". */
 export function Credits({ playerId }: { playerId: string }) {
-  const { t } = useTranslation(['players', 'common']);
+  const { t } = useTranslation('players');
   const credits = useQuery(playerCreditsQueryOptions(playerId));
   return (
     <Section title={t('player.credits')} testId="player-credits">
@@ -52,7 +52,7 @@ export function Credits({ playerId }: { playerId: string }) {
 
 /** Fingerprints and the other players sharing one of them or the account number. */
 export function Sharing({ detail }: { detail: PlayerDetailResponse }) {
-  const { t } = useTranslation(['players', 'common']);
+  const { t } = useTranslation('players');
   return (
     <Section title={t('player.fingerprints')} testId="player-fingerprints">
       {detail.fingerprints.length === 0 ? (
@@ -96,7 +96,7 @@ export function Sharing({ detail }: { detail: PlayerDetailResponse }) {
 }
 
 export function Sessions({ detail }: { detail: PlayerDetailResponse }) {
-  const { t } = useTranslation(['players', 'common']);
+  const { t } = useTranslation('players');
   const end = useEndSessions(detail.player.id);
   return (
     <Section title={t('player.sessions')} testId="player-sessions">
@@ -134,7 +134,7 @@ export function Sessions({ detail }: { detail: PlayerDetailResponse }) {
 }
 
 export function Usages({ detail }: { detail: PlayerDetailResponse }) {
-  const { t } = useTranslation(['players', 'common']);
+  const { t } = useTranslation('players');
   return (
     <Section title={t('player.usages')} testId="player-usages">
       {detail.usages.length === 0 ? (
@@ -162,7 +162,7 @@ export function Usages({ detail }: { detail: PlayerDetailResponse }) {
 
 /** Deposits or withdrawals, newest first, a page at a time. */
 export function Orders({ playerId, kind }: { playerId: string; kind: 'deposits' | 'withdrawals' }) {
-  const { t } = useTranslation(['players', 'common']);
+  const { t } = useTranslation('players');
   const orders = useInfiniteQuery(playerOrdersQueryOptions(playerId, kind));
   const rows = orders.data?.pages.flatMap((p) => p.items) ?? [];
   return (
@@ -195,7 +195,7 @@ export function Orders({ playerId, kind }: { playerId: string; kind: 'deposits' 
           loading={orders.isFetchingNextPage}
           className="self-start"
         >
-          {t('actions.more')}
+          {t('common:actions.more')}
         </Button>
       )}
     </Section>

@@ -17,7 +17,7 @@ import { BASE, StaffLink, playerPath, playersPath } from '@/backoffice/lib/staff
 
 /** Players: one field searched at a time (a prefix, or a fingerprint exactly); the newest with nothing typed. */
 export function PlayersPage() {
-  const { t } = useTranslation(['players', 'common']);
+  const { t } = useTranslation('players');
   // not strict: a page being left may render once more without its match (decision 018)
   const search = useSearch({ strict: false }) as Partial<Search>;
   const by = search.by ?? 'username';
@@ -98,7 +98,7 @@ export function PlayersPage() {
       </div>
       {results.hasNextPage && (
         <Button variant="outline" onClick={() => void results.fetchNextPage()} loading={results.isFetchingNextPage} className="self-center">
-          {t('actions.more')}
+          {t('common:actions.more')}
         </Button>
       )}
     </section>

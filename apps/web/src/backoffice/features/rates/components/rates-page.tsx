@@ -16,7 +16,7 @@ import { rateHistoryQueryOptions } from '@/backoffice/features/rates/api/get-rat
 import { useUpdateRates } from '@/backoffice/features/rates/api/update-rates';
 
 function History({ id }: { id: string }) {
-  const { t } = useTranslation(['rates', 'common']);
+  const { t } = useTranslation('rates');
   const history = useInfiniteQuery(rateHistoryQueryOptions(id));
   const rows = history.data?.pages.flatMap((p) => p.items) ?? [];
   if (history.isPending) return <Spinner className="h-5 w-5" />;
@@ -36,7 +36,7 @@ function History({ id }: { id: string }) {
       </ul>
       {history.hasNextPage && (
         <Button size="sm" variant="outline" className="self-start" onClick={() => void history.fetchNextPage()}>
-          {t('actions.more')}
+          {t('common:actions.more')}
         </Button>
       )}
     </div>
@@ -45,7 +45,7 @@ function History({ id }: { id: string }) {
 
 /** One currency: buy and sell (buy ≤ sell, the server's rule, shown with the server's field errors) and its history. */
 function CurrencyCard({ currency }: { currency: StaffCurrency }) {
-  const { t } = useTranslation(['rates', 'common']);
+  const { t } = useTranslation('rates');
   const update = useUpdateRates(currency.id);
   const [saved, setSaved] = useState(false);
   const form = useForm<CurrencyRatesBody>({
@@ -53,7 +53,7 @@ function CurrencyCard({ currency }: { currency: StaffCurrency }) {
     defaultValues: { buyRate: currency.buyRate, sellRate: currency.sellRate, isEnabled: currency.isEnabled },
   });
   const errors = form.formState.errors;
-  const message = (key?: string) => (key ? t(`rates.validation.${key}`, { defaultValue: t('validation.invalid') }) : undefined);
+  const message = (key?: string) => (key ? t(`rates.validation.${key}`, { defaultValue: t('common:validation.invalid') }) : undefined);
   const submit = form.handleSubmit((body) =>
     update.mutate(body, { onSuccess: () => setSaved(true), onError: (err) => applyFieldErrors(err, form.setError) }),
   );
@@ -77,7 +77,7 @@ function CurrencyCard({ currency }: { currency: StaffCurrency }) {
         </label>
         <div className="col-span-2 flex flex-wrap items-center gap-3">
           <Button type="submit" size="sm" loading={update.isPending}>
-            {t('actions.save')}
+            {t('common:actions.save')}
           </Button>
           {saved && <span className="text-sm text-emerald-300">{t('rates.saved')}</span>}
           {update.isError && (
@@ -95,7 +95,7 @@ function CurrencyCard({ currency }: { currency: StaffCurrency }) {
 
 /** Currencies and rates (finance, owner): kip (or dollars) per 1 baht of credit. */
 export function RatesPage() {
-  const { t } = useTranslation(['rates', 'common']);
+  const { t } = useTranslation('rates');
   const currencies = useQuery(currenciesQueryOptions());
   return (
     <section className="flex flex-col gap-4" data-testid="rates-page">
