@@ -101,6 +101,26 @@ const serverBoundaries = [
   },
 ];
 
+// The back office's own layers, the same arrows: its shared code (components, lib) → its features → its
+// routes and entry. Its features do not import each other, except the signed-in staff member (auth/api).
+const BO = `${WEB}/backoffice`;
+const BO_APP = [`${BO}/routes`, `${BO}/routeTree.gen.ts`, `${BO}/router.tsx`, `${BO}/main.tsx`];
+const backofficeFeatures = foldersOf('apps/web/src/backoffice/features');
+const backofficeLayers = [
+  {
+    target: [`${BO}/components`, `${BO}/lib`, `${BO}/locales`],
+    from: [`${BO}/features`, ...BO_APP],
+    message: 'the back office shared code (components, lib, locales) imports neither its features nor its routes',
+  },
+  { target: `${BO}/features`, from: BO_APP, message: 'back-office features do not import routes: routes compose features' },
+  ...backofficeFeatures.map((f) => ({
+    target: `${BO}/features/${f}`,
+    from: `${BO}/features`,
+    except: [`./${f}`, './auth/api'],
+    message: 'back-office features do not import each other (but auth/api): move what both need to backoffice/lib or components',
+  })),
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -145,7 +165,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'import-x/no-restricted-paths': ['error', { zones: webLayers }],
+      'import-x/no-restricted-paths': ['error', { zones: [...webLayers, ...backofficeLayers] }],
       // Preact's Suspense can render a page being left once more after its route is unmatched (decision
       // 018): strict route reads would throw there and lose the pending screen. Read with shouldThrow: false.
       'no-restricted-syntax': [

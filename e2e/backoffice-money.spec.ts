@@ -149,7 +149,8 @@ for (const lng of ['lo', 'en'] as const) {
     test.setTimeout(180_000);
     await sized(page, info);
     await staffLanguage(page, lng);
-    const screens = staffText(lng, 'screens');
+    const rates = staffText(lng, 'rates');
+    const common = staffText(lng, 'common');
     const found: string[] = [];
     await signInStaff(page.request, 'finance');
     const listed = async () =>
@@ -176,20 +177,20 @@ for (const lng of ['lo', 'en'] as const) {
     await locked(join(process.env.E2E_DATA_DIR ?? '.', 'rates.lock'), async () => {
       await page.goto('/backoffice/rates');
       const card = page.locator('[data-testid="currency-card"][data-code="LAK"]');
-      const [buy, sell] = [card.getByLabel(screens('rates.buy')), card.getByLabel(screens('rates.sell'))];
-      const save = card.getByRole('button', { name: screens('save') });
+      const [buy, sell] = [card.getByLabel(rates('rates.buy')), card.getByLabel(rates('rates.sell'))];
+      const save = card.getByRole('button', { name: common('actions.save') });
       expect(await listed()).toMatchObject({ buyRate: '640', sellRate: '690' });
 
       // buy above sell is refused before it is sent, in words
       await sell.fill('600');
       await save.click();
-      await expect(card.getByText(screens('rates.validation.rate.buy_above_sell'))).toBeVisible();
+      await expect(card.getByText(rates('rates.validation.rate.buy_above_sell'))).toBeVisible();
 
       try {
         await buy.fill('640');
         await sell.fill('690.005');
         await save.click();
-        await expect(card.getByText(screens('rates.saved'))).toBeVisible();
+        await expect(card.getByText(rates('rates.saved'))).toBeVisible();
         await expect(card.getByTestId('rate-history').locator('li').first()).toContainText('640 / 690.005');
         expect(await listed()).toMatchObject({ buyRate: '640', sellRate: '690.005' });
         await shot(page, info, 'rates', lng);
@@ -205,7 +206,7 @@ for (const lng of ['lo', 'en'] as const) {
         await buy.fill('640');
         await sell.fill('690');
         await save.click();
-        await expect(card.getByText(screens('rates.saved'))).toBeVisible();
+        await expect(card.getByText(rates('rates.saved'))).toBeVisible();
       }
       expect(await listed()).toMatchObject({ buyRate: '640', sellRate: '690' });
       await expect(await preview()).toContainText(/14[.,]492[.,]75/);

@@ -16,7 +16,7 @@ for (const lng of ['lo', 'en'] as const) {
     // two browsers, a block, a reset and a password change on a shared machine
     test.setTimeout(240_000);
     await sized(page, info);
-    const s = staffText(lng, 'screens');
+    const s = staffText(lng, 'players');
     const player = await registerPlayer(request);
     await staffLanguage(page, lng);
     await signInStaff(page.request, 'owner');

@@ -5,11 +5,23 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import preact from '@preact/preset-vite';
 import tailwindcss from '@tailwindcss/vite';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { backofficeSpaFallback } from './vite.plugins.ts';
 
 export default defineConfig({
   base: '/backoffice/',
-  plugins: [preact(), tailwindcss(), backofficeSpaFallback()],
+  plugins: [
+    // the back office's own file routes (src/backoffice/routes), each screen its own chunk as the player site's are
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: './src/backoffice/routes',
+      generatedRouteTree: './src/backoffice/routeTree.gen.ts',
+    }),
+    preact(),
+    tailwindcss(),
+    backofficeSpaFallback(),
+  ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { port: 5174, strictPort: true, proxy: { '/api': process.env.DEV_API_URL ?? 'http://127.0.0.1:3000' } },
   build: {

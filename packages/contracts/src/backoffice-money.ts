@@ -8,6 +8,14 @@ import { withdrawalStatusSchema } from './withdrawals.js';
  * Amounts are decimal strings as everywhere (LAK whole kip, THB with 2 decimals).
  */
 
+/**
+ * CSV exports for the accountant (decision 063): the kinds, and the longest range in Vientiane business
+ * days (a month and a day, so any calendar month fits).
+ */
+export const EXPORT_KINDS = ['deposits', 'withdrawals'] as const;
+export type ExportKind = (typeof EXPORT_KINDS)[number];
+export const EXPORT_MAX_DAYS = 32;
+
 /** One business day (Vientiane, UTC+7) of the agency's figures. */
 export const dashboardDaySchema = z.object({
   /** yyyy-mm-dd, the agency's business day */

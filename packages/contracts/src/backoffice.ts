@@ -7,6 +7,15 @@ export const STAFF_ROLES = ['owner', 'finance', 'support'] as const;
 export const staffRoleSchema = z.enum(STAFF_ROLES);
 export type StaffRole = z.infer<typeof staffRoleSchema>;
 
+/**
+ * Who does what (DESIGN.md §9): the owner everything; finance the money (withdrawals, deposits needing
+ * attention, exports, rates, promotions, the dashboard); support the players, no money. The server's
+ * routes declare these (plugins/staff-access.ts) and the back office's navigation shows by them.
+ */
+export const MONEY_ROLES: readonly StaffRole[] = ['owner', 'finance'];
+export const PLAYER_ROLES: readonly StaffRole[] = ['owner', 'support'];
+export const OWNER_ONLY: readonly StaffRole[] = ['owner'];
+
 export const staffLoginBodySchema = z.object({
   username: z.string().min(1, 'username.validation.required').max(64),
   password: z.string().min(1, 'password.validation.required').max(256),
@@ -29,9 +38,13 @@ export type BackofficeWithdrawal = z.infer<typeof backofficeWithdrawalSchema>;
 
 export const backofficeWithdrawalResponseSchema = z.object({ withdrawal: backofficeWithdrawalSchema });
 
+/** The longest bank reference an approval takes, and the longest reason a rejection gives the player. */
+export const BANK_REFERENCE_MAX = 128;
+export const REJECT_REASON_MAX = 500;
+
 export const approveWithdrawalBodySchema = z.object({
-  bankReference: z.string().trim().min(1, 'backoffice.validation.bank_reference_required').max(128),
+  bankReference: z.string().trim().min(1, 'backoffice.validation.bank_reference_required').max(BANK_REFERENCE_MAX),
 });
 export const rejectWithdrawalBodySchema = z.object({
-  reason: z.string().trim().min(1, 'backoffice.validation.reason_required').max(500),
+  reason: z.string().trim().min(1, 'backoffice.validation.reason_required').max(REJECT_REASON_MAX),
 });

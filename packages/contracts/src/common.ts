@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { BANK_CODES } from './banks.js';
 import { PROVIDER_IDS } from './providers.js';
 
-export { PROVIDER_IDS, isProviderId, type ProviderId } from './providers.js';
+export { CREDIT_PROVIDERS, PROVIDER_IDS, isProviderId, type ProviderId } from './providers.js';
 export const providerIdSchema = z.enum(PROVIDER_IDS);
 
-export const BANK_CODES = ['bcel', 'jdb', 'ldb', 'indochina', 'kasikam', 'lvb'] as const;
+export { BANK_CODES, type BankCode } from './banks.js';
 export const bankCodeSchema = z.enum(BANK_CODES);
-export type BankCode = z.infer<typeof bankCodeSchema>;
 
 export const ORDER_STATUSES = ['OPEN', 'CANCELED', 'PAID', 'SUCCESS', 'FAILED', 'REJECTED'] as const;
 export const orderStatusSchema = z.enum(ORDER_STATUSES);

@@ -7,3 +7,6 @@ export type ProviderId = (typeof PROVIDER_IDS)[number];
 export function isProviderId(value: string): value is ProviderId {
   return (PROVIDER_IDS as readonly string[]).includes(value);
 }
+
+/** The providers whose credit the money forms offer, in the order their select lists them (SPEC.md §3). */
+export const CREDIT_PROVIDERS = ['gclub', 'gclub_live', 'askmebet', 'alphabet', 'betflix'] as const satisfies readonly ProviderId[];

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { STAFF_ROLES, type StaffRole } from '@app/contracts';
+import { MONEY_ROLES, OWNER_ONLY, PLAYER_ROLES, STAFF_ROLES, type StaffRole } from '@app/contracts';
 import { BACKOFFICE_PATH, requireStaff } from './staff-session.js';
 
 /**
@@ -24,11 +24,9 @@ declare module 'fastify' {
   }
 }
 
-/** DESIGN.md §9: owner everything; finance the money; support the players, no money. */
+/** DESIGN.md §9: owner everything; finance the money; support the players, no money (one list each, in the contracts). */
 export const ALL_STAFF: readonly StaffRole[] = STAFF_ROLES;
-export const MONEY_ROLES: readonly StaffRole[] = ['owner', 'finance'];
-export const PLAYER_ROLES: readonly StaffRole[] = ['owner', 'support'];
-export const OWNER_ONLY: readonly StaffRole[] = ['owner'];
+export { MONEY_ROLES, OWNER_ONLY, PLAYER_ROLES };
 
 /** A back-office route's `config`: `{ config: staffAccess(MONEY_ROLES), schema: … }`. */
 export const staffAccess = (roles: readonly StaffRole[], options: Omit<StaffAccess, 'roles'> = {}) => ({

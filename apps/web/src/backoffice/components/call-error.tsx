@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
-import { FIELDS_NS, fieldReasonKey, staffErrorKey } from '../lib/errors';
+import { FIELDS_NS, fieldReasonKey, staffErrorKey } from '@/backoffice/lib/errors';
 
 /**
  * A failed call's translated reason, announced (nothing when the call has not failed). With

@@ -3,12 +3,12 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '@/lib/api-client';
 
 /**
- * The back office's text for a failed call: `errors.<code>` where that text exists (the `common`
- * namespace, then the screens' fallback namespace), else a general one.
+ * The back office's text for a failed call: `common:errors.<code>` where that text exists, else a
+ * general one; the namespace is in the key, so any screen's `t` finds it.
  */
 export function staffErrorKey(error: unknown): string {
   const code = error instanceof ApiError ? error.code : 'default';
-  return i18next.exists(`errors.${code}`) ? `errors.${code}` : 'errors.default';
+  return i18next.exists(`errors.${code}`, { ns: 'common' }) ? `common:errors.${code}` : 'common:errors.default';
 }
 
 /**
@@ -21,7 +21,7 @@ export const FIELDS_NS = 'fields';
 /** The text of a field error's message key; a key without one (zod's own messages) reads "check this field". */
 export function fieldErrorText(t: TFunction, key: string | undefined): string | undefined {
   if (!key) return undefined;
-  return i18next.exists(key, { ns: FIELDS_NS }) ? t(key, { ns: FIELDS_NS }) : t('validation.invalid', { ns: 'screens' });
+  return i18next.exists(key, { ns: FIELDS_NS }) ? t(key, { ns: FIELDS_NS }) : t('validation.invalid', { ns: 'common' });
 }
 
 /** The first field error of a failed call that has a text of its own (the reason behind a CONFLICT), if any. */

@@ -31,8 +31,6 @@ export const i18nReady = i18next.use(initReactI18next).init({
   resources,
   ns: Object.keys(resources.lo ?? {}),
   defaultNS: 'common',
-  // the screens written before the split keep their texts in `screens` (locales/<lng>/screens.json)
-  fallbackNS: 'screens',
   lng: language,
   fallbackLng: 'lo',
   interpolation: { escapeValue: false },

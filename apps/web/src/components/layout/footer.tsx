@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { BANKS, BankLogo } from '@/components/ui/bank-logo';
+import { BANK_CODES } from '@app/contracts/banks';
+import { BankLogo } from '@/components/ui/bank-logo';
 import { Brand } from '@/components/ui/logo';
 
 const GAME_TYPES = ['slot', 'casino', 'sport', 'fishing', 'lottery', 'card'] as const;
@@ -26,7 +27,7 @@ function Banks({ compact }: { compact: boolean }) {
     <section>
       <h2 className="mb-3 text-sm font-semibold tracking-wide text-amber-300 uppercase">{t('footer.banks')}</h2>
       <ul className={compact ? 'grid grid-cols-2 gap-3' : 'grid grid-cols-3 gap-3 xl:grid-cols-6'}>
-        {BANKS.map((b) => (
+        {BANK_CODES.map((b) => (
           <li
             key={b}
             className="flex items-center gap-2 rounded-xl bg-slate-900 p-2 text-xs text-slate-200"

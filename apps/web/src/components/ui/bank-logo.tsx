@@ -1,9 +1,6 @@
 import type { BankCode } from '@app/contracts';
 import { cn } from './cn';
 
-/** The six banks of SPEC.md §3, in the order the site lists them. */
-export const BANKS: readonly BankCode[] = ['bcel', 'jdb', 'ldb', 'indochina', 'kasikam', 'lvb'];
-
 /** Colours and letters for each bank's mark (drawn here: no third-party artwork is shipped). */
 const MARKS: Record<BankCode, { bg: string; fg: string; accent: string; text: string; size: number }> = {
   bcel: { bg: '#b91c1c', fg: '#ffffff', accent: '#1d4ed8', text: 'BCEL', size: 11 },

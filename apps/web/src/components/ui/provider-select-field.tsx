@@ -1,10 +1,7 @@
 import type { Control, FieldValues, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { ProviderId } from '@app/contracts';
+import { CREDIT_PROVIDERS } from '@app/contracts/providers';
 import { SelectField } from '@/components/ui/select-field';
-
-/** The five providers players hold credit at, and so deposit to and withdraw from (issue #18 item 4: betflix too). */
-export const CREDIT_PROVIDERS = ['gclub', 'gclub_live', 'askmebet', 'alphabet', 'betflix'] as const satisfies readonly ProviderId[];
 
 /** The provider field of the deposit and withdraw forms: a select of CREDIT_PROVIDERS by their names. */
 export function ProviderSelectField<T extends FieldValues>({

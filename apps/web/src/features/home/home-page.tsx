@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { BANKS, BankLogo } from '@/components/ui/bank-logo';
+import { BANK_CODES } from '@app/contracts/banks';
+import { BankLogo } from '@/components/ui/bank-logo';
 import { buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { BankIcon, ChatIcon, DepositIcon } from '@/components/ui/icons';
@@ -34,7 +35,7 @@ export function HomePage() {
           </Link>
         </div>
         <ul className="mt-8 flex flex-wrap gap-2" aria-label={t('footer.banks')}>
-          {BANKS.map((b) => (
+          {BANK_CODES.map((b) => (
             <li key={b}>
               <BankLogo bank={b} className="h-8 w-8" title={t(`banks.${b}`)} />
             </li>

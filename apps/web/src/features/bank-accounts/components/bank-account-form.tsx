@@ -2,7 +2,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { BANK_ACCOUNT_CURRENCY, BANK_ACCOUNT_LENGTHS, addBankAccountFormSchema, type AddBankAccountForm } from '@app/contracts';
-import { BANKS, BankLogo } from '@/components/ui/bank-logo';
+import { BANK_CODES } from '@app/contracts/banks';
+import { BankLogo } from '@/components/ui/bank-logo';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
@@ -65,7 +66,7 @@ export function BankAccountForm({ onAdded }: { onAdded?: () => void }) {
           name="bank"
           label={t('bank.bank')}
           error={text('bank')}
-          options={BANKS.map((bank) => ({
+          options={BANK_CODES.map((bank) => ({
             value: bank,
             label: t(`common:banks.${bank}`),
             icon: <BankLogo bank={bank} className="h-6 w-6" />,

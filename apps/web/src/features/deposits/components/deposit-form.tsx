@@ -2,7 +2,8 @@ import { memo, useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { CreateDepositBody, CurrencyRow, DepositOrder, ProviderId } from '@app/contracts';
-import { BankLogo, BANKS } from '@/components/ui/bank-logo';
+import { BANK_CODES } from '@app/contracts/banks';
+import { BankLogo } from '@/components/ui/bank-logo';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
@@ -197,7 +198,7 @@ const DepositFields = memo(function DepositFields({
         name="bank"
         label={t('form.bank')}
         error={bankError}
-        options={BANKS.map((b) => ({ value: b, label: t(`common:banks.${b}`), icon: <BankLogo bank={b} className="h-6 w-6" /> }))}
+        options={BANK_CODES.map((b) => ({ value: b, label: t(`common:banks.${b}`), icon: <BankLogo bank={b} className="h-6 w-6" /> }))}
       />
       <Field
         label={t('form.amount')}

@@ -1,0 +1,2 @@
+/** The agency settings' query key; every change reads it again. */
+export const settingsKeys = { all: ['backoffice', 'agency', 'settings'] as const };
