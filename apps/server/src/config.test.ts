@@ -78,6 +78,13 @@ describe('TRUST_PROXY', () => {
     ]);
   });
 
+  it('refuses a catch-all range in every environment, with a message (not a stack trace from proxy-addr)', () => {
+    for (const value of ['0.0.0.0/0', '::/0', 'loopback, 0.0.0.0/00']) {
+      expect(refused({ TRUST_PROXY: value }), value).toEqual(['TRUST_PROXY']);
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/is every address/);
+    }
+  });
+
   it('refuses true, a hop count and anything that is no address', () => {
     for (const value of ['true', '1', '2', '10.0.0.0/33', 'proxy.internal', '10.0.0.1/8/1', '::1/129']) {
       expect(refused({ TRUST_PROXY: value }), value).toEqual(['TRUST_PROXY']);

@@ -112,7 +112,8 @@ function fail(problems: { variable: string; message: string }[]): never {
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) fail(parsed.error.issues.map((i) => ({ variable: i.path.join('.'), message: i.message })));
-  const problems = [...unknownProviderUrls(env), ...productionProblems(parsed.data)];
+  // CREDENTIALS_KEY is read by name: the code that encrypts with it declares it
+  const problems = [...unknownProviderUrls(env), ...productionProblems({ ...parsed.data, CREDENTIALS_KEY: env.CREDENTIALS_KEY })];
   if (problems.length > 0) fail(problems);
   const development = parsed.data.NODE_ENV !== 'production';
   return {
