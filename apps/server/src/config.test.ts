@@ -62,6 +62,16 @@ describe('PROVIDER_<ID>_URL', () => {
   });
 });
 
+describe('METRICS_PORT', () => {
+  it('is 9464 in production and off elsewhere unless set; 0 and off turn it off', () => {
+    expect(loadConfig(safeProductionEnv()).METRICS_PORT).toBe(9464);
+    expect(loadConfig({}).METRICS_PORT).toBe(0);
+    expect(loadConfig({ METRICS_PORT: '9500' }).METRICS_PORT).toBe(9500);
+    expect(loadConfig({ ...safeProductionEnv(), METRICS_PORT: 'off' }).METRICS_PORT).toBe(0);
+    expect(refused({ METRICS_PORT: 'many' })).toEqual(['METRICS_PORT']);
+  });
+});
+
 describe('TRUST_PROXY', () => {
   it('is off by default', () => {
     expect(loadConfig({}).TRUST_PROXY).toBe(false);

@@ -114,16 +114,23 @@ export const configSchema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(75_000),
   /** the Prometheus listener, apart from the public port; 127.0.0.1 unless the scraper is elsewhere */
   METRICS_HOST: z.string().default('127.0.0.1'),
-  /** its port; 0 or off: no metrics listener */
+  /**
+   * its port; 0 or off: no metrics listener. Default 9464 in production, off elsewhere (the
+   * development setup, the tests and the soak start several servers on one machine)
+   */
   METRICS_PORT: z
     .string()
-    .default('9464')
     .transform((v) => (v === 'off' ? 0 : Number(v)))
-    .pipe(z.number().int().min(0).max(65535)),
+    .pipe(z.number().int().min(0).max(65535))
+    .optional(),
 });
 
 type Parsed = z.infer<typeof configSchema>;
-export type Config = Omit<Parsed, 'SEED_DEMO' | 'API_DOCS_ENABLED'> & { SEED_DEMO: boolean; API_DOCS_ENABLED: boolean };
+export type Config = Omit<Parsed, 'SEED_DEMO' | 'API_DOCS_ENABLED' | 'METRICS_PORT'> & {
+  SEED_DEMO: boolean;
+  API_DOCS_ENABLED: boolean;
+  METRICS_PORT: number;
+};
 
 export class ConfigError extends Error {}
 
@@ -143,6 +150,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     ...parsed.data,
     SEED_DEMO: parsed.data.SEED_DEMO ?? development,
+    METRICS_PORT: parsed.data.METRICS_PORT ?? (development ? 0 : 9464),
     API_DOCS_ENABLED: parsed.data.API_DOCS_ENABLED ?? development,
   };
 }

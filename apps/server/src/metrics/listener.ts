@@ -9,7 +9,7 @@ export interface MetricsListener {
 }
 
 /**
- * `GET /metrics` on METRICS_HOST:METRICS_PORT (127.0.0.1:9464 by default), a listener apart from the
+ * `GET /metrics` on METRICS_HOST:METRICS_PORT (127.0.0.1:9464 in production), a listener apart from the
  * public port: the figures (withdrawals waiting, amounts in flight) are the operator's, never a
  * player's. METRICS_PORT=0 (or off): none. docs/operations.md lists what to watch.
  */
