@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runLedgerCheck } from '../ledger/check-record.js';
 import { enqueue } from '../jobs/queue.js';
 import { createTestApp, type TestContext } from '../test/app.js';
 import { registerPlayer } from '../test/players.js';
+import { freePort } from '../test/release.js';
 import { startMetricsListener } from './listener.js';
 import { observeOutboundCall } from './outbound.js';
 import { processRegistry } from './registry.js';
@@ -14,14 +14,6 @@ import { processRegistry } from './registry.js';
 function valueOf(text: string, series: string): number | undefined {
   const line = text.split('\n').find((l) => l.startsWith(`${series} `));
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 let ctx: TestContext;
