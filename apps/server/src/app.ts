@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
-import { migrate } from './db/migrate.js';
+import { migrateOnStart } from './db/migrate-on-start.js';
 import { seedDemo, seedReference } from './db/seed.js';
 import { errorHandler, frameworkErrors } from './plugins/error-handler.js';
 import { security } from './plugins/security.js';
@@ -35,6 +35,9 @@ import { exportsRoutes } from './modules/backoffice/exports/index.js';
 import { staffPlayersRoutes } from './modules/backoffice/staff-players/index.js';
 import { staffSettingsRoutes } from './modules/backoffice/staff-settings/index.js';
 import { staffRoutes } from './modules/backoffice/staff/index.js';
+import { healthPlugin } from './plugins/health.js';
+import { metricsPlugin } from './metrics/plugin.js';
+import { requestIdGenerator, requestIdPlugin } from './plugins/request-id.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -57,6 +60,10 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     logger: logger ?? { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 64 * 1024,
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    connectionTimeout: config.CONNECTION_TIMEOUT_MS,
+    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
+    genReqId: requestIdGenerator(config.TRUST_PROXY),
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -76,12 +83,14 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate('db', db.db);
   if (ownsDatabase) {
     app.addHook('onClose', async () => db.close());
-    await migrate(db);
+    await migrateOnStart(db, config, app.log);
     await seedReference(db.db);
     if (config.SEED_DEMO) await seedDemo(db.db, config, app.log);
   }
 
   // external → app → routes (the order is visible on purpose)
+  await app.register(requestIdPlugin);
+  await app.register(metricsPlugin);
   await app.register(errorHandler);
   await app.register(security);
   await app.register(cookie);
@@ -94,6 +103,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(paymentsPlugin);
   await app.register(idempotencyPlugin);
   await app.register(ledgerPlugin);
+  await app.register(healthPlugin);
   await app.register(staffSessionPlugin);
   // every /api/v2/backoffice route's roles, from its declaration (decision 050)
   await app.register(staffAccessPlugin);

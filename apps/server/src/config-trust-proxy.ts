@@ -40,6 +40,14 @@ export const trustProxySchema = z
       return z.NEVER;
     }
     const entries = v.split(',').map((e) => e.trim());
+    const everyone = entries.filter((e) => /\/0+$/.test(e));
+    if (everyone.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${everyone.join(', ')} is every address, so any client's own X-Forwarded-For would be believed: give the proxies' addresses or CIDRs`,
+      });
+      return z.NEVER;
+    }
     const bad = entries.filter((e) => !isProxyAddress(e));
     if (bad.length > 0) {
       ctx.addIssue({ code: 'custom', message: `not an address or CIDR: ${bad.join(', ')}` });

@@ -62,6 +62,16 @@ describe('PROVIDER_<ID>_URL', () => {
   });
 });
 
+describe('METRICS_PORT', () => {
+  it('is 9464 in production and off elsewhere unless set; 0 and off turn it off', () => {
+    expect(loadConfig(safeProductionEnv()).METRICS_PORT).toBe(9464);
+    expect(loadConfig({}).METRICS_PORT).toBe(0);
+    expect(loadConfig({ METRICS_PORT: '9500' }).METRICS_PORT).toBe(9500);
+    expect(loadConfig({ ...safeProductionEnv(), METRICS_PORT: 'off' }).METRICS_PORT).toBe(0);
+    expect(refused({ METRICS_PORT: 'many' })).toEqual(['METRICS_PORT']);
+  });
+});
+
 describe('TRUST_PROXY', () => {
   it('is off by default', () => {
     expect(loadConfig({}).TRUST_PROXY).toBe(false);
@@ -76,6 +86,13 @@ describe('TRUST_PROXY', () => {
       'fd00::/8',
       'loopback',
     ]);
+  });
+
+  it('refuses a catch-all range in every environment, with a message (not a stack trace from proxy-addr)', () => {
+    for (const value of ['0.0.0.0/0', '::/0', 'loopback, 0.0.0.0/00']) {
+      expect(refused({ TRUST_PROXY: value }), value).toEqual(['TRUST_PROXY']);
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/is every address/);
+    }
   });
 
   it('refuses true, a hop count and anything that is no address', () => {

@@ -100,10 +100,39 @@ export const configSchema = z.object({
   RATE_LIMIT_ENABLED: bool.default(true),
   /** the API reference at /api/docs; default off in production */
   API_DOCS_ENABLED: bool.optional(),
+  /** how often a worker runs the ledger check (its result is the metric laocredit_ledger_check_problems) */
+  LEDGER_CHECK_HOURS: z.coerce.number().min(1).default(6),
+  /** production applies pending migrations at start only with this; otherwise it refuses to start (docs/decisions/101) */
+  MIGRATE_ON_START: bool.default(false),
+  /** on SIGTERM: /readyz answers 503 at once and the listener stays open this long, for the proxy to see it */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).default(5_000),
+  /** on SIGTERM: requests and jobs in flight have until this long after the signal; then the process exits 1 */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1_000).default(30_000),
+  /** a request must have arrived whole (headers and body) within this long */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(30_000),
+  /** a connection silent this long (nothing read or written) is closed */
+  CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(120_000),
+  /** an idle kept-alive connection is closed after this long: longer than the proxy's own idle timeout */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(75_000),
+  /** the Prometheus listener, apart from the public port; 127.0.0.1 unless the scraper is elsewhere */
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  /**
+   * its port; 0 or off: no metrics listener. Default 9464 in production, off elsewhere (the
+   * development setup, the tests and the soak start several servers on one machine)
+   */
+  METRICS_PORT: z
+    .string()
+    .transform((v) => (v === 'off' ? 0 : Number(v)))
+    .pipe(z.number().int().min(0).max(65535))
+    .optional(),
 });
 
 type Parsed = z.infer<typeof configSchema>;
-export type Config = Omit<Parsed, 'SEED_DEMO' | 'API_DOCS_ENABLED'> & { SEED_DEMO: boolean; API_DOCS_ENABLED: boolean };
+export type Config = Omit<Parsed, 'SEED_DEMO' | 'API_DOCS_ENABLED' | 'METRICS_PORT'> & {
+  SEED_DEMO: boolean;
+  API_DOCS_ENABLED: boolean;
+  METRICS_PORT: number;
+};
 
 export class ConfigError extends Error {}
 
@@ -114,12 +143,20 @@ function fail(problems: { variable: string; message: string }[]): never {
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) fail(parsed.error.issues.map((i) => ({ variable: i.path.join('.'), message: i.message })));
-  const problems = [...unknownProviderUrls(env), ...productionProblems(parsed.data), ...providerProtocolProblems(parsed.data)];
+  // CREDENTIALS_KEY is read by name: the code that encrypts with it declares it
+  const problems = [
+    ...unknownProviderUrls(env),
+    ...productionProblems({ ...parsed.data, CREDENTIALS_KEY: env.CREDENTIALS_KEY }),
+    ...providerProtocolProblems(parsed.data),
+  ];
+  if (parsed.data.SHUTDOWN_DELAY_MS >= parsed.data.SHUTDOWN_GRACE_MS)
+    problems.push({ variable: 'SHUTDOWN_DELAY_MS', message: 'must be shorter than SHUTDOWN_GRACE_MS, which it is part of' });
   if (problems.length > 0) fail(problems);
   const development = parsed.data.NODE_ENV !== 'production';
   return {
     ...parsed.data,
     SEED_DEMO: parsed.data.SEED_DEMO ?? development,
+    METRICS_PORT: parsed.data.METRICS_PORT ?? (development ? 0 : 9464),
     API_DOCS_ENABLED: parsed.data.API_DOCS_ENABLED ?? development,
   };
 }

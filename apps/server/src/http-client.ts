@@ -1,4 +1,5 @@
 import { Agent, request } from 'undici';
+import { observeOutboundCall, type OutboundCall } from './metrics/outbound.js';
 
 /**
  * One HTTP exchange with the outside world (bank gateway, providers) on kept-alive connections, with
@@ -27,10 +28,20 @@ const dispatcher = new Agent({ keepAliveTimeout: 10_000 });
 
 export async function httpRequest(
   url: URL,
-  opts: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string; timeoutMs: number },
+  opts: {
+    method: 'GET' | 'POST';
+    headers: Record<string, string>;
+    body?: string;
+    timeoutMs: number;
+    /** what the call is, for the metrics of bank and provider calls (metrics/outbound.ts) */
+    call?: OutboundCall;
+  },
 ): Promise<HttpAnswer> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`unsupported protocol ${url.protocol}`);
-  const signal = AbortSignal.timeout(opts.timeoutMs);
-  const res = await request(url, { method: opts.method, headers: opts.headers, body: opts.body ?? null, signal, dispatcher });
-  return { status: res.statusCode, text: await res.body.text() };
+  const exchange = async (): Promise<HttpAnswer> => {
+    const signal = AbortSignal.timeout(opts.timeoutMs);
+    const res = await request(url, { method: opts.method, headers: opts.headers, body: opts.body ?? null, signal, dispatcher });
+    return { status: res.statusCode, text: await res.body.text() };
+  };
+  return opts.call ? observeOutboundCall(opts.call, exchange) : exchange();
 }

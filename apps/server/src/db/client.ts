@@ -24,6 +24,8 @@ export interface Database {
   withMigrationLock<T>(fn: () => Promise<T>): Promise<T>;
   /** Listens to a notification channel (LISTEN/NOTIFY); closed by its caller, before `close`. */
   listen(channel: string, handlers: ListenHandlers): Listening;
+  /** the connection pool as the driver tells it (PostgreSQL only; PGlite has one connection) */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -75,6 +77,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         }
       },
       listen: (channel, handlers) => listenPostgres(url, channel, handlers),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }

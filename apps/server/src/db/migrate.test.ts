@@ -7,7 +7,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/database.js';
 import { queryRows } from './client.js';
-import { migrate } from './migrate.js';
+import { migrate, pendingMigrations } from './migrate.js';
+import { openDatabase } from './client.js';
 
 const MIGRATIONS = fileURLToPath(new URL('./migrations/', import.meta.url));
 const FUNCTIONS = fileURLToPath(new URL('./functions/', import.meta.url));
@@ -46,6 +47,29 @@ const recorded = async () =>
 const functionSource = async (name: string) =>
   (await queryRows<{ src: string }>(database.db, sql`SELECT prosrc AS src FROM pg_proc WHERE proname = ${name}`))[0]?.src ?? '';
 
+describe('pendingMigrations', () => {
+  it('tells every migration and function file of an empty database, changing nothing', async () => {
+    const empty = await openDatabase({ dataDir: 'memory://' });
+    try {
+      const pending = await pendingMigrations(empty);
+      expect(pending.migrations).toEqual(
+        readdirSync(MIGRATIONS)
+          .filter((f) => f.endsWith('.sql'))
+          .sort(),
+      );
+      expect(pending.functions).toEqual([...functionFiles].sort());
+      const table = await queryRows<{ t: string | null }>(empty.db, sql`SELECT to_regclass('schema_migrations')::text AS t`);
+      expect(table[0]?.t).toBeNull();
+    } finally {
+      await empty.close();
+    }
+  });
+
+  it('tells nothing once migrated', async () => {
+    expect(await pendingMigrations(database)).toEqual({ migrations: [], functions: [] });
+  });
+});
+
 describe('SQL function files', () => {
   it('a fresh database has every function file applied, with its hash, and nothing left to do', async () => {
     expect(functionFiles).toContain('ledger_post_many.sql');
@@ -78,7 +102,12 @@ describe('SQL function files', () => {
     expect(table[0]?.t).toBeNull();
     expect(await recorded()).toEqual(before);
     // the connection is usable again, and the same call with a sound file goes through
+    expect(await pendingMigrations(database, { migrations, functions: broken })).toEqual({
+      migrations: ['9999_migrate_test.sql'],
+      functions: ['ledger_post_many.sql'],
+    });
     expect(await migrate(database, { migrations })).toEqual({ migrations: ['9999_migrate_test.sql'], functions: [] });
+    expect(await pendingMigrations(database, { migrations })).toEqual({ migrations: [], functions: [] });
     await database.runScript('DROP TABLE migrate_test; DELETE FROM schema_migrations WHERE name = $$9999_migrate_test.sql$$;');
   });
 

@@ -33,6 +33,8 @@ export class Worker {
   readonly leases: Leases;
   /** when the started worker purges next (./purge.ts) */
   private nextPurgeAt = 0;
+  /** when the started worker last finished a round (or started): its heartbeat, read by `/readyz` */
+  private lastRoundAt = 0;
   /** upkeep run every so often while started (`every`), each at most once per its interval */
   private readonly periodic: { name: string; everyMs: number; run: () => Promise<unknown>; nextAt: number }[] = [];
 
@@ -198,9 +200,15 @@ export class Worker {
     await this.purge().catch((err: unknown) => this.log.error({ err }, 'purge failed; tried again at the next interval'));
   }
 
+  /** Whether this process runs the worker, and when its last round ended (ms since the epoch). */
+  heartbeat(): { started: boolean; lastRoundAt: number } {
+    return { started: !this.stopped, lastRoundAt: this.lastRoundAt };
+  }
+
   start() {
     if (!this.stopped) return;
     this.stopped = false;
+    this.lastRoundAt = Date.now();
     this.timer = setTimeout(() => void this.tick(), this.opts.pollMs);
   }
 
@@ -234,6 +242,7 @@ export class Worker {
       });
     const n = await this.running;
     this.running = null;
+    this.lastRoundAt = Date.now();
     if (this.stopped) return;
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.tick(), n > 0 || this.woken ? 0 : this.opts.pollMs);

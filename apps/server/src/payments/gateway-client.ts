@@ -74,7 +74,7 @@ export function createBankGatewayClient(opts: BankGatewayOptions): BankGatewayCl
   const base = opts.baseUrl.replace(/\/+$/, '');
   const timeoutMs = opts.timeoutMs ?? 5_000;
 
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+  async function call(operation: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
     const raw = body === undefined ? '' : JSON.stringify(body);
     // the signature covers the path the gateway sees, base path included
     const url = new URL(base + path);
@@ -89,6 +89,7 @@ export function createBankGatewayClient(opts: BankGatewayOptions): BankGatewayCl
         },
         ...(body === undefined ? {} : { body: raw }),
         timeoutMs,
+        call: { kind: 'bank', adapter: 'gateway', operation },
       });
     } catch (err) {
       const why = err instanceof Error && err.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : String(err);
@@ -109,7 +110,7 @@ export function createBankGatewayClient(opts: BankGatewayOptions): BankGatewayCl
 
   return {
     async createOrder(input) {
-      const { status, json } = await call('POST', '/bank/orders', {
+      const { status, json } = await call('createOrder', 'POST', '/bank/orders', {
         reference: input.reference,
         payload: input.payload,
         amountLak: input.amountLak.toString(),
@@ -126,7 +127,7 @@ export function createBankGatewayClient(opts: BankGatewayOptions): BankGatewayCl
 
     async status(reference) {
       const path = `/bank/orders/${encodeURIComponent(reference)}`;
-      const { status, json } = await call('GET', path);
+      const { status, json } = await call('status', 'GET', path);
       // only the gateway's own "no such order" counts: a 404 from a wrong base URL is not an answer
       if (status === 404 && errorSchema.safeParse(json).data?.error.code === 'ORDER_NOT_FOUND') {
         return { status: 'NOT_FOUND', reference };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Worker } from '../jobs/worker.js';
 import { TransferService, type ProviderLookup } from '../ledger/transfers/index.js';
+import { lastLedgerCheckAt, runLedgerCheck } from '../ledger/check-record.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,6 +36,14 @@ export const ledgerPlugin = fp(async (app: FastifyInstance) => {
     dispatchConcurrency: config.PROVIDER_CALL_CONCURRENCY,
   });
   transfers.attach(worker);
+  // the ledger check every LEDGER_CHECK_HOURS, by whichever instance's worker sees it due first (its result is a metric)
+  worker.every('ledger check', 10 * 60_000, async () => {
+    const last = await lastLedgerCheckAt(app.db);
+    if (last && Date.now() - last.getTime() < config.LEDGER_CHECK_HOURS * HOUR_MS) return;
+    const { problems, durationMs } = await runLedgerCheck(app.db);
+    if (problems.length > 0) app.log.error({ problems: problems.slice(0, 20), count: problems.length }, 'the ledger check found problems');
+    else app.log.info({ durationMs }, 'ledger check passed');
+  });
   app.decorate('transfers', transfers);
   app.decorate('worker', worker);
   if (config.WORKER_ENABLED) app.addHook('onReady', async () => worker.start());

@@ -3,7 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
+import { AppError } from '../errors.js';
 import { queryRows, textArray, type Db } from '../db/client.js';
+import { loginFailures, loginThrottled } from '../metrics/registry.js';
 import { refused, type Limit, type RateLimiter } from './rate-limit.js';
 
 const MINUTE = 60_000;
@@ -73,7 +75,7 @@ export function createLoginThrottle(db: Db, limiter: RateLimiter, config: Pick<C
   return {
     /** Counts the attempt of this client (RATE_LIMITED past 30 a minute), before anything else is judged. */
     async consume(request: FastifyRequest, kind: LoginKind, agencyId: string): Promise<void> {
-      await limiter.consume(LOGIN_LIMITS.loginPerIp, clientKey(kind, agencyId, request.ip));
+      await throttled(kind, limiter.consume(LOGIN_LIMITS.loginPerIp, clientKey(kind, agencyId, request.ip)));
     },
 
     /** The attempt of this request's client on an account (`username` as it would be stored). */
@@ -89,12 +91,15 @@ export function createLoginThrottle(db: Db, limiter: RateLimiter, config: Pick<C
         limiter.exceeded(LOGIN_LIMITS.loginFailuresPerAccountClient, `${accountKey(attempt)}:${attempt.ip}`),
         limiter.exceeded(LOGIN_LIMITS.loginFailuresPerAccount, accountKey(attempt)),
       ]);
-      if (byClient || byAccountClient) throw refused();
-      if (byAccount && !(await known(attempt))) throw refused();
+      if (byClient || byAccountClient || (byAccount && !(await known(attempt)))) {
+        loginThrottled.inc({ kind });
+        throw refused();
+      }
     },
 
     /** A wrong password, an unknown name or a blocked account: counted on all three keys. */
     async failed(attempt: LoginAttempt, kind: LoginKind): Promise<void> {
+      loginFailures.inc({ kind });
       await Promise.all([
         limiter.record(LOGIN_LIMITS.loginFailuresPerIp, clientKey(kind, attempt.agencyId, attempt.ip)),
         limiter.record(LOGIN_LIMITS.loginFailuresPerAccountClient, `${accountKey(attempt)}:${attempt.ip}`),
@@ -132,6 +137,16 @@ export function createLoginThrottle(db: Db, limiter: RateLimiter, config: Pick<C
         ON CONFLICT (agency_id, account, client) DO UPDATE SET seen_at = now()`);
     },
   };
+}
+
+/** `work`, counting a RATE_LIMITED refusal as a throttled login of `kind`. */
+async function throttled(kind: LoginKind, work: Promise<void>): Promise<void> {
+  try {
+    await work;
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'RATE_LIMITED') loginThrottled.inc({ kind });
+    throw err;
+  }
 }
 
 export type LoginThrottle = ReturnType<typeof createLoginThrottle>;

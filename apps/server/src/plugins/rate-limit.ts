@@ -17,6 +17,8 @@ export interface RateLimitStore {
   count(key: string, windowMs: number, now?: number): Promise<number>;
   /** Forgets every hit of `key`. */
   clear(key: string, windowMs: number, now?: number): Promise<void>;
+  /** Answers once the store is reachable (`/readyz`); absent when the store is the database itself. */
+  ping?(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -114,6 +116,9 @@ export function redisRateLimitStore(url: string, prefix = 'rl:', onError: (err: 
       const start = windowOf(now, windowMs);
       await reachable(redis.del(k(key, start), k(key, start - windowMs)));
     },
+    async ping() {
+      await reachable(redis.ping());
+    },
     async close() {
       await redis.quit();
     },
@@ -145,6 +150,8 @@ export interface RateLimiter {
 declare module 'fastify' {
   interface FastifyInstance {
     rateLimiter: RateLimiter;
+    /** the counters' store: Redis with REDIS_URL, else the database */
+    rateLimitStore: RateLimitStore;
   }
 }
 
@@ -179,6 +186,7 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
     ? redisRateLimitStore(app.config.REDIS_URL, 'rl:', (err) => app.log.warn({ err }, 'redis (rate limits)'))
     : postgresRateLimitStore(app.db);
   app.decorate('rateLimiter', createRateLimiter(store, app.config.RATE_LIMIT_ENABLED));
+  app.decorate('rateLimitStore', store);
   let purge: NodeJS.Timeout | undefined;
   if (!app.config.REDIS_URL && app.config.RATE_LIMIT_ENABLED) {
     purge = setInterval(() => {

@@ -62,12 +62,16 @@ export class HttpProviderAdapter implements ProviderAdapter {
   }
 
   async ensurePlayer(player: ProviderPlayer): Promise<void> {
-    await this.read('POST', '/players', z.unknown(), { playerId: player.playerId, agencyId: player.agencyId, username: player.username });
+    await this.read('ensurePlayer', 'POST', '/players', z.unknown(), {
+      playerId: player.playerId,
+      agencyId: player.agencyId,
+      username: player.username,
+    });
   }
 
   async balance(player: ProviderPlayer): Promise<bigint | null> {
     try {
-      const res = await this.read('GET', `/players/${encodeURIComponent(player.playerId)}/balance`, balanceSchema);
+      const res = await this.read('balance', 'GET', `/players/${encodeURIComponent(player.playerId)}/balance`, balanceSchema);
       return res.balance;
     } catch (err) {
       if (err instanceof ProviderRequestError && err.code === 'PLAYER_NOT_FOUND') return null;
@@ -76,7 +80,7 @@ export class HttpProviderAdapter implements ProviderAdapter {
   }
 
   async transfer(req: TransferRequest): Promise<TransferOutcome> {
-    const answer = await this.call('POST', '/transfers', {
+    const answer = await this.call('transfer', 'POST', '/transfers', {
       reference: req.reference,
       direction: req.direction,
       playerId: req.player.playerId,
@@ -97,7 +101,7 @@ export class HttpProviderAdapter implements ProviderAdapter {
   }
 
   async transferStatus(reference: string): Promise<TransferStatus> {
-    const answer = await this.call('GET', `/transfers/${encodeURIComponent(reference)}`);
+    const answer = await this.call('transferStatus', 'GET', `/transfers/${encodeURIComponent(reference)}`);
     if (answer.ok === null) return { status: 'UNKNOWN', reason: answer.reason };
     if (answer.ok) {
       const parsed = transferSchema.safeParse(answer.json);
@@ -113,11 +117,11 @@ export class HttpProviderAdapter implements ProviderAdapter {
   }
 
   async games(tab?: string): Promise<GameCatalogue> {
-    return this.read('GET', tab === undefined ? '/games' : `/games?tab=${encodeURIComponent(tab)}`, catalogueSchema);
+    return this.read('games', 'GET', tab === undefined ? '/games' : `/games?tab=${encodeURIComponent(tab)}`, catalogueSchema);
   }
 
   async launch(req: { player: ProviderPlayer; gameId: string; returnUrl: string; language: string }): Promise<{ url: string }> {
-    return this.read('POST', '/launch', launchSchema, {
+    return this.read('launch', 'POST', '/launch', launchSchema, {
       playerId: req.player.playerId,
       gameId: req.gameId,
       returnUrl: req.returnUrl,
@@ -127,12 +131,18 @@ export class HttpProviderAdapter implements ProviderAdapter {
 
   async turnoverSince(player: ProviderPlayer, reference: string): Promise<bigint> {
     const path = `/players/${encodeURIComponent(player.playerId)}/turnover?since=${encodeURIComponent(reference)}`;
-    return (await this.read('GET', path, turnoverSchema)).turnover;
+    return (await this.read('turnover', 'GET', path, turnoverSchema)).turnover;
   }
 
   /** A read (or an idempotent write): the parsed answer, ProviderRequestError on a definite 4xx, else unavailable. */
-  private async read<S extends z.ZodType>(method: 'GET' | 'POST', path: string, schema: S, body?: object): Promise<z.infer<S>> {
-    const answer = await this.call(method, path, body);
+  private async read<S extends z.ZodType>(
+    operation: string,
+    method: 'GET' | 'POST',
+    path: string,
+    schema: S,
+    body?: object,
+  ): Promise<z.infer<S>> {
+    const answer = await this.call(operation, method, path, body);
     if (answer.ok === null) throw new ProviderUnavailableError(`${this.id}: ${answer.reason}`);
     if (!answer.ok) {
       if (answer.status < 500 && !NOT_DEFINITE.has(answer.status)) {
@@ -145,7 +155,8 @@ export class HttpProviderAdapter implements ProviderAdapter {
     return parsed.data;
   }
 
-  private async call(method: 'GET' | 'POST', path: string, body?: object): Promise<Answer> {
+  /** One exchange; `operation` names it in the metrics (never the path, which carries ids). */
+  private async call(operation: string, method: 'GET' | 'POST', path: string, body?: object): Promise<Answer> {
     const url = new URL(this.base + path);
     const text = body === undefined ? '' : JSON.stringify(body);
     const headers: Record<string, string> = {
@@ -159,6 +170,7 @@ export class HttpProviderAdapter implements ProviderAdapter {
         headers,
         ...(body === undefined ? {} : { body: text }),
         timeoutMs: this.opts.timeoutMs,
+        call: { kind: 'provider', adapter: this.id, operation },
       });
       const json = answerJson(res);
       if (res.status >= 200 && res.status < 300) return { ok: true, status: res.status, json };

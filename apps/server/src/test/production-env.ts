@@ -16,6 +16,12 @@ export function safeProductionEnv(): Record<string, string> {
     BANK_GATEWAY_URL: 'https://gateway.bank.example',
     PUBLIC_URL: 'https://laocredit.example',
     TRUST_PROXY: 'loopback',
+    // never opened by the tests that build the app on a database of their own
+    DATABASE_URL: 'postgres://laocredit@127.0.0.1:5432/laocredit',
+    CREDENTIALS_KEY: Buffer.alloc(32, 7).toString('base64'),
+    // the test configuration's fast argon2 is refused in production
+    ARGON2_MEMORY_KIB: '19456',
+    ARGON2_ITERATIONS: '2',
   };
 }
 
@@ -41,6 +47,25 @@ export function unsafeProductionCases(): { variable: string; why: string; env: R
     { variable: 'SEED_DEMO', why: 'turned on', env: { ...safe, SEED_DEMO: 'true' } },
     { variable: 'TRUST_PROXY', why: 'every hop', env: { ...safe, TRUST_PROXY: 'true' } },
     { variable: 'TRUST_PROXY', why: 'unset: no proxy in front of an https site', env: without('TRUST_PROXY') },
+    { variable: 'TRUST_PROXY', why: 'every IPv4 address', env: { ...safe, TRUST_PROXY: 'loopback,0.0.0.0/0' } },
+    { variable: 'TRUST_PROXY', why: 'every IPv6 address', env: { ...safe, TRUST_PROXY: '::/0' } },
+    { variable: 'RATE_LIMIT_ENABLED', why: 'turned off', env: { ...safe, RATE_LIMIT_ENABLED: 'false' } },
+    { variable: 'ARGON2_MEMORY_KIB', why: 'below 19 MiB', env: { ...safe, ARGON2_MEMORY_KIB: '19455' } },
+    { variable: 'ARGON2_ITERATIONS', why: 'below 2', env: { ...safe, ARGON2_ITERATIONS: '1' } },
+    { variable: 'DATABASE_URL', why: 'unset: PGlite', env: without('DATABASE_URL') },
+    {
+      variable: 'PROVIDER_SECRET',
+      why: 'shorter than 32 characters',
+      env: { ...safe, PROVIDER_SECRET: 'a-provider-secret-of-31-chars-x' },
+    },
+    {
+      variable: 'BANK_CALLBACK_SECRET',
+      why: 'the same as another secret',
+      env: { ...safe, BANK_CALLBACK_SECRET: safe.BANK_GATEWAY_SECRET! },
+    },
+    { variable: 'CREDENTIALS_KEY', why: 'unset', env: without('CREDENTIALS_KEY') },
+    { variable: 'CREDENTIALS_KEY', why: '16 bytes', env: { ...safe, CREDENTIALS_KEY: Buffer.alloc(16, 7).toString('base64') } },
+    { variable: 'CREDENTIALS_KEY', why: 'not base64', env: { ...safe, CREDENTIALS_KEY: 'k'.repeat(43) + '!' } },
   ];
   for (const id of PROVIDER_IDS) {
     const variable = providerUrlVariable(id);

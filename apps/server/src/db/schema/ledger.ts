@@ -95,3 +95,12 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   leaseId: uuid('lease_id'),
   leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** The ledger check's results (ledger/check-record.ts), newest first by `checked_at`. */
+export const ledgerChecks = pgTable('ledger_checks', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+  problems: integer('problems').notNull(),
+  detail: text('detail').array().notNull().default([]),
+  durationMs: integer('duration_ms').notNull(),
+});
