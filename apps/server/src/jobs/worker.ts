@@ -209,6 +209,8 @@ export class Worker {
     if (!this.stopped) return;
     this.stopped = false;
     this.lastRoundAt = Date.now();
+    // upkeep is counted from the start, not from when it was registered
+    for (const task of this.periodic) task.nextAt = this.lastRoundAt + task.everyMs;
     this.timer = setTimeout(() => void this.tick(), this.opts.pollMs);
   }
 
