@@ -8,6 +8,7 @@ import {
   type ProviderUrlVariable,
 } from './config-production.js';
 import { trustProxySchema } from './config-trust-proxy.js';
+import { parseCredentialsKey } from './lib/credentials.js';
 
 export { DEVELOPMENT_SECRETS, providerUrlVariable };
 
@@ -93,6 +94,14 @@ export const configSchema = z.object({
   SEED_DEMO: bool.optional(),
   SEED_STAFF_USERNAME: z.string().default('owner'),
   SEED_STAFF_PASSWORD: z.string().min(8).optional(),
+  /** the key of the secrets kept in the database (lib/credentials.ts): 32 bytes, base64; a development key stands in outside production */
+  CREDENTIALS_KEY: z
+    .string()
+    .optional()
+    .superRefine((v, ctx) => {
+      const key = v === undefined ? null : parseCredentialsKey(v);
+      if (typeof key === 'string') ctx.addIssue({ code: 'custom', message: key });
+    }),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19456),
   ARGON2_ITERATIONS: z.coerce.number().int().min(1).default(2),
   RATE_LIMIT_ENABLED: bool.default(true),
