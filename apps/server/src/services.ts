@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Config } from './config.js';
 import type { Worker } from './jobs/worker.js';
 import type { TransferService } from './ledger/transfers/index.js';
-import type { BankGatewayClient } from './payments/index.js';
+import type { BankGateways } from './payments/index.js';
 import type { LoginThrottle } from './plugins/login-throttle.js';
 import type { RateLimiter } from './plugins/rate-limit.js';
 import type { ProviderLookup } from './providers/types.js';
@@ -54,7 +54,7 @@ export interface Services {
 export interface CoreDependencies extends ServiceDependencies {
   config: Config;
   providers: ProviderLookup;
-  bankGateway: BankGatewayClient;
+  bankGateways: BankGateways;
   rateLimiter: RateLimiter;
   loginThrottle: LoginThrottle;
   transfers: TransferService;
@@ -67,7 +67,7 @@ export interface CoreDependencies extends ServiceDependencies {
  * service and the worker as it is built here (checked complete when the app is ready).
  */
 export function createServices(core: CoreDependencies): Services {
-  const { db, log, config, providers, bankGateway, rateLimiter, loginThrottle, transfers, worker } = core;
+  const { db, log, config, providers, bankGateways, rateLimiter, loginThrottle, transfers, worker } = core;
   const passwords = createPasswordHasher(config);
   const bankAccounts = createBankAccountsService({ db });
   const promotions = createPromotionsService({ db, log, config, providers, transfers, worker, bankAccounts });
@@ -81,7 +81,7 @@ export function createServices(core: CoreDependencies): Services {
     wallet,
     games: createGamesService({ providers, wallet }),
     promotions,
-    deposits: createDepositsService({ db, log, config, bankGateway, rateLimiter, transfers, worker, wallet, promotions }),
+    deposits: createDepositsService({ db, log, config, bankGateways, rateLimiter, transfers, worker, wallet, promotions }),
     withdrawals,
     backoffice,
     attention,
@@ -104,7 +104,7 @@ export const servicesPlugin = fp(async (app: FastifyInstance) => {
     log: app.log,
     config: app.config,
     providers: app.providers,
-    bankGateway: app.bankGateway,
+    bankGateways: app.bankGateways,
     rateLimiter: app.rateLimiter,
     loginThrottle: app.loginThrottle,
     transfers: app.transfers,

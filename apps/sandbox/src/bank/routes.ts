@@ -79,6 +79,22 @@ export async function bankSandbox(app: FastifyInstance, { config }: { config: Sa
     return gateway.status(request.params.reference);
   });
 
+  app.post<{ Params: { reference: string } }>('/bank/orders/:reference/disable', async (request) => {
+    verifySignature(request, config.BANK_GATEWAY_SECRET);
+    return gateway.disable(request.params.reference);
+  });
+
+  app.get<{ Params: { bankReference: string } }>('/bank/payments/:bankReference', async (request) => {
+    verifySignature(request, config.BANK_GATEWAY_SECRET);
+    return gateway.payment(request.params.bankReference);
+  });
+
+  app.get<{ Querystring: { from?: string; to?: string } }>('/bank/payments', async (request) => {
+    verifySignature(request, config.BANK_GATEWAY_SECRET);
+    const range = parse(z.object({ from: z.iso.datetime({ offset: true }), to: z.iso.datetime({ offset: true }) }), request.query);
+    return gateway.payments(new Date(range.from), new Date(range.to));
+  });
+
   app.post('/sandbox/bank/payments', async (request) => {
     const body = parse(paymentSchema, request.body);
     return gateway.pay(body.payload, body.bank);

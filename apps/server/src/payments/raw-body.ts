@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
-import type { BankCallback } from './signing.js';
+import type { BankNotice } from './bank-gateway.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -30,19 +30,19 @@ export interface BankCallbackRouteOptions {
   /** the route's path inside the scope it is registered in, e.g. '/v2/payments/callback' under prefix '/api' */
   path: string;
   /** gets the verified callback; its return value is the answer (a 2xx tells the bank to stop retrying) */
-  onCallback(callback: BankCallback, request: FastifyRequest, reply: FastifyReply): Promise<unknown>;
+  onCallback(callback: BankNotice, request: FastifyRequest, reply: FastifyReply): Promise<unknown>;
 }
 
 /**
  * The bank's callback route: its own scope keeping the raw body, the signature and time window
- * checked by `app.bankGateway.verifyCallback` before `onCallback` runs. A refused signature answers
+ * checked by `app.bankGateway.verifyNotice` before `onCallback` runs. A refused signature answers
  * 401 SIGNATURE_INVALID and the handler never sees the request.
  */
 export async function bankCallbackRoute(app: FastifyInstance, opts: BankCallbackRouteOptions): Promise<void> {
   await app.register(async (scope) => {
     useRawJsonBody(scope);
     scope.post(opts.path, async (request, reply) => {
-      const callback = app.bankGateway.verifyCallback(request.headers, request.rawBody ?? '', new Date());
+      const callback = app.bankGateway.verifyNotice(request.headers, request.rawBody ?? '', new Date());
       return opts.onCallback(callback, request, reply);
     });
   });

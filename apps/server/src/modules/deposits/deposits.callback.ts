@@ -12,7 +12,7 @@ export async function depositCallbackRoutes(app: FastifyInstance) {
   await bankCallbackRoute(app, {
     path: '/api/v2/payments/callback',
     async onCallback(callback, request, reply) {
-      const answer = await deposits.callback(callback, request.agency?.id ?? null);
+      const answer = await deposits.callback(callback, { agencyId: request.agency?.id ?? null, gateway: app.bankGateway });
       if (answer.confirming) return reply.code(202).send({ ok: true, status: answer.status });
       return { ok: true, status: answer.status };
     },

@@ -3,7 +3,7 @@ import type { Config } from '../../config.js';
 import type { DepositOrderRow, DepositStatus } from '../../db/schema/index.js';
 import type { Worker } from '../../jobs/worker.js';
 import type { TransferService } from '../../ledger/transfers/index.js';
-import type { BankCallback, BankGatewayClient } from '../../payments/index.js';
+import type { BankGateway, BankGateways, BankNotice } from '../../payments/index.js';
 import type { AgencyContext } from '../../plugins/agency.js';
 import type { RateLimiter } from '../../plugins/rate-limit.js';
 import type { PlayerSession } from '../../plugins/session.js';
@@ -14,7 +14,8 @@ import type { PaymentConfirmations } from './deposits.confirmations.js';
 
 export interface DepositsServiceDependencies extends ServiceDependencies {
   config: Pick<Config, 'WORKER_RETRY_BASE_MS' | 'BANK_STATUS_CONCURRENCY'>;
-  bankGateway: Pick<BankGatewayClient, 'createOrder' | 'status'>;
+  /** the adapter of the protocol each agency chose for each bank (payments/bank-gateways.ts) */
+  bankGateways: Pick<BankGateways, 'for'>;
   /** bounds the players' gateway questions ("check", "cancel") per order and per player */
   rateLimiter: Pick<RateLimiter, 'consume'>;
   transfers: TransferService;
@@ -48,8 +49,12 @@ export interface DepositsService {
   check(session: PlayerSession, id: string): Promise<DepositOrderRow>;
   /** OPEN → CANCELED after asking the gateway, so that a paid order is never canceled */
   cancel(session: PlayerSession, id: string): Promise<DepositOrderRow>;
-  /** a verified bank callback named this gateway reference: a hint, confirmed with the gateway in the background */
-  callback(payment: BankCallback, agencyId: string | null): Promise<CallbackAnswer>;
+  /**
+   * A verified bank notice named this gateway reference: a hint, confirmed with the gateway in the
+   * background. `gateway` is the adapter that verified it: a payment that credits no order is
+   * confirmed with it (its lookup by bank reference) before anything is booked.
+   */
+  callback(notice: BankNotice, from: { agencyId: string | null; gateway: BankGateway }): Promise<CallbackAnswer>;
   /** the payments waiting for the gateway's confirmation (tests look at it) */
   readonly confirmations: PaymentConfirmations;
   /** stops asking the gateway (app close): the confirmations under way finish */
