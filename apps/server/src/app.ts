@@ -36,6 +36,7 @@ import { attentionRoutes } from './modules/deposit-attention/attention.routes.js
 import { exportsRoutes } from './modules/exports/exports.routes.js';
 import { staffPlayersRoutes } from './modules/staff-players/staff-players.routes.js';
 import { staffSettingsRoutes } from './modules/staff-settings/staff-settings.routes.js';
+import { qrInspectRoutes } from './modules/qr-inspect/index.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { servicesPlugin } from './services.js';
 // @imports (one line per area)
@@ -131,6 +132,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(exportsRoutes, { prefix: '/api' });
   await app.register(staffPlayersRoutes, { prefix: '/api' });
   await app.register(staffSettingsRoutes, { prefix: '/api' });
+  await app.register(qrInspectRoutes, { prefix: '/api' });
   // @routes:backoffice
 
   await app.register(webPlugin);

@@ -27,6 +27,7 @@ import type { PromotionsService } from './modules/promotions/promotions.types.js
 import type { ServiceDependencies } from './modules/service-dependencies.js';
 import { createStaffPlayersService } from './modules/staff-players/staff-players.service.js';
 import type { StaffPlayersService } from './modules/staff-players/staff-players.types.js';
+import { createQrInspectService, type QrInspectService } from './modules/qr-inspect/index.js';
 import { createStaffSettingsService } from './modules/staff-settings/staff-settings.service.js';
 import type { StaffSettingsService } from './modules/staff-settings/staff-settings.types.js';
 import { createWalletService } from './modules/wallet/wallet.service.js';
@@ -47,6 +48,7 @@ export interface Services {
   attention: AttentionService;
   staffPlayers: StaffPlayersService;
   staffSettings: StaffSettingsService;
+  qrInspect: QrInspectService;
   dashboard: DashboardService;
 }
 
@@ -87,6 +89,7 @@ export function createServices(core: CoreDependencies): Services {
     attention,
     staffPlayers: createStaffPlayersService({ db, passwords, bankAccounts, wallet }),
     staffSettings: createStaffSettingsService({ db }),
+    qrInspect: createQrInspectService({ db, bankStatus: (order) => bankGateway.status(order.gatewayReference) }),
     dashboard: createDashboardService({ db, backoffice, attention, closedDaysTtlMs: config.DASHBOARD_CLOSED_DAYS_SECONDS * 1000 }),
   };
 }

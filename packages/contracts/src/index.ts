@@ -19,6 +19,7 @@ export {
   type LaoQrReadResult,
 } from './laoqr-read.js';
 export * from './onepay.js';
+export * from './qr-inspect.js';
 export * from './wallet.js';
 export * from './games.js';
 export * from './deposits.js';

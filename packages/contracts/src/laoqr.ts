@@ -2,7 +2,7 @@ import type { BankCode } from './common.js';
 import { LAO_QR_AID, LAO_QR_BANK_IINS, readLaoQr } from './laoqr-read.js';
 import { crc16CcittFalse, LaoQrError, splitTlv, tlvField } from './laoqr-tlv.js';
 
-export { crc16CcittFalse, LaoQrError } from './laoqr-tlv.js';
+export { crc16CcittFalse, LaoQrError, sealTlv, tlvField } from './laoqr-tlv.js';
 export { LAO_QR_AID, LAO_QR_BANK_IINS } from './laoqr-read.js';
 
 /**
