@@ -18,6 +18,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { bankAccountRoutes } from './modules/bank-accounts/bank-accounts.routes.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { ledgerPlugin } from './plugins/ledger.js';
+import { onePayListenerPlugin } from './payments/onepay/plugin.js';
 import { paymentsPlugin } from './payments/plugin.js';
 import { providersPlugin } from './providers/registry.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
@@ -107,6 +108,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(staffAccessPlugin);
   // @plugins:ledger (idempotency, worker)
   // every module's service, from the parts above (services.ts); the routes below take theirs from app.services
+  // before the services: its preClose stops hearing OnePay payments before the deposits stop confirming
+  await app.register(onePayListenerPlugin);
   await app.register(servicesPlugin);
 
   await app.register(agencyRoutes, { prefix: '/api' });

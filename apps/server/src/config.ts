@@ -72,6 +72,12 @@ export const configSchema = z.object({
   IDEMPOTENCY_RETENTION_HOURS: z.coerce.number().min(1).default(24),
   /** status calls to the bank gateway at once, confirming callbacks and the players' "check" (docs/decisions/024) */
   BANK_STATUS_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
+  /** the OnePay listener (docs/decisions/133): off only for a process that must not hear payments */
+  ONEPAY_LISTENER_ENABLED: bool.default(true),
+  /** how often it reads which agencies take BCEL through OnePay */
+  ONEPAY_REFRESH_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  /** the wait before subscribing again after the PubNub SDK gave up on a connection */
+  ONEPAY_RECONNECT_MS: z.coerce.number().int().min(10).max(600_000).default(5_000),
   /** calls to the game providers at once, telling them about transfers just committed (docs/decisions/024) */
   PROVIDER_CALL_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
   /** a transfer still unknown after this long is flagged for staff (DESIGN.md §4) */

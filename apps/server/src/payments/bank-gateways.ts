@@ -12,6 +12,10 @@ export interface AdapterContext {
   timeoutMs: number;
   /** the server's public root, for the bank's notices */
   publicUrl: string;
+  /** the database, for the protocols whose bank speaks only by pushing (OnePay's recorded messages) */
+  db: Db | Tx;
+  /** the sandbox's root (SANDBOX_URL), for credentials that name the sandbox as their service */
+  sandboxUrl: string;
 }
 
 /** Builds one protocol's adapter from the agency's decrypted credentials (validated by the factory itself). */
@@ -41,6 +45,7 @@ export function createBankGateways(opts: {
   factories: BankAdapterFactories;
   timeoutMs: number;
   publicUrl: string;
+  sandboxUrl: string;
 }): BankGateways {
   const cache = new Map<string, { at: number; gateway: Promise<BankGateway> }>();
 
@@ -61,7 +66,14 @@ export function createBankGateways(opts: {
       // another CREDENTIALS_KEY, or a value moved between rows: a configuration fault, never an answer
       throw new BankGatewayUnavailableError(`${bank}: credentials unreadable (${(err as Error).message})`);
     }
-    return factory(credentials, { agencyId, bank, timeoutMs: opts.timeoutMs, publicUrl: opts.publicUrl });
+    return factory(credentials, {
+      agencyId,
+      bank,
+      timeoutMs: opts.timeoutMs,
+      publicUrl: opts.publicUrl,
+      db: opts.db,
+      sandboxUrl: opts.sandboxUrl,
+    });
   }
 
   return {
@@ -103,7 +115,7 @@ export async function setBankProtocol(
     const factory = deps.factories[change.protocol];
     if (!factory) throw new Error(`protocol ${change.protocol} is not available in this build`);
     // throws (zod) on credentials of the wrong shape
-    factory(change.credentials, { agencyId, bank, timeoutMs: 1, publicUrl: 'http://127.0.0.1' });
+    factory(change.credentials, { agencyId, bank, timeoutMs: 1, publicUrl: 'http://127.0.0.1', db, sandboxUrl: 'http://127.0.0.1' });
     stored = encryptSecret(deps.key, JSON.stringify(change.credentials), credentialsContext(agencyId, bank));
   }
   const updated = await db

@@ -25,6 +25,8 @@ export {
 } from './bank-gateways.js';
 export { createBankGatewayClient, type BankGatewayClient } from './gateway-client.js';
 export { BANK_CALLBACK_PATH, paymentsPlugin } from './plugin.js';
+export { onePayListenerPlugin } from './onepay/plugin.js';
+export { isOnePayGateway, onePayCredentialsSchema, type OnePayCredentials } from './onepay/adapter.js';
 export { renderQrSvg } from './qr.js';
 export { bankCallbackRoute, useRawJsonBody, type BankCallbackRouteOptions } from './raw-body.js';
 export { callbackSignature, verifyCallback, type BankCallback } from './signing.js';

@@ -52,6 +52,7 @@ export const paymentsPlugin = fp(
         factories: opts.factories ?? BANK_ADAPTERS,
         timeoutMs: opts.timeoutMs ?? config.BANK_GATEWAY_TIMEOUT_MS,
         publicUrl: config.PUBLIC_URL,
+        sandboxUrl: config.SANDBOX_URL,
       }),
     );
   },

@@ -10,12 +10,12 @@ import {
 import type { Db } from '../../db/client.js';
 import { agencyBankConfig, depositOrders, onepayPayments, players, type DepositOrderRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import type { BankOrderStatus } from '../../payments/index.js';
+import type { BankBillStatus } from '../../payments/index.js';
 
 export interface QrInspectDependencies {
   db: Db;
   /** what the bank says now of an order's payment (the agency's adapter for the order's bank); throws when it cannot say */
-  bankStatus: (order: DepositOrderRow) => Promise<BankOrderStatus>;
+  bankStatus: (order: DepositOrderRow) => Promise<BankBillStatus>;
 }
 
 export interface QrInspectService {

@@ -1,8 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import type { OnePayMessage } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.js';
-import { onepayPayments } from '../../db/schema/index.js';
-import type { BankOrderStatus } from '../gateway-client.js';
+import { onepayPayments, type OnepayPaymentRow } from '../../db/schema/index.js';
+import type { BankBillStatus, BankTransaction } from '../bank-gateway.js';
 
 /**
  * Keeps one payment message of an agency's channel, once per (mcid, fccref): a message delivered
@@ -38,7 +38,7 @@ export async function recordOnePayPayment(db: Db | Tx, agencyId: string, message
  * agency's channels (a second payment of the same QR is kept too, and told apart by its fccref);
  * UNPAID while none came. The caller compares the amount with the order's.
  */
-export async function onePayStatus(db: Db | Tx, agencyId: string, uuid: string): Promise<BankOrderStatus> {
+export async function onePayStatus(db: Db | Tx, agencyId: string, uuid: string): Promise<BankBillStatus> {
   const [first] = await db
     .select()
     .from(onepayPayments)
@@ -51,7 +51,40 @@ export async function onePayStatus(db: Db | Tx, agencyId: string, uuid: string):
     reference: uuid,
     bankReference: first.fccref,
     amountLak: first.amountLak,
-    currency: first.ccy === '418' ? 'LAK' : first.ccy,
+    currency: currencyOf(first.ccy),
     paidAt: first.paidAt,
+    payer: { account: first.payerAccount, name: first.payerName },
   };
+}
+
+const currencyOf = (ccy: string) => (ccy === '418' ? 'LAK' : ccy);
+
+function transaction(row: OnepayPaymentRow): BankTransaction {
+  return {
+    reference: row.uuid,
+    bankReference: row.fccref,
+    amountLak: row.amountLak,
+    currency: currencyOf(row.ccy),
+    paidAt: row.paidAt,
+    payer: { account: row.payerAccount, name: row.payerName },
+  };
+}
+
+/** The payment recorded under this fccref on the agency's channels, or null. */
+export async function onePayPayment(db: Db | Tx, agencyId: string, fccref: string): Promise<BankTransaction | null> {
+  const [row] = await db
+    .select()
+    .from(onepayPayments)
+    .where(and(eq(onepayPayments.agencyId, agencyId), eq(onepayPayments.fccref, fccref)));
+  return row ? transaction(row) : null;
+}
+
+/** The payments recorded for the agency with `from <= paid_at < to`, oldest first (reconciliation). */
+export async function onePayPayments(db: Db | Tx, agencyId: string, from: Date, to: Date): Promise<BankTransaction[]> {
+  const rows = await db
+    .select()
+    .from(onepayPayments)
+    .where(and(eq(onepayPayments.agencyId, agencyId), gte(onepayPayments.paidAt, from), lt(onepayPayments.paidAt, to)))
+    .orderBy(asc(onepayPayments.paidAt));
+  return rows.map(transaction);
 }
