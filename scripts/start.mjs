@@ -58,7 +58,11 @@ if (dev) {
   const apiPort = Number(process.env.DEV_API_PORT ?? port + 1);
   const backofficePort = Number(process.env.DEV_BACKOFFICE_PORT ?? 5174);
   const api = `http://127.0.0.1:${apiPort}`;
-  run('server', 'apps/server/src/server.ts', { PORT: String(apiPort), PUBLIC_URL: process.env.PUBLIC_URL ?? `http://127.0.0.1:${port}` });
+  run('server', 'apps/server/src/server.ts', {
+    PORT: String(apiPort),
+    PUBLIC_URL: process.env.PUBLIC_URL ?? `http://127.0.0.1:${port}`,
+    SEED_DEMO_BANK_PROTOCOLS: process.env.SEED_DEMO_BANK_PROTOCOLS ?? 'true',
+  });
   const web = join(root, 'apps/web');
   const viteEnv = { DEV_API_URL: api, DEV_BACKOFFICE_URL: `http://127.0.0.1:${backofficePort}` };
   spawnChild(
@@ -69,7 +73,7 @@ if (dev) {
   );
   spawnChild('player site (vite)', [VITE_CLI, '--port', String(port), '--strictPort'], viteEnv, web);
 } else {
-  run('server', 'apps/server/src/server.ts');
+  run('server', 'apps/server/src/server.ts', { SEED_DEMO_BANK_PROTOCOLS: process.env.SEED_DEMO_BANK_PROTOCOLS ?? 'true' });
 }
 setTimeout(
   () =>

@@ -74,6 +74,8 @@ export const configSchema = z.object({
   BANK_STATUS_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
   /** the OnePay listener (docs/decisions/133): off only for a process that must not hear payments */
   ONEPAY_LISTENER_ENABLED: bool.default(true),
+  /** the demo agency on the real bank protocols (BCEL through OnePay…), as `npm start` runs it; tests keep the sandbox's */
+  SEED_DEMO_BANK_PROTOCOLS: bool.default(false),
   /** how often it reads which agencies take BCEL through OnePay */
   ONEPAY_REFRESH_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   /** the wait before subscribing again after the PubNub SDK gave up on a connection */
