@@ -12,6 +12,7 @@ import { passwordRoute } from './routes/password';
 import { playerRoute } from './routes/player';
 import { playersRoute } from './routes/players';
 import { newPromotionRoute, promotionRoute, promotionUsagesRoute, promotionsRoute } from './routes/promotions';
+import { qrInspectRoute } from './routes/qr-inspect';
 import { ratesRoute } from './routes/rates';
 import { settingsRoute } from './routes/settings';
 import { staffUsersRoute } from './routes/staff-users';
@@ -33,6 +34,7 @@ const routeTree = rootRoute.addChildren([
     settingsRoute,
     attentionRoute,
     exportsRoute,
+    qrInspectRoute,
     promotionsRoute,
     newPromotionRoute,
     promotionRoute,
