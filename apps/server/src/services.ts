@@ -89,10 +89,7 @@ export function createServices(core: CoreDependencies): Services {
     attention,
     staffPlayers: createStaffPlayersService({ db, passwords, bankAccounts, wallet }),
     staffSettings: createStaffSettingsService({ db }),
-    qrInspect: createQrInspectService({
-      db,
-      bankStatus: async (order) => (await bankGateways.for(order.agencyId, order.bank)).status(order.gatewayReference),
-    }),
+    qrInspect: createQrInspectService({ db, gatewayFor: (agencyId, bank) => bankGateways.for(agencyId, bank) }),
     dashboard: createDashboardService({ db, backoffice, attention, closedDaysTtlMs: config.DASHBOARD_CLOSED_DAYS_SECONDS * 1000 }),
   };
 }

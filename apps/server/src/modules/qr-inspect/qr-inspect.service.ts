@@ -1,6 +1,7 @@
 import { and, eq, or, type SQL } from 'drizzle-orm';
 import {
   readLaoQr,
+  type BankCode,
   type LaoQrReading,
   type QrInspectBank,
   type QrInspectOrder,
@@ -10,12 +11,12 @@ import {
 import type { Db } from '../../db/client.js';
 import { agencyBankConfig, depositOrders, onepayPayments, players, type DepositOrderRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import type { BankBillStatus } from '../../payments/index.js';
+import { isOnePayGateway, type BankGateway } from '../../payments/index.js';
 
 export interface QrInspectDependencies {
   db: Db;
-  /** what the bank says now of an order's payment (the agency's adapter for the order's bank); throws when it cannot say */
-  bankStatus: (order: DepositOrderRow) => Promise<BankBillStatus>;
+  /** the agency's adapter for a bank (its status call; OnePay's merchant) */
+  gatewayFor: (agencyId: string, bank: BankCode) => Promise<BankGateway>;
 }
 
 export interface QrInspectService {
@@ -54,7 +55,7 @@ function view(qr: LaoQrReading): QrReading {
  * the staff member's own agency only — by our reference or bill number (tag 62), or, on a slip, by
  * the bank reference it carries (fccref) — and ask the bank about that order now.
  */
-export function createQrInspectService({ db, bankStatus }: QrInspectDependencies): QrInspectService {
+export function createQrInspectService({ db, gatewayFor }: QrInspectDependencies): QrInspectService {
   async function findOrder(agencyId: string, qr: LaoQrReading): Promise<(DepositOrderRow & { username: string }) | null> {
     const by: SQL[] = [];
     if (qr.reference) by.push(eq(depositOrders.gatewayReference, qr.reference));
@@ -81,7 +82,7 @@ export function createQrInspectService({ db, bankStatus }: QrInspectDependencies
 
   async function ask(order: DepositOrderRow): Promise<QrInspectBank> {
     try {
-      const s = await bankStatus(order);
+      const s = await (await gatewayFor(order.agencyId, order.bank)).status(order.gatewayReference);
       if (s.status !== 'PAID') return { status: s.status, bankReference: null, amount: null, paidAt: null };
       return { status: 'PAID', bankReference: s.bankReference, amount: s.amountLak.toString(), paidAt: s.paidAt.toISOString() };
     } catch {
@@ -95,7 +96,11 @@ export function createQrInspectService({ db, bankStatus }: QrInspectDependencies
       .select({ merchantId: agencyBankConfig.merchantId })
       .from(agencyBankConfig)
       .where(and(eq(agencyBankConfig.agencyId, agencyId), eq(agencyBankConfig.bank, qr.bank)));
-    return config ? config.merchantId === qr.merchantId : false;
+    if (config?.merchantId === qr.merchantId) return true;
+    // a OnePay QR names the mcid BCEL issued for OnePay, kept with the agency's credentials
+    if (qr.kind !== 'onepay') return false;
+    const gateway = await gatewayFor(agencyId, qr.bank).catch(() => null);
+    return gateway !== null && isOnePayGateway(gateway) && gateway.merchant.mcid === qr.merchantId;
   }
 
   return {
