@@ -13,9 +13,9 @@ export interface AdapterContext {
   /** the server's public root, for the bank's notices */
   publicUrl: string;
   /** the database, for the protocols whose bank speaks only by pushing (OnePay's recorded messages) */
-  db: Db | Tx;
+  db?: Db | Tx;
   /** the sandbox's root (SANDBOX_URL), for credentials that name the sandbox as their service */
-  sandboxUrl: string;
+  sandboxUrl?: string;
 }
 
 /** Builds one protocol's adapter from the agency's decrypted credentials (validated by the factory itself). */

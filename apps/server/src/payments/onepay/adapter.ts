@@ -43,7 +43,9 @@ export const isOnePayGateway = (gateway: BankGateway): gateway is OnePayGateway 
 export function createOnePayGateway(credentials: unknown, ctx: AdapterContext): OnePayGateway {
   const c = onePayCredentialsSchema.parse(credentials);
   const { db, agencyId } = ctx;
+  if (!db) throw new Error('the OnePay adapter reads the recorded messages: it needs the database');
   const sandbox = c.origin === 'sandbox';
+  if (sandbox && !ctx.sandboxUrl) throw new Error("credentials name the sandbox's PubNub service, but no SANDBOX_URL is known");
   return {
     protocol: 'bcel-onepay',
     merchant: {
@@ -51,7 +53,7 @@ export function createOnePayGateway(credentials: unknown, ctx: AdapterContext): 
       mcid: c.mcid,
       shopcode: c.shopcode,
       subscribeKey: c.subscribeKey,
-      origin: sandbox ? new URL(ctx.sandboxUrl).host : (c.origin ?? null),
+      origin: sandbox ? new URL(ctx.sandboxUrl!).host : (c.origin ?? null),
       ssl: !sandbox,
     },
 
