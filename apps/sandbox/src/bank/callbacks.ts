@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { BankFaults } from './faults.js';
+import { NoticeSchedule } from './notices.js';
 import { callbackSignature } from './signature.js';
 import type { BankOrder } from './store.js';
 
@@ -27,58 +28,28 @@ const LOG_SIZE = 1_000;
 export class CallbackSender {
   readonly deliveries: Delivery[] = [];
   private readonly stop = new AbortController();
-  private readonly timers = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
-  private held: { order: BankOrder; release: () => void } | null = null;
+  private readonly schedule: NoticeSchedule<BankOrder>;
 
   constructor(
     private readonly secret: string,
     private readonly faults: () => BankFaults,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.schedule = new NoticeSchedule(
+      faults,
+      (order, copy) => this.deliver(order, copy, this.faults()),
+      (order) => this.record(order, 0, 0, null, 'not sent: noCallback'),
+    );
+  }
 
   /** Called once per payment; returns at once, delivery goes on in the background. */
   dispatch(order: BankOrder): void {
-    const faults = this.faults();
-    if (faults.noCallback) {
-      this.record(order, 0, 0, null, 'not sent: noCallback');
-      return;
-    }
-    if (!faults.outOfOrder) {
-      void this.send(order);
-      return;
-    }
-    const previous = this.held;
-    if (previous) {
-      // the newer payment's callback goes first, the held older one right after it
-      this.held = null;
-      void this.send(order).then(previous.release);
-      return;
-    }
-    let released = false;
-    const release = () => {
-      if (released) return;
-      released = true;
-      if (this.held?.order === order) this.held = null;
-      void this.send(order);
-    };
-    this.held = { order, release };
-    void this.wait(faults.outOfOrderHoldMs).then(release);
+    this.schedule.dispatch(order);
   }
 
   close(): void {
     this.stop.abort();
-    for (const t of this.timers) {
-      clearTimeout(t.timer);
-      t.resolve();
-    }
-    this.timers.clear();
-  }
-
-  private async send(order: BankOrder): Promise<void> {
-    const faults = this.faults();
-    if (faults.callbackDelayMs > 0) await this.wait(faults.callbackDelayMs);
-    const copies = Array.from({ length: faults.duplicateCallbacks + 1 }, (_, copy) => this.deliver(order, copy, faults));
-    await Promise.all(copies);
+    this.schedule.close();
   }
 
   private async deliver(order: BankOrder, copy: number, faults: BankFaults): Promise<void> {
@@ -131,16 +102,6 @@ export class CallbackSender {
   }
 
   private wait(ms: number): Promise<void> {
-    if (this.stop.signal.aborted) return Promise.resolve();
-    return new Promise((resolve) => {
-      const entry = {
-        timer: setTimeout(() => {
-          this.timers.delete(entry);
-          resolve();
-        }, ms),
-        resolve,
-      };
-      this.timers.add(entry);
-    });
+    return this.schedule.wait(ms);
   }
 }
