@@ -43,6 +43,13 @@ export const sandboxConfigSchema = z.object({
     .default(30 * 60_000),
   /** the OnePay merchants the sandbox's BCEL knows: `mcid:shopcode`, comma-separated */
   ONEPAY_SHOPS: z.string().default('mchLAOCREDITDEMO:LCDEMO01'),
+  /** JDB's Yes API as the sandbox speaks it (bank/jdb): the one partner it knows, its token lifetime, where its notices go */
+  JDB_PARTNER_ID: z.string().min(1).default('SANDBOXJDB'),
+  JDB_CLIENT_ID: z.string().min(1).default('sandbox-jdb-client'),
+  JDB_CLIENT_SECRET: z.string().min(8).default('sandbox-jdb-client-secret-change-me'),
+  JDB_SIGN_SECRET: z.string().min(16).default('sandbox-jdb-sign-secret-change-me'),
+  JDB_TOKEN_TTL_S: z.coerce.number().int().min(1).default(900),
+  JDB_WEBHOOK_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type SandboxConfig = z.infer<typeof sandboxConfigSchema>;

@@ -1,5 +1,5 @@
 import { LaoQrError, parseLaoQr, type BankCode, type LaoQrFields } from '@app/contracts';
-import type { CallbackSender } from './callbacks.js';
+import { sandboxNotice, type CallbackSender } from './callbacks.js';
 import { BankApiError } from './errors.js';
 import type { BankFaults } from './faults.js';
 import type { BankOrder, BankPayment, BankStore, NewBankOrder } from './store.js';
@@ -44,7 +44,7 @@ export function viewOf(order: BankOrder): OrderView {
   };
 }
 
-function parsePayload(payload: string): LaoQrFields {
+export function parsePayload(payload: string): LaoQrFields {
   try {
     return parseLaoQr(payload);
   } catch (err) {
@@ -59,6 +59,7 @@ export class BankGateway {
     private readonly store: BankStore,
     private readonly sender: CallbackSender,
     private readonly faults: () => BankFaults,
+    private readonly callbackSecret: string,
   ) {}
 
   /** A dynamic QR order. Creating the same order again is a no-op; another order under its reference is refused. */
@@ -122,13 +123,13 @@ export class BankGateway {
       const current = (await this.store.find(order.reference, now)) ?? order;
       if (current.status === 'PAID' && this.faults().repeatPayments) {
         const again = await this.store.repeatPayment(current, payerBank ?? fields.bank ?? 'bcel', now);
-        this.sender.dispatch(again);
+        this.sender.dispatch(sandboxNotice(again, this.callbackSecret));
         return viewOf(again);
       }
       if (current.status === 'PAID') throw new BankApiError(409, 'ALREADY_PAID', `order ${order.reference} is already paid`);
       throw new BankApiError(409, 'ORDER_EXPIRED', `order ${order.reference} has expired`);
     }
-    this.sender.dispatch(paid);
+    this.sender.dispatch(sandboxNotice(paid, this.callbackSecret));
     return viewOf(paid);
   }
 
