@@ -68,7 +68,6 @@ if (dev) {
     ...providerProtocols,
     PORT: String(apiPort),
     PUBLIC_URL: process.env.PUBLIC_URL ?? `http://127.0.0.1:${port}`,
-    SEED_DEMO_BANK_PROTOCOLS: process.env.SEED_DEMO_BANK_PROTOCOLS ?? 'true',
   });
   const web = join(root, 'apps/web');
   const viteEnv = { DEV_API_URL: api, DEV_BACKOFFICE_URL: `http://127.0.0.1:${backofficePort}` };
@@ -80,10 +79,7 @@ if (dev) {
   );
   spawnChild('player site (vite)', [VITE_CLI, '--port', String(port), '--strictPort'], viteEnv, web);
 } else {
-  run('server', 'apps/server/src/server.ts', {
-    ...providerProtocols,
-    SEED_DEMO_BANK_PROTOCOLS: process.env.SEED_DEMO_BANK_PROTOCOLS ?? 'true',
-  });
+  run('server', 'apps/server/src/server.ts', providerProtocols);
 }
 setTimeout(
   () =>
