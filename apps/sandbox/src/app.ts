@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { SandboxConfig } from './config.js';
 import { providerSandbox } from './provider/index.js';
 import { bankSandbox } from './bank/routes.js';
+import { pubnubSandbox } from './pubnub/routes.js';
 
 /**
  * The outside world's stand-in (DESIGN.md §1): game providers and the bank QR gateway, reached by the
@@ -15,6 +16,12 @@ export async function buildSandbox(config: SandboxConfig): Promise<FastifyInstan
   app.get('/health', async () => ({ ok: true }));
   await app.register(providerSandbox, { prefix: '/providers', config });
   // @sandbox:provider
+  await app.register(pubnubSandbox, {
+    subscribeKey: config.ONEPAY_SUBSCRIBE_KEY,
+    publishKey: config.ONEPAY_PUBLISH_KEY,
+    holdMs: config.PUBNUB_HOLD_MS,
+    retentionMs: config.PUBNUB_RETENTION_MS,
+  });
   await app.register(bankSandbox, { config });
   // @sandbox:bank
   return app;

@@ -28,6 +28,28 @@ export const sandboxConfigSchema = z.object({
   BETFLIX_KEY: z.string().min(1).default('sandbox-partner-key-0001'),
   BETFLIX_SECRET: z.string().min(1).default('sandbox-betflix-secret-0001'),
   BANK_CALLBACK_SECRET: z.string().min(16).default('sandbox-callback-secret-change-me'),
+  /**
+   * the PubNub-compatible service (docs/decisions/132) on which the sandbox's BCEL publishes OnePay
+   * payments: its keys (invented: the real ones are BCEL's), how long a subscribe waits, how long
+   * messages are kept for a subscriber that comes back with an older timetoken
+   */
+  ONEPAY_SUBSCRIBE_KEY: z.string().min(8).default('sub-c-sandbox-onepay-subscribe'),
+  ONEPAY_PUBLISH_KEY: z.string().min(8).default('pub-c-sandbox-onepay-publish'),
+  PUBNUB_HOLD_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+  PUBNUB_RETENTION_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .default(30 * 60_000),
+  /** the OnePay merchants the sandbox's BCEL knows: `mcid:shopcode`, comma-separated */
+  ONEPAY_SHOPS: z.string().default('mchLAOCREDITDEMO:LCDEMO01'),
+  /** JDB's Yes API as the sandbox speaks it (bank/jdb): the one partner it knows, its token lifetime, where its notices go */
+  JDB_PARTNER_ID: z.string().min(1).default('SANDBOXJDB'),
+  JDB_CLIENT_ID: z.string().min(1).default('sandbox-jdb-client'),
+  JDB_CLIENT_SECRET: z.string().min(8).default('sandbox-jdb-client-secret-change-me'),
+  JDB_SIGN_SECRET: z.string().min(16).default('sandbox-jdb-sign-secret-change-me'),
+  JDB_TOKEN_TTL_S: z.coerce.number().int().min(1).default(900),
+  JDB_WEBHOOK_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type SandboxConfig = z.infer<typeof sandboxConfigSchema>;

@@ -15,6 +15,7 @@ import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { loginThrottlePlugin } from './plugins/login-throttle.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { ledgerPlugin } from './plugins/ledger.js';
+import { onePayListenerPlugin } from './payments/onepay/plugin.js';
 import { paymentsPlugin } from './payments/plugin.js';
 import { providersPlugin } from './providers/registry.js';
 import { staffSessionPlugin } from './plugins/staff-session.js';
@@ -35,6 +36,7 @@ import { exportsRoutes } from './modules/backoffice/exports/index.js';
 import { staffPlayersRoutes } from './modules/backoffice/staff-players/index.js';
 import { staffSettingsRoutes } from './modules/backoffice/staff-settings/index.js';
 import { staffRoutes } from './modules/backoffice/staff/index.js';
+import { qrInspectRoutes } from './modules/qr-inspect/index.js';
 import { healthPlugin } from './plugins/health.js';
 import { metricsPlugin } from './metrics/plugin.js';
 import { requestIdGenerator, requestIdPlugin } from './plugins/request-id.js';
@@ -108,6 +110,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   // every /api/v2/backoffice route's roles, from its declaration (decision 050)
   await app.register(staffAccessPlugin);
   // every module's service, from the parts above (services.ts); the routes below take theirs from app.services
+  // before the services: its preClose stops hearing OnePay payments before the deposits stop confirming
+  await app.register(onePayListenerPlugin);
   await app.register(servicesPlugin);
 
   await app.register(agencyRoutes, { prefix: '/api' });
@@ -130,6 +134,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(staffPlayersRoutes, { prefix: '/api' });
   await app.register(staffSettingsRoutes, { prefix: '/api' });
   await app.register(auditRoutes, { prefix: '/api' });
+  await app.register(qrInspectRoutes, { prefix: '/api' });
 
   await app.register(webPlugin);
   return app;

@@ -8,6 +8,7 @@ import {
   type ProviderUrlVariable,
 } from './config-production.js';
 import { trustProxySchema } from './config-trust-proxy.js';
+import { parseCredentialsKey } from './lib/credentials.js';
 import { protocolOf, providerProtocolProblems, providerProtocolSchema, sandboxPathOf } from './providers/protocols.js';
 
 export { DEVELOPMENT_SECRETS, providerUrlVariable };
@@ -72,6 +73,14 @@ export const configSchema = z.object({
   IDEMPOTENCY_RETENTION_HOURS: z.coerce.number().min(1).default(24),
   /** status calls to the bank gateway at once, confirming callbacks and the players' "check" (docs/decisions/024) */
   BANK_STATUS_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
+  /** the OnePay listener (docs/decisions/133): off only for a process that must not hear payments */
+  ONEPAY_LISTENER_ENABLED: bool.default(true),
+  /** the demo agency on the real bank protocols (BCEL through OnePay…), as `npm start` runs it; tests keep the sandbox's */
+  SEED_DEMO_BANK_PROTOCOLS: bool.default(false),
+  /** how often it reads which agencies take BCEL through OnePay */
+  ONEPAY_REFRESH_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  /** the wait before subscribing again after the PubNub SDK gave up on a connection */
+  ONEPAY_RECONNECT_MS: z.coerce.number().int().min(10).max(600_000).default(5_000),
   /** calls to the game providers at once, telling them about transfers just committed (docs/decisions/024) */
   PROVIDER_CALL_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
   /** a transfer still unknown after this long is flagged for staff (DESIGN.md §4) */
@@ -95,6 +104,14 @@ export const configSchema = z.object({
   SEED_DEMO: bool.optional(),
   SEED_STAFF_USERNAME: z.string().default('owner'),
   SEED_STAFF_PASSWORD: z.string().min(8).optional(),
+  /** the key of the secrets kept in the database (lib/credentials.ts): 32 bytes, base64; a development key stands in outside production */
+  CREDENTIALS_KEY: z
+    .string()
+    .optional()
+    .superRefine((v, ctx) => {
+      const key = v === undefined ? null : parseCredentialsKey(v);
+      if (typeof key === 'string') ctx.addIssue({ code: 'custom', message: key });
+    }),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19456),
   ARGON2_ITERATIONS: z.coerce.number().int().min(1).default(2),
   RATE_LIMIT_ENABLED: bool.default(true),

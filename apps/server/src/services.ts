@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Config } from './config.js';
 import type { Worker } from './jobs/worker.js';
 import type { TransferService } from './ledger/transfers/index.js';
-import type { BankGatewayClient } from './payments/index.js';
+import type { BankGateways } from './payments/index.js';
 import type { LoginThrottle } from './plugins/login-throttle.js';
 import type { RateLimiter } from './plugins/rate-limit.js';
 import type { ProviderLookup } from './providers/types.js';
@@ -18,6 +18,7 @@ import { createDepositsService, type DepositsService } from './modules/deposits/
 import { createGamesService, type GamesService } from './modules/games/index.js';
 import { createPromotionsService, type PromotionsService } from './modules/promotions/index.js';
 import type { ServiceDependencies } from './modules/service-dependencies.js';
+import { createQrInspectService, type QrInspectService } from './modules/qr-inspect/index.js';
 import { createWalletService, type WalletService } from './modules/wallet/index.js';
 import { createWithdrawalsService, type WithdrawalsService } from './modules/withdrawals/index.js';
 
@@ -34,6 +35,7 @@ export interface Services {
   attention: AttentionService;
   staffPlayers: StaffPlayersService;
   staffSettings: StaffSettingsService;
+  qrInspect: QrInspectService;
   dashboard: DashboardService;
 }
 
@@ -41,7 +43,7 @@ export interface Services {
 export interface CoreDependencies extends ServiceDependencies {
   config: Config;
   providers: ProviderLookup;
-  bankGateway: BankGatewayClient;
+  bankGateways: BankGateways;
   rateLimiter: RateLimiter;
   loginThrottle: LoginThrottle;
   transfers: TransferService;
@@ -54,13 +56,13 @@ export interface CoreDependencies extends ServiceDependencies {
  * service and the worker as it is built here (checked complete when the app is ready).
  */
 export function createServices(core: CoreDependencies): Services {
-  const { db, log, config, providers, bankGateway, rateLimiter, loginThrottle, transfers, worker } = core;
+  const { db, log, config, providers, bankGateways, rateLimiter, loginThrottle, transfers, worker } = core;
   const passwords = createPasswordHasher(config);
   const bankAccounts = createBankAccountsService({ db });
   const promotions = createPromotionsService({ db, log, config, providers, transfers, worker, bankAccounts });
   const wallet = createWalletService({ db, providers });
   const withdrawals = createWithdrawalsService({ db, log, config, transfers, worker, wallet, bankAccounts, promotions });
-  const deposits = createDepositsService({ db, log, config, bankGateway, rateLimiter, transfers, worker, wallet, promotions });
+  const deposits = createDepositsService({ db, log, config, bankGateways, rateLimiter, transfers, worker, wallet, promotions });
   const attention = createAttentionService({ db, config, transfers, deposits });
   return {
     accounts: createAccountsService({ db, passwords, rateLimiter, loginThrottle, bankAccounts }),
@@ -74,6 +76,7 @@ export function createServices(core: CoreDependencies): Services {
     attention,
     staffPlayers: createStaffPlayersService({ db, passwords, bankAccounts, wallet }),
     staffSettings: createStaffSettingsService({ db }),
+    qrInspect: createQrInspectService({ db, gatewayFor: (agencyId, bank) => bankGateways.for(agencyId, bank) }),
     dashboard: createDashboardService({ db, withdrawals, attention, closedDaysTtlMs: config.DASHBOARD_CLOSED_DAYS_SECONDS * 1000 }),
   };
 }
@@ -91,7 +94,7 @@ export const servicesPlugin = fp(async (app: FastifyInstance) => {
     log: app.log,
     config: app.config,
     providers: app.providers,
-    bankGateway: app.bankGateway,
+    bankGateways: app.bankGateways,
     rateLimiter: app.rateLimiter,
     loginThrottle: app.loginThrottle,
     transfers: app.transfers,

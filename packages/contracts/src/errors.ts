@@ -91,6 +91,11 @@ export const ERROR_CODES = [
   'PAYMENT_MISMATCH',
   // withdrawals (back office)
   'WITHDRAW_BANK_REFERENCE_USED',
+  // staff QR inspect
+  /** a payload that is no LAO QR form a bank issues: `fields.payload` says why (qr.reason.<code>) */
+  'QR_INVALID',
+  /** an uploaded picture in which no QR code could be found */
+  'QR_NOT_FOUND_IN_IMAGE',
 ] as const;
 
 export const errorCodeSchema = z.enum(ERROR_CODES);
@@ -176,4 +181,6 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   DEPOSIT_BANK_NOT_AVAILABLE: 422,
   PAYMENT_MISMATCH: 409,
   WITHDRAW_BANK_REFERENCE_USED: 409,
+  QR_INVALID: 400,
+  QR_NOT_FOUND_IN_IMAGE: 422,
 };

@@ -9,6 +9,17 @@ export * from './auth.js';
 export * from './bank-accounts.js';
 // each area adds its own export line below (wallet, games, laoqr, deposits, withdrawals, backoffice, promotions)
 export * from './laoqr.js';
+export {
+  LAO_QR_READ_ERRORS,
+  readLaoQr,
+  type LaoQrKind,
+  type LaoQrReadError,
+  type LaoQrReadErrorCode,
+  type LaoQrReading,
+  type LaoQrReadResult,
+} from './laoqr-read.js';
+export * from './onepay.js';
+export * from './qr-inspect.js';
 export * from './wallet.js';
 export * from './games.js';
 export * from './deposits.js';

@@ -1,4 +1,9 @@
 import type { BankCode } from './common.js';
+import { LAO_QR_AID, LAO_QR_BANK_IINS, readLaoQr } from './laoqr-read.js';
+import { crc16CcittFalse, LaoQrError, splitTlv, tlvField } from './laoqr-tlv.js';
+
+export { crc16CcittFalse, LaoQrError, sealTlv, tlvField } from './laoqr-tlv.js';
+export { LAO_QR_AID, LAO_QR_BANK_IINS } from './laoqr-read.js';
 
 /**
  * The LAO QR payload of DESIGN.md §5a: EMVCo merchant-presented mode, TLV fields
@@ -6,23 +11,9 @@ import type { BankCode } from './common.js';
  * server builds it, the sandbox bank parses it and the web can show its fields.
  */
 
-/** Issuer identification numbers of the LAPNet member banks; KBank's comes from the agency's configuration. */
-export const LAO_QR_BANK_IINS: Readonly<Partial<Record<BankCode, string>>> = {
-  bcel: '27710418',
-  jdb: '32170418',
-  ldb: '70030418',
-  lvb: '70050418',
-  indochina: '70140418',
-};
-
-export const LAO_QR_AID = 'A005266284662577';
 export const LAO_QR_MAX_NAME = 25;
 export const LAO_QR_MAX_CITY = 15;
 const MAX_BILL = 25;
-
-export class LaoQrError extends Error {
-  override readonly name = 'LaoQrError';
-}
 
 export interface LaoQrInput {
   bank: BankCode;
@@ -41,6 +32,15 @@ export interface LaoQrInput {
   billNumber: string;
   /** the gateway order reference (tag 62, sub-tag 05) */
   reference: string;
+  /** the name (and city) in another language, Lao text included (tag 64); truncated as tags 59 and 60 are */
+  alternate?: LaoQrAlternate | undefined;
+}
+
+export interface LaoQrAlternate {
+  /** ISO 639-1, e.g. 'lo' */
+  language: string;
+  name: string;
+  city?: string | undefined;
 }
 
 export interface LaoQrFields {
@@ -63,23 +63,26 @@ export interface LaoQrFields {
   crc: string;
 }
 
-/** CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF, no reflection, no final xor), 4 uppercase hex digits. */
-export function crc16CcittFalse(text: string): string {
-  let crc = 0xffff;
-  for (const byte of new TextEncoder().encode(text)) {
-    crc ^= byte << 8;
-    for (let i = 0; i < 8; i++) crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
-  }
-  return crc.toString(16).toUpperCase().padStart(4, '0');
-}
-
 // EMVCo "ans": printable ASCII, so that lengths in characters are lengths in bytes for every scanner
 const PRINTABLE = /^[\x20-\x7e]*$/;
 
 function tlv(tag: string, value: string): string {
   if (!PRINTABLE.test(value)) throw new LaoQrError(`field ${tag} must be printable ASCII`);
   if (value.length === 0 || value.length > 99) throw new LaoQrError(`field ${tag} must be 1 to 99 characters`);
-  return tag + String(value.length).padStart(2, '0') + value;
+  return tlvField(tag, value);
+}
+
+// any text but control characters; lengths in characters
+const TEXT = /^[^\p{Cc}]+$/u;
+const cut = (text: string, max: number) => Array.from(text.trim()).slice(0, max).join('');
+
+/** Tag 64, the merchant information in another language: 00 language, 01 name, 02 city. */
+function alternateTemplate(alt: LaoQrAlternate): string {
+  const name = cut(alt.name, LAO_QR_MAX_NAME);
+  const city = alt.city === undefined ? '' : cut(alt.city, LAO_QR_MAX_CITY);
+  if (!/^[a-z]{2}$/.test(alt.language)) throw new LaoQrError('the alternate language must be 2 lowercase letters');
+  if (!TEXT.test(name) || (city !== '' && !TEXT.test(city))) throw new LaoQrError('the alternate name and city must be text');
+  return tlvField('64', tlv('00', alt.language) + tlvField('01', name) + (city === '' ? '' : tlvField('02', city)));
 }
 
 export function buildLaoQr(input: LaoQrInput): string {
@@ -103,73 +106,47 @@ export function buildLaoQr(input: LaoQrInput): string {
     tlv('59', input.merchantName.trim().slice(0, LAO_QR_MAX_NAME)) +
     tlv('60', input.city.trim().slice(0, LAO_QR_MAX_CITY)) +
     tlv('62', additional) +
+    (input.alternate ? alternateTemplate(input.alternate) : '') +
     '6304';
   return body + crc16CcittFalse(body);
 }
 
-/** Splits a TLV string into its fields, in order; throws on a truncated or malformed field. */
+/** Splits a TLV string into its fields, in order; throws on a truncated, malformed or empty field. */
 export function parseTlv(text: string): Array<[tag: string, value: string]> {
-  const out: Array<[string, string]> = [];
-  let i = 0;
-  while (i < text.length) {
-    const head = text.slice(i, i + 4);
-    if (!/^\d{4}$/.test(head)) throw new LaoQrError(`malformed field at position ${i}`);
-    const len = Number(head.slice(2));
-    const value = text.slice(i + 4, i + 4 + len);
-    if (len === 0 || value.length !== len) throw new LaoQrError(`field ${head.slice(0, 2)} is truncated`);
-    out.push([head.slice(0, 2), value]);
-    i += 4 + len;
-  }
-  return out;
+  return splitTlv(text).map((f) => [f.tag, f.value]);
 }
 
-function required(fields: Map<string, string>, tag: string, what: string): string {
-  const v = fields.get(tag);
-  if (v === undefined) throw new LaoQrError(`missing ${what} (tag ${tag})`);
-  return v;
+function required<T>(value: T | null, tag: string, what: string): T {
+  if (value === null) throw new LaoQrError(`missing ${what} (tag ${tag})`);
+  return value;
 }
 
-/** Parses and checks a LAO QR payload: structure, CRC, and the fixed fields. Throws LaoQrError. */
+/**
+ * Parses a LAO QR payload in the form we write (DESIGN.md §5a), for the sandbox bank and our own
+ * checks: read as any bank's QR is (laoqr-read.ts), then held to our form. Throws LaoQrError.
+ */
 export function parseLaoQr(payload: string): LaoQrFields {
-  const text = payload.trim();
-  if (!PRINTABLE.test(text)) throw new LaoQrError('the payload must be printable ASCII');
-  if (text.length < 8 || text.slice(-8, -4) !== '6304') throw new LaoQrError('the payload must end with the CRC field');
-  const crc = text.slice(-4);
-  if (!/^[0-9A-Fa-f]{4}$/.test(crc) || crc.toUpperCase() !== crc16CcittFalse(text.slice(0, -4))) {
-    throw new LaoQrError('the CRC does not match');
-  }
-  const list = parseTlv(text.slice(0, -8));
-  if (list[0]?.[0] !== '00' || list[0][1] !== '01') throw new LaoQrError('the payload must start with 000201');
-  const top = new Map<string, string>();
-  for (const [tag, value] of list) {
-    if (top.has(tag)) throw new LaoQrError(`field ${tag} appears twice`);
-    top.set(tag, value);
-  }
-  const initiation = required(top, '01', 'point of initiation');
-  if (initiation !== '11' && initiation !== '12') throw new LaoQrError('point of initiation must be 11 or 12');
-  const account = new Map(parseTlv(required(top, '38', 'merchant account')));
-  const aid = required(account, '00', 'application id');
-  if (aid !== LAO_QR_AID) throw new LaoQrError('not a LAO QR application id');
-  const iin = required(account, '01', 'bank IIN');
-  const amount = top.get('54');
-  if (amount !== undefined && !/^[1-9]\d*$/.test(amount)) throw new LaoQrError('the amount must be whole kip');
-  if (initiation === '12' && amount === undefined) throw new LaoQrError('a dynamic QR must carry an amount');
-  const additional = new Map(parseTlv(top.get('62') ?? ''));
-  const bank = (Object.keys(LAO_QR_BANK_IINS) as BankCode[]).find((b) => LAO_QR_BANK_IINS[b] === iin) ?? null;
+  const read = readLaoQr(payload);
+  if (!read.ok) throw new LaoQrError(read.error.message);
+  const qr = read.qr;
+  if (!/^[0-9A-F]{4}$/.test(qr.crc)) throw new LaoQrError('the CRC must be 4 hex digits');
+  const initiation = required(qr.initiation, '01', 'point of initiation');
+  if (qr.kind !== 'merchant' && qr.kind !== 'personal') throw new LaoQrError('not a LAO QR application id');
+  if (initiation === '12' && qr.amountLak === null) throw new LaoQrError('a dynamic QR must carry an amount');
   return {
     initiation,
-    aid,
-    iin,
-    bank,
-    merchantId: required(account, '03', 'merchant id'),
-    mcc: required(top, '52', 'merchant category code'),
-    currency: required(top, '53', 'currency'),
-    amountLak: amount === undefined ? null : BigInt(amount),
-    country: required(top, '58', 'country'),
-    merchantName: required(top, '59', 'merchant name'),
-    city: required(top, '60', 'city'),
-    billNumber: additional.get('01') ?? null,
-    reference: additional.get('05') ?? null,
-    crc: crc.toUpperCase(),
+    aid: LAO_QR_AID,
+    iin: required(qr.iin, '38', 'bank IIN'),
+    bank: qr.bank,
+    merchantId: required(qr.merchantId, '38', 'merchant id'),
+    mcc: required(qr.mcc, '52', 'merchant category code'),
+    currency: required(qr.currency, '53', 'currency'),
+    amountLak: qr.amountLak,
+    country: required(qr.country, '58', 'country'),
+    merchantName: required(qr.merchantName, '59', 'merchant name'),
+    city: required(qr.city, '60', 'city'),
+    billNumber: qr.billNumber,
+    reference: qr.reference,
+    crc: qr.crc,
   };
 }

@@ -1,7 +1,39 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { BankFaults } from './faults.js';
+import { NoticeSchedule } from './notices.js';
 import { callbackSignature } from './signature.js';
 import type { BankOrder } from './store.js';
+
+/** One payment notice to deliver, in the protocol of the bank that books it: where, what, and its signature per attempt. */
+export interface OutgoingNotice {
+  reference: string;
+  bankReference: string;
+  url: string;
+  body: string;
+  /** the headers of one attempt (a signature may cover the moment it is sent) */
+  headers(): Record<string, string>;
+}
+
+/** The sandbox protocol's notice (DESIGN.md §5): signed over timestamp and body with BANK_CALLBACK_SECRET. */
+export function sandboxNotice(order: BankOrder, secret: string): OutgoingNotice {
+  const body = JSON.stringify({
+    reference: order.reference,
+    bankReference: order.bankReference,
+    amount: order.amountLak.toString(),
+    currency: 'LAK',
+    paidAt: order.paidAt?.toISOString(),
+  });
+  return {
+    reference: order.reference,
+    bankReference: order.bankReference ?? '',
+    url: order.callbackUrl,
+    body,
+    headers() {
+      const timestamp = String(Date.now());
+      return { 'content-type': 'application/json', 'x-timestamp': timestamp, 'x-signature': callbackSignature(secret, timestamp, body) };
+    },
+  };
+}
 
 export interface Delivery {
   reference: string;
@@ -20,107 +52,64 @@ const MAX_BACKOFF_MS = 30_000;
 const LOG_SIZE = 1_000;
 
 /**
- * Sends the signed payment callback of DESIGN.md §5 to each paid order's callbackUrl, retrying with
- * exponential backoff until a 2xx or the attempt limit, and applies the delivery fault knobs.
- * Timers and requests in flight end with `close()`.
+ * Sends each payment's notice (the sandbox protocol's callback, JDB's webhook…) to its URL, retrying
+ * with exponential backoff until a 2xx or the attempt limit, and applies the delivery fault knobs
+ * (notices.ts). Timers and requests in flight end with `close()`.
  */
 export class CallbackSender {
   readonly deliveries: Delivery[] = [];
   private readonly stop = new AbortController();
-  private readonly timers = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
-  private held: { order: BankOrder; release: () => void } | null = null;
+  private readonly schedule: NoticeSchedule<OutgoingNotice>;
 
   constructor(
-    private readonly secret: string,
     private readonly faults: () => BankFaults,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.schedule = new NoticeSchedule(
+      faults,
+      (notice, copy) => this.deliver(notice, copy, this.faults()),
+      (notice) => this.record(notice, 0, 0, null, 'not sent: noCallback'),
+    );
+  }
 
   /** Called once per payment; returns at once, delivery goes on in the background. */
-  dispatch(order: BankOrder): void {
-    const faults = this.faults();
-    if (faults.noCallback) {
-      this.record(order, 0, 0, null, 'not sent: noCallback');
-      return;
-    }
-    if (!faults.outOfOrder) {
-      void this.send(order);
-      return;
-    }
-    const previous = this.held;
-    if (previous) {
-      // the newer payment's callback goes first, the held older one right after it
-      this.held = null;
-      void this.send(order).then(previous.release);
-      return;
-    }
-    let released = false;
-    const release = () => {
-      if (released) return;
-      released = true;
-      if (this.held?.order === order) this.held = null;
-      void this.send(order);
-    };
-    this.held = { order, release };
-    void this.wait(faults.outOfOrderHoldMs).then(release);
+  dispatch(notice: OutgoingNotice): void {
+    this.schedule.dispatch(notice);
   }
 
   close(): void {
     this.stop.abort();
-    for (const t of this.timers) {
-      clearTimeout(t.timer);
-      t.resolve();
-    }
-    this.timers.clear();
+    this.schedule.close();
   }
 
-  private async send(order: BankOrder): Promise<void> {
-    const faults = this.faults();
-    if (faults.callbackDelayMs > 0) await this.wait(faults.callbackDelayMs);
-    const copies = Array.from({ length: faults.duplicateCallbacks + 1 }, (_, copy) => this.deliver(order, copy, faults));
-    await Promise.all(copies);
-  }
-
-  private async deliver(order: BankOrder, copy: number, faults: BankFaults): Promise<void> {
-    const body = JSON.stringify({
-      reference: order.reference,
-      bankReference: order.bankReference,
-      amount: order.amountLak.toString(),
-      currency: 'LAK',
-      paidAt: order.paidAt?.toISOString(),
-    });
+  private async deliver(notice: OutgoingNotice, copy: number, faults: BankFaults): Promise<void> {
     for (let attempt = 1; attempt <= faults.callbackMaxAttempts && !this.stop.signal.aborted; attempt++) {
-      // each attempt is signed when it is sent, as a real gateway does
-      const timestamp = String(Date.now());
       try {
-        const res = await fetch(order.callbackUrl, {
+        // each attempt is signed when it is sent, as a real gateway does
+        const res = await fetch(notice.url, {
           method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'x-timestamp': timestamp,
-            'x-signature': callbackSignature(this.secret, timestamp, body),
-          },
-          body,
+          headers: notice.headers(),
+          body: notice.body,
           signal: AbortSignal.any([this.stop.signal, AbortSignal.timeout(ATTEMPT_TIMEOUT_MS)]),
         });
         await res.arrayBuffer().catch(() => undefined);
-        this.record(order, copy, attempt, res.status);
+        this.record(notice, copy, attempt, res.status);
         if (res.ok) return;
       } catch (err) {
         if (this.stop.signal.aborted) return;
-        this.record(order, copy, attempt, null, err instanceof Error ? err.message : String(err));
+        this.record(notice, copy, attempt, null, err instanceof Error ? err.message : String(err));
       }
       if (attempt < faults.callbackMaxAttempts) {
-        await this.wait(Math.min(faults.callbackRetryBaseMs * 2 ** (attempt - 1), MAX_BACKOFF_MS));
+        await this.schedule.wait(Math.min(faults.callbackRetryBaseMs * 2 ** (attempt - 1), MAX_BACKOFF_MS));
       }
     }
-    if (!this.stop.signal.aborted) this.log.warn({ reference: order.reference, copy }, 'bank callback gave up');
+    if (!this.stop.signal.aborted) this.log.warn({ reference: notice.reference, copy }, 'bank callback gave up');
   }
 
-  private record(order: BankOrder, copy: number, attempt: number, status: number | null, error?: string): void {
+  private record(notice: OutgoingNotice, copy: number, attempt: number, status: number | null, error?: string): void {
     this.deliveries.push({
-      reference: order.reference,
-      bankReference: order.bankReference ?? '',
+      reference: notice.reference,
+      bankReference: notice.bankReference,
       copy,
       attempt,
       status,
@@ -128,19 +117,5 @@ export class CallbackSender {
       at: new Date().toISOString(),
     });
     if (this.deliveries.length > LOG_SIZE) this.deliveries.splice(0, this.deliveries.length - LOG_SIZE);
-  }
-
-  private wait(ms: number): Promise<void> {
-    if (this.stop.signal.aborted) return Promise.resolve();
-    return new Promise((resolve) => {
-      const entry = {
-        timer: setTimeout(() => {
-          this.timers.delete(entry);
-          resolve();
-        }, ms),
-        resolve,
-      };
-      this.timers.add(entry);
-    });
   }
 }

@@ -22,6 +22,8 @@ export const bankFaultsSchema = z
     /** retry a refused callback after base, 2×base, 4×base… (capped at 30 s), at most this many attempts */
     callbackRetryBaseMs: z.number().int().min(1).max(60_000),
     callbackMaxAttempts: z.number().int().min(1).max(20),
+    /** a paid QR can be paid again: the bank books a second payment and notifies it (a payer scanning twice) */
+    repeatPayments: z.boolean(),
   })
   .strict();
 export type BankFaults = z.infer<typeof bankFaultsSchema>;
@@ -37,4 +39,5 @@ export const DEFAULT_BANK_FAULTS: Readonly<BankFaults> = {
   statusLagMs: 0,
   callbackRetryBaseMs: 1_000,
   callbackMaxAttempts: 8,
+  repeatPayments: false,
 };

@@ -1,8 +1,8 @@
 import { LaoQrError, parseLaoQr, type BankCode, type LaoQrFields } from '@app/contracts';
-import type { CallbackSender } from './callbacks.js';
+import { sandboxNotice, type CallbackSender } from './callbacks.js';
 import { BankApiError } from './errors.js';
 import type { BankFaults } from './faults.js';
-import type { BankOrder, BankStore, NewBankOrder } from './store.js';
+import type { BankOrder, BankPayment, BankStore, NewBankOrder } from './store.js';
 
 /** The status API's answer: amounts as decimal strings, as on every wire of the project. */
 export interface OrderView {
@@ -14,6 +14,23 @@ export interface OrderView {
   paidAt: string | null;
   expiresAt: string;
 }
+
+/** A booked payment as the lookup and the list answer it. */
+export interface PaymentView {
+  reference: string;
+  bankReference: string;
+  amount: string;
+  currency: 'LAK';
+  paidAt: string;
+}
+
+const paymentView = (p: BankPayment): PaymentView => ({
+  reference: p.reference,
+  bankReference: p.bankReference,
+  amount: p.amountLak.toString(),
+  currency: 'LAK',
+  paidAt: p.paidAt.toISOString(),
+});
 
 export function viewOf(order: BankOrder): OrderView {
   return {
@@ -27,7 +44,7 @@ export function viewOf(order: BankOrder): OrderView {
   };
 }
 
-function parsePayload(payload: string): LaoQrFields {
+export function parsePayload(payload: string): LaoQrFields {
   try {
     return parseLaoQr(payload);
   } catch (err) {
@@ -42,6 +59,7 @@ export class BankGateway {
     private readonly store: BankStore,
     private readonly sender: CallbackSender,
     private readonly faults: () => BankFaults,
+    private readonly callbackSecret: string,
   ) {}
 
   /** A dynamic QR order. Creating the same order again is a no-op; another order under its reference is refused. */
@@ -71,6 +89,26 @@ export class BankGateway {
     return this.visible(order, now);
   }
 
+  /** The payment with this bank reference (what the merchant asks of a notice that credits no order). */
+  async payment(bankReference: string): Promise<PaymentView> {
+    if (this.faults().statusDown) throw new BankApiError(503, 'UNAVAILABLE', 'status service unavailable');
+    const payment = await this.store.findPayment(bankReference);
+    if (!payment) throw new BankApiError(404, 'PAYMENT_NOT_FOUND', `no payment ${bankReference}`);
+    return paymentView(payment);
+  }
+
+  async payments(from: Date, to: Date): Promise<{ payments: PaymentView[] }> {
+    if (this.faults().statusDown) throw new BankApiError(503, 'UNAVAILABLE', 'status service unavailable');
+    return { payments: (await this.store.listPayments(from, to)).map(paymentView) };
+  }
+
+  /** The merchant disables an unpaid bill: it can no longer be paid (a paid one stays paid). */
+  async disable(reference: string, now = new Date()): Promise<OrderView> {
+    const order = await this.store.disable(reference, now);
+    if (!order) throw new BankApiError(404, 'ORDER_NOT_FOUND', `no order ${reference}`);
+    return viewOf(order);
+  }
+
   /** A customer pays the QR from `payerBank`: the order becomes PAID once and the callback goes out. */
   async pay(payload: string, payerBank: BankCode | undefined, now = new Date()): Promise<OrderView> {
     const fields = parsePayload(payload);
@@ -83,10 +121,15 @@ export class BankGateway {
     const paid = order.status === 'UNPAID' ? await this.store.markPaid(order.reference, payerBank ?? fields.bank ?? 'bcel', now) : null;
     if (!paid) {
       const current = (await this.store.find(order.reference, now)) ?? order;
+      if (current.status === 'PAID' && this.faults().repeatPayments) {
+        const again = await this.store.repeatPayment(current, payerBank ?? fields.bank ?? 'bcel', now);
+        this.sender.dispatch(sandboxNotice(again, this.callbackSecret));
+        return viewOf(again);
+      }
       if (current.status === 'PAID') throw new BankApiError(409, 'ALREADY_PAID', `order ${order.reference} is already paid`);
       throw new BankApiError(409, 'ORDER_EXPIRED', `order ${order.reference} has expired`);
     }
-    this.sender.dispatch(paid);
+    this.sender.dispatch(sandboxNotice(paid, this.callbackSecret));
     return viewOf(paid);
   }
 

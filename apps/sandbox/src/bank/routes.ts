@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { bankCodeSchema } from '@app/contracts';
+import { bankCodeSchema, readLaoQr } from '@app/contracts';
 import type { SandboxConfig } from '../config.js';
 import { openSandboxDb, sandboxDbLocation } from '../db.js';
 import { verifySignature } from '../provider/signature.js';
 import { CallbackSender } from './callbacks.js';
 import { BankApiError, installBankErrorHandler } from './errors.js';
 import { bankFaultsPatchSchema, DEFAULT_BANK_FAULTS, type BankFaults } from './faults.js';
-import { BankGateway } from './gateway.js';
+import { BankGateway, parsePayload } from './gateway.js';
+import { jdbBank } from './jdb/routes.js';
+import { OnePayBank, parseShops } from './onepay.js';
 import { payPageRoutes } from './page.js';
 import { BankStore } from './store.js';
 
@@ -41,9 +43,20 @@ export async function bankSandbox(app: FastifyInstance, { config }: { config: Sa
   const store = new BankStore(db);
   await store.init();
   let faults: BankFaults = { ...DEFAULT_BANK_FAULTS };
-  const sender = new CallbackSender(config.BANK_CALLBACK_SECRET, () => faults, app.log);
-  const gateway = new BankGateway(store, sender, () => faults);
+  const sender = new CallbackSender(() => faults, app.log);
+  const gateway = new BankGateway(store, sender, () => faults, config.BANK_CALLBACK_SECRET);
+  const onePay = new OnePayBank(
+    parseShops(config.ONEPAY_SHOPS),
+    () => faults,
+    async (channel, message) => {
+      const path = [config.ONEPAY_PUBLISH_KEY, config.ONEPAY_SUBSCRIBE_KEY, '0', channel, '0', JSON.stringify(message)];
+      const res = await app.inject({ method: 'GET', url: `/publish/${path.map(encodeURIComponent).join('/')}?uuid=bcel-onepay` });
+      if (res.statusCode !== 200) throw new Error(`PubNub publish refused: HTTP ${res.statusCode} ${res.body}`);
+    },
+    (err) => app.log.warn({ err }, 'OnePay publish failed'),
+  );
   app.addHook('onClose', async () => {
+    onePay.close();
     sender.close();
     await db.close();
   });
@@ -79,10 +92,47 @@ export async function bankSandbox(app: FastifyInstance, { config }: { config: Sa
     return gateway.status(request.params.reference);
   });
 
+  app.post<{ Params: { reference: string } }>('/bank/orders/:reference/disable', async (request) => {
+    verifySignature(request, config.BANK_GATEWAY_SECRET);
+    return gateway.disable(request.params.reference);
+  });
+
+  app.get<{ Params: { bankReference: string } }>('/bank/payments/:bankReference', async (request) => {
+    verifySignature(request, config.BANK_GATEWAY_SECRET);
+    return gateway.payment(request.params.bankReference);
+  });
+
+  app.get<{ Querystring: { from?: string; to?: string } }>('/bank/payments', async (request) => {
+    verifySignature(request, config.BANK_GATEWAY_SECRET);
+    const range = parse(z.object({ from: z.iso.datetime({ offset: true }), to: z.iso.datetime({ offset: true }) }), request.query);
+    return gateway.payments(new Date(range.from), new Date(range.to));
+  });
+
+  const jdb = await jdbBank(app, { config, db, sender, faults: () => faults });
+
+  // the one way to pay any QR, whichever protocol its bank speaks: the bill is found from the QR itself
   app.post('/sandbox/bank/payments', async (request) => {
     const body = parse(paymentSchema, request.body);
+    // a OnePay QR names no order at the bank: paying it publishes the payment on the merchant's channel
+    const read = readLaoQr(body.payload);
+    if (read.ok && read.qr.kind === 'onepay') return onePay.pay(read.qr, body.bank);
+    const fields = parsePayload(body.payload);
+    const jdbPaid = fields.bank === 'jdb' ? await jdb.pay(fields, body.payload, body.bank ?? 'jdb') : null;
+    if (jdbPaid) {
+      const paidAt = jdbPaid.paidAt.toISOString();
+      return {
+        reference: jdbPaid.billNumber,
+        status: 'PAID',
+        bankReference: jdbPaid.refNo,
+        amount: jdbPaid.amountLak.toString(),
+        currency: 'LAK',
+        paidAt,
+        expiresAt: paidAt,
+      };
+    }
     return gateway.pay(body.payload, body.bank);
   });
+  app.get('/bank/_onepay', async () => ({ published: onePay.published }));
 
   app.get('/bank/_faults', async () => faults);
   app.post('/bank/_faults', async (request) => {

@@ -36,6 +36,32 @@ interface Row {
   paid_at: Date | null;
 }
 
+/** One payment the bank booked. */
+export interface BankPayment {
+  reference: string;
+  bankReference: string;
+  amountLak: bigint;
+  payerBank: string;
+  paidAt: Date;
+}
+
+interface PaymentRow {
+  reference: string;
+  bank_reference: string;
+  amount: string;
+  payer_bank: string;
+  paid_at: Date;
+}
+
+const PAYMENT_COLUMNS = 'reference, bank_reference, amount_lak::text AS amount, payer_bank, paid_at';
+const toPayment = (r: PaymentRow): BankPayment => ({
+  reference: r.reference,
+  bankReference: r.bank_reference,
+  amountLak: BigInt(r.amount),
+  payerBank: r.payer_bank,
+  paidAt: r.paid_at,
+});
+
 const COLUMNS = 'reference, payload, amount_lak::text AS amount, callback_url, expires_at, status, bank_reference, payer_bank, paid_at';
 
 function toOrder(row: Row, now: Date): BankOrder {
@@ -73,8 +99,55 @@ export class BankStore {
         paid_at timestamptz,
         created_at timestamptz NOT NULL DEFAULT now(),
         CHECK ((status = 'PAID') = (bank_reference IS NOT NULL AND paid_at IS NOT NULL))
-      )`,
+      );
+      -- every payment the bank booked, the first of each order's and any repeated one (the bank's
+      -- lookup by reference and its transaction list read these)
+      CREATE TABLE IF NOT EXISTS bank_payments (
+        bank_reference text PRIMARY KEY,
+        reference text NOT NULL REFERENCES bank_orders (reference),
+        amount_lak bigint NOT NULL,
+        payer_bank text NOT NULL,
+        paid_at timestamptz NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS bank_payments_paid_at ON bank_payments (paid_at);
+      INSERT INTO bank_payments (bank_reference, reference, amount_lak, payer_bank, paid_at)
+        SELECT bank_reference, reference, amount_lak, coalesce(payer_bank, 'bcel'), paid_at FROM bank_orders WHERE status = 'PAID'
+        ON CONFLICT DO NOTHING`,
     );
+  }
+
+  /** The payment with this bank reference, as the bank booked it. */
+  async findPayment(bankReference: string): Promise<BankPayment | null> {
+    const res = await this.db.query<PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM bank_payments WHERE bank_reference = $1`, [bankReference]);
+    return res.rows[0] ? toPayment(res.rows[0]) : null;
+  }
+
+  /** The payments booked from `from` (included) to `to` (excluded), oldest first. */
+  async listPayments(from: Date, to: Date): Promise<BankPayment[]> {
+    const res = await this.db.query<PaymentRow>(
+      `SELECT ${PAYMENT_COLUMNS} FROM bank_payments WHERE paid_at >= $1 AND paid_at < $2 ORDER BY paid_at, bank_reference`,
+      [from.toISOString(), to.toISOString()],
+    );
+    return res.rows.map(toPayment);
+  }
+
+  /** A bill nobody may pay any more (the merchant disabled it): an unpaid order expires now. */
+  async disable(reference: string, now = new Date()): Promise<BankOrder | null> {
+    await this.db.query(`UPDATE bank_orders SET expires_at = $2 WHERE reference = $1 AND status = 'UNPAID' AND expires_at > $2`, [
+      reference,
+      now.toISOString(),
+    ]);
+    return this.find(reference, now);
+  }
+
+  /** Books one more payment of an already paid order (the repeatPayments knob): the order's view with that payment. */
+  async repeatPayment(order: BankOrder, payerBank: string, now = new Date()): Promise<BankOrder> {
+    const bankReference = newBankReference(payerBank, now);
+    await this.db.query(
+      `INSERT INTO bank_payments (bank_reference, reference, amount_lak, payer_bank, paid_at) VALUES ($1, $2, $3, $4, $5)`,
+      [bankReference, order.reference, order.amountLak.toString(), payerBank, now.toISOString()],
+    );
+    return { ...order, bankReference, payerBank, paidAt: now };
   }
 
   /** Inserts the order; an existing reference is left alone and returned as `existing`. */
@@ -105,8 +178,14 @@ export class BankStore {
       const bankReference = newBankReference(payerBank, now);
       try {
         const res = await this.db.query<Row>(
-          `UPDATE bank_orders SET status = 'PAID', bank_reference = $2, payer_bank = $3, paid_at = $4
-           WHERE reference = $1 AND status = 'UNPAID' AND expires_at > $4 RETURNING ${COLUMNS}`,
+          `WITH paid AS (
+             UPDATE bank_orders SET status = 'PAID', bank_reference = $2, payer_bank = $3, paid_at = $4
+              WHERE reference = $1 AND status = 'UNPAID' AND expires_at > $4 RETURNING *
+           ), booked AS (
+             INSERT INTO bank_payments (bank_reference, reference, amount_lak, payer_bank, paid_at)
+             SELECT bank_reference, reference, amount_lak, payer_bank, paid_at FROM paid
+           )
+           SELECT ${COLUMNS} FROM paid`,
           [reference, bankReference, payerBank, now.toISOString()],
         );
         return res.rows[0] ? toOrder(res.rows[0], now) : null;

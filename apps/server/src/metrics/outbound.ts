@@ -5,7 +5,7 @@ export interface OutboundCall {
   kind: 'bank' | 'provider';
   /** the adapter's name: `gateway`, a bank's protocol, a provider id */
   adapter: string;
-  /** what was asked: `createOrder`, `status`, `transfer`, … */
+  /** what was asked: `createBill`, `status`, `transfer`, … */
   operation: string;
 }
 

@@ -1,53 +1,20 @@
-import type { IncomingHttpHeaders } from 'node:http';
 import { z } from 'zod';
 import { answerJson, httpRequest, type HttpAnswer } from '../http-client.js';
 import { signedHeaders } from '../http-signing.js';
-import { verifyCallback, type BankCallback } from './signing.js';
+import {
+  BankGatewayRefusedError,
+  BankGatewayUnavailableError,
+  type BankBill,
+  type BankBillStatus,
+  type BankGateway,
+  type BankTransaction,
+} from './bank-gateway.js';
+import { verifyCallback } from './signing.js';
 
-export interface CreateBankOrderInput {
-  /** our reference, also in the QR (tag 62): the bank finds the order by it */
-  reference: string;
-  payload: string;
-  /** whole kip; must equal the QR's amount */
-  amountLak: bigint;
-  expiresAt: Date;
-  /** where the bank sends the payment callback; defaults to the client's callbackUrl */
-  callbackUrl?: string;
-}
+export { BankGatewayRefusedError, BankGatewayUnavailableError };
 
-export interface BankOrderCreated {
-  reference: string;
-  status: 'UNPAID' | 'PAID' | 'EXPIRED';
-  /** the sandbox's pay page for this QR (a real gateway has none) */
-  payUrl: string | null;
-}
-
-export type BankOrderStatus =
-  | { status: 'PAID'; reference: string; bankReference: string; amountLak: bigint; currency: string; paidAt: Date }
-  | { status: 'UNPAID' | 'EXPIRED' | 'NOT_FOUND'; reference: string };
-
-/** The gateway could not answer now (down, 5xx, timeout, garbage): ask again later, decide nothing. */
-export class BankGatewayUnavailableError extends Error {
-  override readonly name = 'BankGatewayUnavailableError';
-}
-
-/** The gateway definitely refused the request (bad QR, reference taken by another order…). */
-export class BankGatewayRefusedError extends Error {
-  override readonly name = 'BankGatewayRefusedError';
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-export interface BankGatewayClient {
-  createOrder(input: CreateBankOrderInput): Promise<BankOrderCreated>;
-  status(reference: string): Promise<BankOrderStatus>;
-  /** Verifies a callback against the RAW body (see raw-body.ts); throws AppError SIGNATURE_INVALID. */
-  verifyCallback(headers: IncomingHttpHeaders, rawBody: string, now?: Date): BankCallback;
-}
+/** The `sandbox` protocol's adapter: the port, its callbacks verified by BANK_CALLBACK_SECRET (signing.ts). */
+export type BankGatewayClient = BankGateway & Required<Pick<BankGateway, 'verifyNotice'>>;
 
 export interface BankGatewayOptions {
   /** the gateway's root: `${baseUrl}/bank/orders` */
@@ -67,9 +34,24 @@ const orderSchema = z.object({
   paidAt: z.string().nullable(),
   payUrl: z.string().optional(),
 });
+const paymentSchema = z.object({
+  reference: z.string(),
+  bankReference: z.string(),
+  amount: z.string().regex(/^\d+$/),
+  currency: z.string(),
+  paidAt: z.iso.datetime({ offset: true }),
+});
 const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 
-/** The HTTP client of the LAO QR bank gateway (the sandbox's, or a real one with the same API). */
+const transactionOf = (p: z.infer<typeof paymentSchema>): BankTransaction => ({
+  reference: p.reference,
+  bankReference: p.bankReference,
+  amountLak: BigInt(p.amount),
+  currency: p.currency,
+  paidAt: new Date(p.paidAt),
+});
+
+/** The HTTP client of the `sandbox` protocol's LAO QR bank gateway (the sandbox's, or a real one with the same API). */
 export function createBankGatewayClient(opts: BankGatewayOptions): BankGatewayClient {
   const base = opts.baseUrl.replace(/\/+$/, '');
   const timeoutMs = opts.timeoutMs ?? 5_000;
@@ -102,39 +84,41 @@ export function createBankGatewayClient(opts: BankGatewayOptions): BankGatewayCl
     return { status: res.status, json };
   }
 
-  function order(path: string, json: unknown): z.infer<typeof orderSchema> {
-    const parsed = orderSchema.safeParse(json);
-    if (!parsed.success) throw new BankGatewayUnavailableError(`bank gateway ${path}: unexpected answer`);
-    return parsed.data;
+  function parsed<T extends z.ZodType>(schema: T, path: string, json: unknown): z.infer<T> {
+    const res = schema.safeParse(json);
+    if (!res.success) throw new BankGatewayUnavailableError(`bank gateway ${path}: unexpected answer`);
+    return res.data;
   }
 
+  /** Only the gateway's own "no such …" counts: a 404 from a wrong base URL is not an answer. */
+  const gatewaySays = (json: unknown, code: string) => errorSchema.safeParse(json).data?.error.code === code;
+
   return {
-    async createOrder(input) {
-      const { status, json } = await call('createOrder', 'POST', '/bank/orders', {
-        reference: input.reference,
-        payload: input.payload,
-        amountLak: input.amountLak.toString(),
-        callbackUrl: input.callbackUrl ?? opts.callbackUrl,
-        expiresAt: input.expiresAt.toISOString(),
+    protocol: 'sandbox',
+
+    async createBill(bill: BankBill) {
+      const { status, json } = await call('createBill', 'POST', '/bank/orders', {
+        reference: bill.reference,
+        payload: bill.payload,
+        amountLak: bill.amountLak.toString(),
+        callbackUrl: bill.callbackUrl ?? opts.callbackUrl,
+        expiresAt: bill.expiresAt.toISOString(),
       });
       if (status >= 400) {
         const err = errorSchema.safeParse(json);
         throw new BankGatewayRefusedError(err.data?.error.code ?? `HTTP_${status}`, err.data?.error.message ?? 'refused');
       }
-      const o = order('/bank/orders', json);
-      return { reference: o.reference, status: o.status, payUrl: o.payUrl ?? null };
+      const o = parsed(orderSchema, '/bank/orders', json);
+      return { qrPayload: bill.payload, payUrl: o.payUrl ?? null };
     },
 
-    async status(reference) {
+    async status(reference): Promise<BankBillStatus> {
       const path = `/bank/orders/${encodeURIComponent(reference)}`;
       const { status, json } = await call('status', 'GET', path);
-      // only the gateway's own "no such order" counts: a 404 from a wrong base URL is not an answer
-      if (status === 404 && errorSchema.safeParse(json).data?.error.code === 'ORDER_NOT_FOUND') {
-        return { status: 'NOT_FOUND', reference };
-      }
+      if (status === 404 && gatewaySays(json, 'ORDER_NOT_FOUND')) return { status: 'NOT_FOUND', reference };
       // a refusal of our own signed request is a configuration fault, not an answer about the order
       if (status >= 400) throw new BankGatewayUnavailableError(`bank gateway GET ${path}: HTTP ${status}`);
-      const o = order(path, json);
+      const o = parsed(orderSchema, path, json);
       if (o.reference !== reference) throw new BankGatewayUnavailableError(`bank gateway ${path}: answered for another order`);
       if (o.status !== 'PAID') return { status: o.status, reference };
       if (!o.bankReference || !o.paidAt) throw new BankGatewayUnavailableError(`bank gateway ${path}: PAID without a bank reference`);
@@ -148,6 +132,30 @@ export function createBankGatewayClient(opts: BankGatewayOptions): BankGatewayCl
       };
     },
 
-    verifyCallback: (headers, rawBody, now) => verifyCallback(opts.callbackSecret, headers, rawBody, now),
+    async payment(bankReference) {
+      const path = `/bank/payments/${encodeURIComponent(bankReference)}`;
+      const { status, json } = await call('payment', 'GET', path);
+      if (status === 404 && gatewaySays(json, 'PAYMENT_NOT_FOUND')) return null;
+      if (status >= 400) throw new BankGatewayUnavailableError(`bank gateway GET ${path}: HTTP ${status}`);
+      const p = parsed(paymentSchema, path, json);
+      if (p.bankReference !== bankReference) throw new BankGatewayUnavailableError(`bank gateway ${path}: answered for another payment`);
+      return transactionOf(p);
+    },
+
+    async disableBill(reference) {
+      const path = `/bank/orders/${encodeURIComponent(reference)}/disable`;
+      const { status, json } = await call('disableBill', 'POST', path, {});
+      if (status === 404 && gatewaySays(json, 'ORDER_NOT_FOUND')) return;
+      if (status >= 400) throw new BankGatewayUnavailableError(`bank gateway POST ${path}: HTTP ${status}`);
+    },
+
+    async listTransactions(from, to) {
+      const path = `/bank/payments?from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`;
+      const { status, json } = await call('listTransactions', 'GET', path);
+      if (status >= 400) throw new BankGatewayUnavailableError(`bank gateway GET ${path}: HTTP ${status}`);
+      return parsed(z.object({ payments: z.array(paymentSchema) }), path, json).payments.map(transactionOf);
+    },
+
+    verifyNotice: (headers, rawBody, now) => verifyCallback(opts.callbackSecret, headers, rawBody, now),
   };
 }

@@ -1,12 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { bankGatewayBaseUrl } from '../config.js';
+import { credentialsKey } from '../lib/credentials.js';
+import { BANK_ADAPTERS } from './adapters.js';
+import { createBankGateways, type BankAdapterFactories, type BankGateways } from './bank-gateways.js';
 import { createBankGatewayClient, type BankGatewayClient } from './gateway-client.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** the LAO QR bank gateway: orders, status by reference, callback verification */
     bankGateway: BankGatewayClient;
+    /** the adapter each agency chose for each bank (agency_bank_config.protocol), `bankGateway` by default */
+    bankGateways: BankGateways;
   }
 }
 
@@ -16,6 +21,8 @@ export interface PaymentsPluginOptions {
   /** tests may put another client in place */
   gateway?: BankGatewayClient;
   timeoutMs?: number;
+  /** tests may put other adapters in place */
+  factories?: BankAdapterFactories;
 }
 
 /**
@@ -35,6 +42,18 @@ export const paymentsPlugin = fp(
           callbackUrl: new URL(BANK_CALLBACK_PATH, config.PUBLIC_URL).toString(),
           timeoutMs: opts.timeoutMs ?? config.BANK_GATEWAY_TIMEOUT_MS,
         }),
+    );
+    app.decorate(
+      'bankGateways',
+      createBankGateways({
+        db: app.db,
+        key: credentialsKey(config),
+        sandbox: app.bankGateway,
+        factories: opts.factories ?? BANK_ADAPTERS,
+        timeoutMs: opts.timeoutMs ?? config.BANK_GATEWAY_TIMEOUT_MS,
+        publicUrl: config.PUBLIC_URL,
+        sandboxUrl: config.SANDBOX_URL,
+      }),
     );
   },
   { name: 'payments' },

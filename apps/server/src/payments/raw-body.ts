@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
-import type { BankCallback } from './signing.js';
+import type { BankGateway, BankNotice } from './bank-gateway.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,21 +29,28 @@ export function useRawJsonBody(scope: FastifyInstance): void {
 export interface BankCallbackRouteOptions {
   /** the route's path inside the scope it is registered in, e.g. '/v2/payments/callback' under prefix '/api' */
   path: string;
+  /**
+   * The adapter whose notices this route takes, for this request (a bank's webhook names the agency
+   * in its path): `app.bankGateway` (the sandbox protocol) by default. Throws to refuse the request.
+   */
+  gatewayFor?(request: FastifyRequest): Promise<BankGateway>;
   /** gets the verified callback; its return value is the answer (a 2xx tells the bank to stop retrying) */
-  onCallback(callback: BankCallback, request: FastifyRequest, reply: FastifyReply): Promise<unknown>;
+  onCallback(callback: BankNotice, request: FastifyRequest, reply: FastifyReply, gateway: BankGateway): Promise<unknown>;
 }
 
 /**
  * The bank's callback route: its own scope keeping the raw body, the signature and time window
- * checked by `app.bankGateway.verifyCallback` before `onCallback` runs. A refused signature answers
+ * checked by the adapter's `verifyNotice` before `onCallback` runs. A refused signature answers
  * 401 SIGNATURE_INVALID and the handler never sees the request.
  */
 export async function bankCallbackRoute(app: FastifyInstance, opts: BankCallbackRouteOptions): Promise<void> {
   await app.register(async (scope) => {
     useRawJsonBody(scope);
     scope.post(opts.path, async (request, reply) => {
-      const callback = app.bankGateway.verifyCallback(request.headers, request.rawBody ?? '', new Date());
-      return opts.onCallback(callback, request, reply);
+      const gateway = opts.gatewayFor ? await opts.gatewayFor(request) : app.bankGateway;
+      if (!gateway.verifyNotice) throw new AppError('NOT_FOUND', 'this bank sends no notices here');
+      const callback = gateway.verifyNotice(request.headers, request.rawBody ?? '', new Date());
+      return opts.onCallback(callback, request, reply, gateway);
     });
   });
 }

@@ -8,7 +8,8 @@ import { startSandbox, type TestSandbox } from '../test/sandbox.js';
 import { createBankGatewayClient } from './gateway-client.js';
 import { paymentsPlugin } from './plugin.js';
 import { bankCallbackRoute } from './raw-body.js';
-import { callbackSignature, verifyCallback, type BankCallback } from './signing.js';
+import type { BankNotice } from './bank-gateway.js';
+import { callbackSignature, verifyCallback } from './signing.js';
 
 const SECRET = 'callback-secret-for-tests';
 const body = JSON.stringify({
@@ -77,7 +78,7 @@ describe('bankCallbackRoute: the raw-body route pattern, end to end with the san
   let bank: TestSandbox;
   let app: FastifyInstance;
   let callbackUrl: string;
-  const seen: BankCallback[] = [];
+  const seen: BankNotice[] = [];
 
   beforeAll(async () => {
     bank = await startSandbox({ BANK_CALLBACK_SECRET: SECRET });
@@ -154,7 +155,7 @@ describe('bankCallbackRoute: the raw-body route pattern, end to end with the san
       callbackSecret: SECRET,
       callbackUrl,
     });
-    await client.createOrder({ reference, payload, amountLak: 120_000n, expiresAt: new Date(Date.now() + 60_000) });
+    await client.createBill({ reference, payload, amountLak: 120_000n, expiresAt: new Date(Date.now() + 60_000) });
     const paid = await payLaoQr(bank.url, payload, 'lvb');
     for (let i = 0; i < 100 && !seen.some((c) => c.reference === reference); i++) await new Promise((r) => setTimeout(r, 20));
     expect(seen.find((c) => c.reference === reference)).toEqual({

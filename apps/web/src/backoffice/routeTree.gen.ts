@@ -17,6 +17,7 @@ import { Route as AppAttentionRouteImport } from './routes/_app/attention'
 import { Route as AppAuditRouteImport } from './routes/_app/audit'
 import { Route as AppExportsRouteImport } from './routes/_app/exports'
 import { Route as AppPasswordRouteImport } from './routes/_app/password'
+import { Route as AppQrRouteImport } from './routes/_app/qr'
 import { Route as AppRatesRouteImport } from './routes/_app/rates'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppStaffRouteImport } from './routes/_app/staff'
@@ -65,6 +66,11 @@ const AppExportsRoute = AppExportsRouteImport.update({
 const AppPasswordRoute = AppPasswordRouteImport.update({
   id: '/password',
   path: '/password',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppQrRoute = AppQrRouteImport.update({
+  id: '/qr',
+  path: '/qr',
   getParentRoute: () => AppRoute,
 } as any)
 const AppRatesRoute = AppRatesRouteImport.update({
@@ -128,6 +134,7 @@ export interface FileRoutesByFullPath {
   '/audit': typeof AppAuditRoute
   '/exports': typeof AppExportsRoute
   '/password': typeof AppPasswordRoute
+  '/qr': typeof AppQrRoute
   '/rates': typeof AppRatesRoute
   '/settings': typeof AppSettingsRoute
   '/staff': typeof AppStaffRoute
@@ -146,6 +153,7 @@ export interface FileRoutesByTo {
   '/audit': typeof AppAuditRoute
   '/exports': typeof AppExportsRoute
   '/password': typeof AppPasswordRoute
+  '/qr': typeof AppQrRoute
   '/rates': typeof AppRatesRoute
   '/settings': typeof AppSettingsRoute
   '/staff': typeof AppStaffRoute
@@ -167,6 +175,7 @@ export interface FileRoutesById {
   '/_app/audit': typeof AppAuditRoute
   '/_app/exports': typeof AppExportsRoute
   '/_app/password': typeof AppPasswordRoute
+  '/_app/qr': typeof AppQrRoute
   '/_app/rates': typeof AppRatesRoute
   '/_app/settings': typeof AppSettingsRoute
   '/_app/staff': typeof AppStaffRoute
@@ -189,6 +198,7 @@ export interface FileRouteTypes {
     | '/audit'
     | '/exports'
     | '/password'
+    | '/qr'
     | '/rates'
     | '/settings'
     | '/staff'
@@ -207,6 +217,7 @@ export interface FileRouteTypes {
     | '/audit'
     | '/exports'
     | '/password'
+    | '/qr'
     | '/rates'
     | '/settings'
     | '/staff'
@@ -227,6 +238,7 @@ export interface FileRouteTypes {
     | '/_app/audit'
     | '/_app/exports'
     | '/_app/password'
+    | '/_app/qr'
     | '/_app/rates'
     | '/_app/settings'
     | '/_app/staff'
@@ -302,6 +314,13 @@ declare module '@tanstack/react-router' {
       path: '/password'
       fullPath: '/password'
       preLoaderRoute: typeof AppPasswordRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/qr': {
+      id: '/_app/qr'
+      path: '/qr'
+      fullPath: '/qr'
+      preLoaderRoute: typeof AppQrRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/rates': {
@@ -382,6 +401,7 @@ interface AppRouteChildren {
   AppAuditRoute: typeof AppAuditRoute
   AppExportsRoute: typeof AppExportsRoute
   AppPasswordRoute: typeof AppPasswordRoute
+  AppQrRoute: typeof AppQrRoute
   AppRatesRoute: typeof AppRatesRoute
   AppSettingsRoute: typeof AppSettingsRoute
   AppStaffRoute: typeof AppStaffRoute
@@ -400,6 +420,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAuditRoute: AppAuditRoute,
   AppExportsRoute: AppExportsRoute,
   AppPasswordRoute: AppPasswordRoute,
+  AppQrRoute: AppQrRoute,
   AppRatesRoute: AppRatesRoute,
   AppSettingsRoute: AppSettingsRoute,
   AppStaffRoute: AppStaffRoute,

@@ -8,4 +8,5 @@ export * from './deposits.js';
 export * from './withdrawals.js';
 export * from './backoffice.js';
 export * from './promotions.js';
+export * from './onepay.js';
 // @schema (one export line per area: accounts, ledger, bank-accounts, deposits, withdrawals, backoffice)

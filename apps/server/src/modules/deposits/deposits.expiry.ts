@@ -27,7 +27,7 @@ export function depositExpiryJob(
     }
     try {
       const result = await settlement.confirmWithGateway(order);
-      if (!result.paid) await settlement.cancelIfOpen(order.id, 'EXPIRED');
+      if (!result.paid) await settlement.cancelIfOpen(order, 'EXPIRED');
       return { done: true };
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
@@ -35,7 +35,7 @@ export function depositExpiryJob(
         return { done: false, retryInMs: worker.backoff(job.attempts + 1), error: err.message };
       }
       // the player must be able to deposit again; a late callback still credits a real payment
-      await settlement.cancelIfOpen(order.id, 'EXPIRED');
+      await settlement.cancelIfOpen(order, 'EXPIRED');
       log.warn({ orderId, code: err.code }, 'deposit expired without a confirmation from the bank');
       return { done: true };
     }

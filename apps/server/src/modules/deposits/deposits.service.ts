@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { playerOrderPages } from '../../db/player-orders.js';
 import { depositOrders, type DepositOrderRow, type UnmatchedReason } from '../../db/schema/index.js';
 import { enqueueJob } from '../../jobs/types.js';
-import { BankGatewayRefusedError, BankGatewayUnavailableError, laoQrFor } from '../../payments/index.js';
+import { BankGatewayRefusedError, BankGatewayUnavailableError, laoQrFor, type BankGateway } from '../../payments/index.js';
 import { DEPOSIT_LIMITS } from './deposits.limits.js';
 import { PaymentConfirmations } from './deposits.confirmations.js';
 import { callbackLookups, confirmationJobs, DEPOSIT_CONFIRM_JOB, depositConfirmJob } from './deposits.durable.js';
@@ -13,7 +13,7 @@ import { gatewayCannotTakeOrders, noDepositWithReference, noSuchDeposit, notOpen
 import { DEPOSIT_EXPIRY_JOB, depositExpiryJob } from './deposits.expiry.js';
 import { DEPOSIT_TRANSFER_KIND } from './deposits.paid.js';
 import { priceDeposit } from './deposits.pricing.js';
-import { bookUnmatched, keepUnmatchedPayment, refundOrderKip } from './deposits.unmatched.js';
+import { bookUnmatched, confirmUnmatched, keepUnmatchedPayment, refundOrderKip } from './deposits.unmatched.js';
 import { createDepositSettlement, settleDepositTransfers } from './deposits.settlement.js';
 import type { DepositsService, DepositsServiceDependencies } from './deposits.types.js';
 import { nextTransactionCode } from '../shared/transaction-code.js';
@@ -22,7 +22,7 @@ import { nextTransactionCode } from '../shared/transaction-code.js';
 const gatewayReferenceOf = (code: string) => `${code}-${randomBytes(5).toString('hex').toUpperCase()}`;
 
 export function createDepositsService(deps: DepositsServiceDependencies): DepositsService {
-  const { db, log, config, bankGateway, transfers, worker, rateLimiter } = deps;
+  const { db, log, config, bankGateways, transfers, worker, rateLimiter } = deps;
   const settlement = createDepositSettlement(deps);
   transfers.onSettledMany(DEPOSIT_TRANSFER_KIND, settleDepositTransfers(deps.promotions));
   worker.handle(DEPOSIT_EXPIRY_JOB, depositExpiryJob(deps, settlement));
@@ -109,12 +109,22 @@ export function createDepositsService(deps: DepositsServiceDependencies): Deposi
         throw err;
       }
       try {
-        await bankGateway.createOrder({
+        const gateway = await bankGateways.for(agency.id, body.bank);
+        const bill = await gateway.createBill({
           reference: order.gatewayReference,
           payload: order.qrPayload,
           amountLak: order.amountLak,
           expiresAt,
+          description: order.transactionCode,
         });
+        // a bank that writes the QR itself (JDB, LVB) answers its own EMV string: that is what the player scans
+        if (bill.qrPayload !== order.qrPayload) {
+          [order] = (await db
+            .update(depositOrders)
+            .set({ qrPayload: bill.qrPayload, updatedAt: sql`now()` })
+            .where(eq(depositOrders.id, order.id))
+            .returning()) as [DepositOrderRow];
+        }
       } catch (err) {
         if (!(err instanceof BankGatewayUnavailableError || err instanceof BankGatewayRefusedError)) throw err;
         log.warn({ orderId: order.id, err: err.message }, 'bank gateway did not take the deposit order');
@@ -154,7 +164,7 @@ export function createDepositsService(deps: DepositsServiceDependencies): Deposi
       await rateLimiter.consume(DEPOSIT_LIMITS.depositQuestionsPerOrder, `cancel:${order.id}`);
       const result = await settlement.confirmWithGateway(order, confirmations.statusCalls);
       if (result.paid) return result.order;
-      return settlement.cancelIfOpen(id, 'PLAYER');
+      return settlement.cancelIfOpen(order, 'PLAYER');
     },
 
     /**
@@ -163,17 +173,32 @@ export function createDepositsService(deps: DepositsServiceDependencies): Deposi
      * same statement (060): it is confirmed in the background, by this process or, if it dies, by
      * another's worker; a settled one is only answered.
      */
-    async callback(payment, agencyId) {
-      const order = await lookups.run(payment.reference);
-      // a payment that can credit no order is kept for staff (docs/decisions/059); the answer stays what it was
-      const keep = (reason: UnmatchedReason, agency: string, orderId: string | null) =>
-        keepUnmatchedPayment(db, { ...payment, gatewayReference: payment.reference, agencyId: agency, orderId, reason });
+    async callback(notice, { agencyId, gateway }) {
+      const order = await lookups.run(notice.reference);
+      // a payment that can credit no order is kept for staff (docs/decisions/059) once the bank confirms
+      // it (decision 120): as the bank booked it, whatever the notice claimed; the answer stays what it was
+      const keep = async (reason: UnmatchedReason, agency: string, orderId: string | null, asker: BankGateway) => {
+        const payment = await confirmUnmatched(asker, notice, log);
+        if (!payment) return;
+        const { bankReference, amountLak, currency, paidAt } = payment;
+        await keepUnmatchedPayment(db, {
+          gatewayReference: notice.reference,
+          bankReference,
+          amountLak,
+          currency,
+          paidAt,
+          agencyId: agency,
+          orderId,
+          reason,
+        });
+      };
       if (!order) {
-        if (agencyId) await keep('NO_ORDER', agencyId, null);
-        throw noDepositWithReference(payment.reference);
+        if (agencyId) await keep('NO_ORDER', agencyId, null, gateway);
+        throw noDepositWithReference(notice.reference);
       }
       if (order.bankReference !== null) {
-        if (order.bankReference !== payment.bankReference) await keep('PAID_TWICE', order.agencyId, order.id);
+        if (order.bankReference !== notice.bankReference)
+          await keep('PAID_TWICE', order.agencyId, order.id, await bankGateways.for(order.agencyId, order.bank));
         return { confirming: false, status: order.status };
       }
       confirmations.hint(order);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.js';
-import { payLaoQr } from '../../test/bank.js';
+import { payLaoQr, setBankFaults } from '../../test/bank.js';
 import { registerPlayer } from '../../test/players.js';
 import { sendCallback, useDepositCallbacks } from './deposits.test-helpers.js';
 
@@ -70,11 +70,20 @@ describe('deposit settlement', () => {
     expect((await orderOf(p, order.id)).status).toBe('FAILED');
   });
 
-  it('credits a payment that arrives after the player canceled the order, and marks it late', async () => {
+  it('disables the bill at the bank when the player cancels: the QR cannot be paid any more', async () => {
+    const p = await registerPlayer(env.ctx.app);
+    const { order, payload } = await openDeposit(p);
+    expect((await call(p, 'POST', `/v2/deposits/${order.id}/cancel`)).json().order.status).toBe('CANCELED');
+    await expect(payLaoQr(env.sandbox.url, payload)).rejects.toMatchObject({ code: 'ORDER_EXPIRED' });
+  });
+
+  it('credits a payment the bank reports only after the player canceled the order, and marks it late', async () => {
     const p = await registerPlayer(env.ctx.app);
     const { order, payload, reference } = await openDeposit(p);
-    expect((await call(p, 'POST', `/v2/deposits/${order.id}/cancel`)).json().order.status).toBe('CANCELED');
+    // paid as the player presses cancel: the bank's status does not show it yet
+    await setBankFaults(env.sandbox.url, { statusLagMs: 300 });
     const paid = await payLaoQr(env.sandbox.url, payload);
+    expect((await call(p, 'POST', `/v2/deposits/${order.id}/cancel`)).json().order.status).toBe('CANCELED');
     expect((await sendCallback(env.ctx.app, { reference, bankReference: paid.bankReference, amount: '100000' })).statusCode).toBe(202);
     await settleAll();
     expect((await orderOf(p, order.id)).status).toBe('SUCCESS');

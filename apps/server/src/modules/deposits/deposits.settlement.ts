@@ -10,11 +10,11 @@ import { keepUnmatchedPayment } from './deposits.unmatched.js';
 import type { PromotionsService } from '../promotions/index.js';
 import type { DepositsServiceDependencies } from './deposits.types.js';
 
-export type DepositSettlementDependencies = Pick<DepositsServiceDependencies, 'db' | 'log' | 'bankGateway' | 'transfers' | 'promotions'>;
+export type DepositSettlementDependencies = Pick<DepositsServiceDependencies, 'db' | 'log' | 'bankGateways' | 'transfers' | 'promotions'>;
 
 /** How an order is found paid (or not) and closed: the gateway's word, the PAID mark, the cancel. */
 export function createDepositSettlement(deps: DepositSettlementDependencies) {
-  const { db, log, bankGateway } = deps;
+  const { db, log, bankGateways } = deps;
   const markPaid = createMarkPaid(deps);
 
   /**
@@ -29,7 +29,8 @@ export function createDepositSettlement(deps: DepositSettlementDependencies) {
   ): Promise<Confirmation> {
     let status;
     try {
-      status = await statusCalls(() => bankGateway.status(order.gatewayReference));
+      const gateway = await bankGateways.for(order.agencyId, order.bank);
+      status = await statusCalls(() => gateway.status(order.gatewayReference));
     } catch (err) {
       if (err instanceof BankGatewayUnavailableError) throw gatewayCannotBeAsked();
       throw err;
@@ -53,8 +54,19 @@ export function createDepositSettlement(deps: DepositSettlementDependencies) {
     return { paid: true, order: await markPaid(order.id, { bankReference: status.bankReference, paidAt: status.paidAt }) };
   }
 
-  /** OPEN → CANCELED; an order settled meanwhile (a callback won the race) is answered as it is. */
-  async function cancelIfOpen(id: string, reason: 'PLAYER' | 'EXPIRED'): Promise<DepositOrderRow> {
+  /**
+   * OPEN → CANCELED; an order settled meanwhile (a callback won the race) is answered as it is. The
+   * bill is disabled at the bank first (JDB disableBillNumber…), so that nobody pays it afterwards;
+   * a bank that cannot be asked does not keep the order open: a late payment is still credited.
+   */
+  async function cancelIfOpen(order: DepositOrderRow, reason: 'PLAYER' | 'EXPIRED'): Promise<DepositOrderRow> {
+    const { id } = order;
+    try {
+      await (await bankGateways.for(order.agencyId, order.bank)).disableBill(order.gatewayReference);
+    } catch (err) {
+      if (!(err instanceof BankGatewayUnavailableError)) throw err;
+      log.warn({ orderId: id, err: err.message }, 'deposit bill not disabled at the bank');
+    }
     const [updated] = await db
       .update(depositOrders)
       .set({ status: 'CANCELED', cancelReason: reason, updatedAt: sql`now()` })

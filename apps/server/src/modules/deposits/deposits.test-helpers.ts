@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { BANK_CALLBACK_PATH, callbackSignature } from '../../payments/index.js';
 import { afterEach, beforeEach, expect } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { DepositOrder } from '@app/contracts';
+import type { BankCode, DepositOrder } from '@app/contracts';
 import { queryRows } from '../../db/client.js';
 import { checkLedger } from '../../ledger/check.js';
 import { payLaoQr, resetBankFaults, setBankFaults } from '../../test/bank.js';
@@ -57,8 +57,8 @@ export function useDepositCallbacks() {
       ...(payload === undefined ? {} : { payload }),
     });
 
-  async function openDeposit(p: TestPlayer, amount = '100000') {
-    const res = await call(p, 'POST', '/v2/deposits', { providerId: 'gclub', mid: 'DEMO-LAK-001', bank: 'bcel', amount });
+  async function openDeposit(p: TestPlayer, amount = '100000', bank: BankCode = 'bcel') {
+    const res = await call(p, 'POST', '/v2/deposits', { providerId: 'gclub', mid: 'DEMO-LAK-001', bank, amount });
     expect(res.statusCode, res.body).toBe(201);
     const order = (res.json() as { order: DepositOrder }).order;
     const qr = (await call(p, 'GET', `/v2/deposits/${order.id}/qr`)).json() as { payload: string };

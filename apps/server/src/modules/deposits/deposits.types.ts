@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.js';
 import type { DepositOrderRow, DepositStatus } from '../../db/schema/index.js';
 import type { Worker } from '../../jobs/worker.js';
 import type { TransferService } from '../../ledger/transfers/index.js';
-import type { BankCallback, BankGatewayClient } from '../../payments/index.js';
+import type { BankGateway, BankGateways, BankNotice } from '../../payments/index.js';
 import type { AgencyContext } from '../../plugins/agency.js';
 import type { RateLimiter } from '../../plugins/rate-limit.js';
 import type { PlayerSession } from '../../plugins/session.js';
@@ -15,7 +15,8 @@ import type { PaymentConfirmations } from './deposits.confirmations.js';
 
 export interface DepositsServiceDependencies extends ServiceDependencies {
   config: Pick<Config, 'WORKER_RETRY_BASE_MS' | 'BANK_STATUS_CONCURRENCY'>;
-  bankGateway: Pick<BankGatewayClient, 'createOrder' | 'status'>;
+  /** the adapter of the protocol each agency chose for each bank (payments/bank-gateways.ts) */
+  bankGateways: Pick<BankGateways, 'for'>;
   /** bounds the players' gateway questions ("check", "cancel") per order and per player */
   rateLimiter: Pick<RateLimiter, 'consume'>;
   transfers: TransferService;
@@ -49,8 +50,12 @@ export interface DepositsService {
   check(session: PlayerSession, id: string): Promise<DepositOrderRow>;
   /** OPEN → CANCELED after asking the gateway, so that a paid order is never canceled */
   cancel(session: PlayerSession, id: string): Promise<DepositOrderRow>;
-  /** a verified bank callback named this gateway reference: a hint, confirmed with the gateway in the background */
-  callback(payment: BankCallback, agencyId: string | null): Promise<CallbackAnswer>;
+  /**
+   * A verified bank notice named this gateway reference: a hint, confirmed with the gateway in the
+   * background. `gateway` is the adapter that verified it: a payment that credits no order is
+   * confirmed with it (its lookup by bank reference) before anything is booked.
+   */
+  callback(notice: BankNotice, from: { agencyId: string | null; gateway: BankGateway }): Promise<CallbackAnswer>;
   /** the kip staff pay back from the deposits needing attention (decision 059), each once, in the caller's transaction */
   readonly refundKip: {
     /** a FAILED order's kip: EXCHANGE(LAK) → BANK_CLEARING */

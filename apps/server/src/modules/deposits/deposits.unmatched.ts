@@ -1,7 +1,10 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
 import { transactionWithRetry } from '../../db/errors.js';
 import { unmatchedPayments, type UnmatchedReason } from '../../db/schema/index.js';
 import { ensureAccounts, houseKey, postMany } from '../../ledger/ledger.js';
+import { BankGatewayUnavailableError, type BankGateway, type BankNotice, type BankTransaction } from '../../payments/index.js';
+import { gatewayCannotBeAsked } from './deposits.errors.js';
 
 export interface UnmatchedPayment {
   agencyId: string;
@@ -99,4 +102,35 @@ export async function keepUnmatchedPayment(db: Db, p: UnmatchedPayment): Promise
     await bookUnmatched(tx, { ...p, id: row.id }, 'received', { bankReference: p.bankReference, reason: p.reason });
     return true;
   });
+}
+
+/**
+ * A notice naming a payment that credits no order (no such bill, or a bill already paid with
+ * another bank reference) is only a claim: anyone who learns the callback secret or replays a
+ * notice could name any amount. The payment counts only as the bank itself reports it, asked by
+ * its bank reference, and only for the bill the notice named; what is booked is the bank's amount,
+ * never the notice's. Null when the bank booked no such payment. Throws BANK_GATEWAY_UNAVAILABLE
+ * (the bank sends its notice again) when the bank cannot be asked.
+ */
+export async function confirmUnmatched(gateway: BankGateway, notice: BankNotice, log: FastifyBaseLogger): Promise<BankTransaction | null> {
+  let payment: BankTransaction | null;
+  try {
+    // a notice without a bank reference (LVB's) is asked about by its bill: the payment the bank booked for it
+    if (notice.bankReference !== null) payment = await gateway.payment(notice.bankReference);
+    else {
+      const status = await gateway.status(notice.reference);
+      payment = status.status === 'PAID' ? status : null;
+    }
+  } catch (err) {
+    if (err instanceof BankGatewayUnavailableError) throw gatewayCannotBeAsked();
+    throw err;
+  }
+  if (!payment || payment.reference !== notice.reference) {
+    log.warn(
+      { reference: notice.reference, bankReference: notice.bankReference, claimed: String(notice.amountLak) },
+      'notice of a payment the bank does not confirm',
+    );
+    return null;
+  }
+  return payment;
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { type AttentionItem } from '@app/contracts';
 import { auditLog, jobs, providerTransfers } from '../../../db/schema/index.js';
-import { payLaoQr } from '../../../test/bank.js';
+import { buildLaoQr } from '@app/contracts';
+import { payLaoQr, setBankFaults } from '../../../test/bank.js';
 import { registerPlayer, type TestPlayer } from '../../../test/players.js';
 import { jobKey } from '../../../ledger/transfers/index.js';
 import { sendCallback, useDepositCallbacks } from '../../deposits/deposits.test-helpers.js';
@@ -38,6 +39,23 @@ async function failedDeposit(amount = '100000'): Promise<{ p: TestPlayer; id: st
   await settleAll();
   expect((await orderOf(p, order.id)).status).toBe('FAILED');
   return { p, id: order.id };
+}
+
+/** A bill registered at the sandbox bank directly: the server has no order for it. */
+async function strayBankBill(amountLak: bigint) {
+  const reference = `X${Date.now().toString(36).toUpperCase()}${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
+  const payload = buildLaoQr({
+    bank: 'bcel',
+    merchantId: 'DEMO-BCEL-001',
+    mcc: '5816',
+    merchantName: 'Lao Credit Demo',
+    city: 'Vientiane',
+    amountLak,
+    billNumber: reference,
+    reference,
+  });
+  await app().bankGateway.createBill({ reference, payload, amountLak, expiresAt: new Date(Date.now() + 600_000) });
+  return { reference, payload };
 }
 
 async function otherAgencyStaff(): Promise<TestStaff> {
@@ -130,21 +148,28 @@ describe('deposits needing attention', () => {
     expect(await app().db.select().from(auditLog).where(eq(auditLog.entityId, id))).toHaveLength(1);
   });
 
-  it('keeps a second payment of a paid QR and a payment for no order; refunds each once', async () => {
+  it('keeps a second payment of a paid QR and a payment for no order, as the bank booked them; refunds each once', async () => {
     const p = await registerPlayer(app());
     const { order, payload, reference } = await openDeposit(p, '50000');
     const paid = await payLaoQr(env.sandbox.url, payload);
     await sendCallback(app(), { reference, bankReference: paid.bankReference, amount: '50000' });
     await settleAll();
     expect((await orderOf(p, order.id)).status).toBe('SUCCESS');
-    const twice = { reference, bankReference: `SECOND-${order.id.slice(0, 8)}`, amount: '50000' };
+    // the payer scans the paid QR again, and the bank books it
+    await setBankFaults(env.sandbox.url, { repeatPayments: true });
+    const second = await payLaoQr(env.sandbox.url, payload);
+    const twice = { reference, bankReference: second.bankReference, amount: '50000' };
     for (let i = 0; i < 2; i++) expect((await sendCallback(app(), twice)).statusCode).toBe(200);
-    const stray = { reference: `NOPE-${order.id.slice(0, 8)}`, bankReference: `STRAY-${order.id.slice(0, 8)}`, amount: '70000' };
+    // a bill the bank knows and this server does not (an order lost with its database, say)
+    const strayBill = await strayBankBill(70_000n);
+    const strayPaid = await payLaoQr(env.sandbox.url, strayBill.payload);
+    const stray = { reference: strayBill.reference, bankReference: strayPaid.bankReference, amount: '70000' };
     expect((await sendCallback(app(), stray)).statusCode).toBe(404);
     const finance = await staffLogin(app(), env.agencyId(), 'finance');
     const items = (await list(finance, 'UNMATCHED_PAYMENT', '&limit=200')).items.filter((i) =>
       [twice.bankReference, stray.bankReference].includes(i.bankReference!),
     );
+    items.sort((a, b) => (a.unmatchedReason! < b.unmatchedReason! ? 1 : -1));
     expect(items.map((i) => [i.unmatchedReason, i.amountLak, i.playerUsername])).toEqual([
       ['PAID_TWICE', '50000', p.username],
       ['NO_ORDER', '70000', null],

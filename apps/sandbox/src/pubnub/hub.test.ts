@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { PubNubHub } from './hub.js';
+
+describe('PubNubHub', () => {
+  it('gives each message a 17-digit timetoken, strictly increasing even within one millisecond', () => {
+    const hub = new PubNubHub(60_000, () => 1_796_000_000_000);
+    const a = hub.publish('c', 'bank', 'one');
+    const b = hub.publish('c', 'bank', 'two');
+    expect(a.timetoken.toString()).toMatch(/^\d{17}$/);
+    expect(b.timetoken).toBe(a.timetoken + 1n);
+    expect(hub.cursor()).toBe(b.timetoken);
+  });
+
+  it('answers what came after a timetoken, oldest first across channels, and only the channels asked', () => {
+    let now = 1_796_000_000_000;
+    const hub = new PubNubHub(60_000, () => now);
+    const first = hub.publish('a', 'bank', 1);
+    now += 5;
+    hub.publish('b', 'bank', 2);
+    now += 5;
+    hub.publish('other', 'bank', 3);
+    expect(hub.since(['a', 'b'], 0n).map((m) => m.data)).toEqual([1, 2]);
+    expect(hub.since(['b', 'a'], first.timetoken).map((m) => m.data)).toEqual([2]);
+    expect(hub.since(['a', 'b'], 0n, 1)).toHaveLength(1);
+  });
+
+  it('forgets messages older than the retention: a subscriber coming back later gets only the recent ones', () => {
+    let now = 1_796_000_000_000;
+    const hub = new PubNubHub(30 * 60_000, () => now);
+    hub.publish('c', 'bank', 'old');
+    now += 20 * 60_000;
+    hub.publish('c', 'bank', 'recent');
+    now += 15 * 60_000;
+    expect(hub.since(['c'], 0n).map((m) => m.data)).toEqual(['recent']);
+  });
+
+  it('wakes a waiting subscriber when its channel gets a message, not for another channel', async () => {
+    const hub = new PubNubHub(60_000);
+    const abort = new AbortController();
+    let woke = false;
+    const waiting = hub.wait(['c'], 5_000, abort.signal).then(() => (woke = true));
+    hub.publish('other', 'bank', 1);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(woke).toBe(false);
+    hub.publish('c', 'bank', 2);
+    await waiting;
+    expect(woke).toBe(true);
+    // an aborted wait ends at once
+    const gone = new AbortController();
+    gone.abort();
+    await hub.wait(['c'], 5_000, gone.signal);
+  });
+});
