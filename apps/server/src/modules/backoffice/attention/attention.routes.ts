@@ -7,6 +7,7 @@ import {
   attentionQuerySchema,
   attentionSummarySchema,
   refundBodySchema,
+  resolveTransferBodySchema,
   retryTransferBodySchema,
 } from '@app/contracts';
 import { MONEY_ROLES, staffAccess } from '../../../plugins/staff-access.js';
@@ -88,6 +89,12 @@ export const attentionRoutes: FastifyPluginAsyncZod = async (app) => {
     'An unknown transfer: the provider asked about it again now (never a second transfer)',
     null,
     (who, id) => attention.recheck(who, id),
+  );
+  action(
+    '/v2/backoffice/transfers/:id/resolve',
+    "An unknown transfer decided from the provider's own records: applied or not, with a note",
+    resolveTransferBodySchema,
+    (who, id, b) => attention.resolve(who, id, b),
   );
   action(
     '/v2/backoffice/unmatched-payments/:id/refund',
