@@ -1,23 +1,12 @@
 // The back office's year (backoffice-fill.mjs): the orders and the credit moved for them.
 
 /** Deposits and withdrawals over the year, with their provider transfers. */
-export function orderStatements({
-  P,
-  D,
-  W,
-  A,
-  NOW,
-  pid,
-  created,
-  alive,
-  grownTime,
-  staff,
-  step,
-  openWithdrawals,
-  openStep,
-  openDeposits,
-  staffIds,
-}) {
+export function orderStatements({ P, D, W, A, NOW, pid, created, alive, grownTime, staff, staffIds }) {
+  const step = (total, n) => Math.max(2, Math.floor(total / n));
+  const openWithdrawals = Math.min(4000, Math.max(10, Math.floor(W / 75)));
+  const openStep = step(P, openWithdrawals);
+  const openDeposits = Math.min(300, Math.max(5, Math.floor(D / 3000)));
+
   return [
     [
       'deposits',

@@ -43,31 +43,8 @@ export function fillStatements({ agencyId, players, deposits, withdrawals, passw
   const grownTime = (u, marginMinutes) => `(${T0} + (${SPAN} - interval '${marginMinutes} minutes') * sqrt(${u}))`;
   const hash = passwordHash.replaceAll("'", "''");
   const staff = `ARRAY[${staffIds.deciders.map((id) => `'${id}'::uuid`).join(', ')}]`;
-  const step = (total, n) => Math.max(2, Math.floor(total / n));
-  const openWithdrawals = Math.min(4000, Math.max(10, Math.floor(W / 75)));
-  const openStep = step(P, openWithdrawals);
-  const openDeposits = Math.min(300, Math.max(5, Math.floor(D / 3000)));
 
-  const context = {
-    P,
-    D,
-    W,
-    A,
-    NOW,
-    T0,
-    SPAN,
-    pid,
-    created,
-    alive,
-    grownTime,
-    hash,
-    staff,
-    step,
-    openWithdrawals,
-    openStep,
-    openDeposits,
-    staffIds,
-  };
+  const context = { P, D, W, A, NOW, T0, SPAN, pid, created, alive, grownTime, hash, staff, staffIds };
   return [...peopleStatements(context), ...orderStatements(context), ...recordStatements(context)];
 }
 
