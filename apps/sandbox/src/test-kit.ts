@@ -6,3 +6,4 @@ export { loadSandboxConfig, type SandboxConfig } from './config.js';
 export type { Fault, FaultInput } from './provider/faults.js';
 export type { BankFaults } from './bank/faults.js';
 export type { Delivery } from './bank/callbacks.js';
+export type { AlertMessage } from './alerts/routes.js';

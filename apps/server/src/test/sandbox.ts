@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { fromMinor, toMinor, type ProviderId } from '@app/contracts';
-import { buildSandbox, loadSandboxConfig, type Fault, type FaultInput, type SandboxConfig } from '@app/sandbox/test-kit';
+import { buildSandbox, loadSandboxConfig, type AlertMessage, type Fault, type FaultInput, type SandboxConfig } from '@app/sandbox/test-kit';
 import { signedHeaders } from '../http-signing.js';
 
 export interface TestSandbox {
@@ -20,6 +20,14 @@ export interface TestSandbox {
   providerBalance(providerId: ProviderId, playerId: string): Promise<bigint | null>;
   /** a settled bet at the provider (counts for turnover); returns the balance after it */
   providerBet(providerId: ProviderId, playerId: string, amount: bigint, payout?: bigint): Promise<bigint>;
+  alerts: {
+    /** the Telegram and LINE messages the sandbox took, oldest first */
+    messages(): Promise<AlertMessage[]>;
+    /** the service answers `status` instead, for the next `times` messages (or until reset) */
+    fault(fault: { service: 'telegram' | 'line'; status: 429 | 500 | 503; times?: number }): Promise<void>;
+    /** no faults, no messages */
+    reset(): Promise<void>;
+  };
   close(): Promise<void>;
 }
 
@@ -83,6 +91,19 @@ export async function startSandbox(overrides: Record<string, string> = {}): Prom
       });
       expectOk(res, 'bet');
       return toMinor(String(res.json.balance), 'THB');
+    },
+    alerts: {
+      async messages() {
+        return (await app.inject({ method: 'GET', url: '/alerts/_messages' })).json().messages as AlertMessage[];
+      },
+      async fault(fault) {
+        const res = await app.inject({ method: 'POST', url: '/alerts/_faults', payload: fault });
+        expectOk({ status: res.statusCode, json: res.json() }, 'alert fault');
+      },
+      async reset() {
+        await app.inject({ method: 'DELETE', url: '/alerts/_faults' });
+        await app.inject({ method: 'DELETE', url: '/alerts/_messages' });
+      },
     },
     close: () => app.close(),
   };
