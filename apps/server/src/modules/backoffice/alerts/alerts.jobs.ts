@@ -79,6 +79,6 @@ export function registerAlertJobs({ db, log, config, worker }: AlertsServiceDepe
       return { done: true };
     }
     log.warn({ eventId, channel, error: sent.error }, 'staff alert not sent; will retry');
-    return { done: false, retryInMs: sent.retryAfterMs ?? worker.backoff(job.attempts + 1), error: sent.error };
+    return { done: false, retryInMs: sent.retryAfterMs ?? worker.backoff(job.attempts), error: sent.error };
   });
 }
