@@ -98,6 +98,29 @@ describe('staff alert jobs', () => {
     );
   });
 
+  it('a payment matching no order is an attention item, announced once', async () => {
+    await setAlerts({ events: ['attention'] });
+    await env.sandbox.alerts.reset();
+    const [payment] = await queryRows<{ id: string }>(
+      app().db,
+      sql`INSERT INTO unmatched_payments (agency_id, gateway_reference, bank_reference, amount_lak, currency, paid_at, reason)
+          VALUES (${env.agencyId()}, 'GW-ALERT-1', 'BANKREF-ALERT-1', 1250000, 'LAK', now(), 'NO_ORDER') RETURNING id`,
+    );
+    expect(await app().services.alerts.scan()).toBe(1);
+    expect(await app().services.alerts.scan()).toBe(0);
+    await app().worker.drain();
+    const messages = await env.sandbox.alerts.messages();
+    expect(messages.map((m) => m.text)).toEqual([
+      expect.stringMatching(/Payment BANKREF-ALERT-1 \(1,250,000 kip\) matches no order: needs attention$/),
+      expect.stringMatching(/Payment BANKREF-ALERT-1 \(1,250,000 kip\) matches no order: needs attention$/),
+    ]);
+    const [event] = await app()
+      .db.select()
+      .from(staffAlertEvents)
+      .where(eq(staffAlertEvents.eventKey, `attention:unmatched:${payment!.id}`));
+    expect(event).toMatchObject({ kind: 'attention', params: { what: 'unmatched_payment', code: 'BANKREF-ALERT-1' } });
+  });
+
   it('an event off, or no channel, raises nothing', async () => {
     await setAlerts({ events: ['attention'] });
     expect(
