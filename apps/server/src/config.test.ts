@@ -89,6 +89,12 @@ describe('TELEGRAM_API_URL and LINE_API_URL', () => {
     });
     expect(alertApiBaseUrls(relayed)).toEqual({ telegram: 'https://relay.example/tg', line: 'https://relay.example/line' });
     expect(refused({ TELEGRAM_API_URL: 'api.telegram.org' })).toEqual(['TELEGRAM_API_URL']);
+    const production = safeProductionEnv();
+    expect(refused({ ...production, TELEGRAM_API_URL: 'http://relay.example/tg' })).toEqual(['TELEGRAM_API_URL']);
+    // a sandbox served over https is still the sandbox
+    expect(refused({ ...production, SANDBOX_URL: 'https://sandbox.example', LINE_API_URL: 'https://sandbox.example/line' })).toEqual([
+      'LINE_API_URL',
+    ]);
   });
 });
 
