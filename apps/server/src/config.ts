@@ -95,6 +95,12 @@ export const configSchema = z.object({
   PROVIDER_SECRET: z.string().min(16).default(DEVELOPMENT_SECRETS.PROVIDER_SECRET),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(50).default(5000),
   BANK_GATEWAY_URL: z.string().url().optional(),
+  /** the Telegram Bot API for staff alerts; default https://api.telegram.org in production, the sandbox elsewhere */
+  TELEGRAM_API_URL: z.string().url().optional(),
+  /** the LINE Messaging API for staff alerts; default https://api.line.me in production, the sandbox elsewhere */
+  LINE_API_URL: z.string().url().optional(),
+  /** how often a worker looks for what to alert staff about (docs/decisions/112) */
+  STAFF_ALERT_SCAN_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   BANK_GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(50).default(5000),
   BANK_GATEWAY_SECRET: z.string().min(16).default(DEVELOPMENT_SECRETS.BANK_GATEWAY_SECRET),
   BANK_CALLBACK_SECRET: z.string().min(16).default(DEVELOPMENT_SECRETS.BANK_CALLBACK_SECRET),
@@ -187,4 +193,13 @@ export function providerBaseUrl(config: Pick<Parsed, 'SANDBOX_URL'> & Partial<Pa
 /** The bank gateway's base URL: BANK_GATEWAY_URL, else the sandbox. */
 export function bankGatewayBaseUrl(config: Pick<Parsed, 'SANDBOX_URL' | 'BANK_GATEWAY_URL'>): string {
   return config.BANK_GATEWAY_URL ?? config.SANDBOX_URL;
+}
+
+/** The bases of the staff alerts' APIs (docs/decisions/112): the variables, else the real hosts in production, the sandbox elsewhere. */
+export function alertApiBaseUrls(config: Pick<Parsed, 'NODE_ENV' | 'SANDBOX_URL' | 'TELEGRAM_API_URL' | 'LINE_API_URL'>) {
+  const production = config.NODE_ENV === 'production';
+  return {
+    telegram: config.TELEGRAM_API_URL ?? (production ? 'https://api.telegram.org' : `${config.SANDBOX_URL}/telegram`),
+    line: config.LINE_API_URL ?? (production ? 'https://api.line.me' : `${config.SANDBOX_URL}/line`),
+  };
 }
