@@ -67,7 +67,18 @@ export function createServices(core: CoreDependencies): Services {
   const promotions = createPromotionsService({ db, log, config, providers, transfers, worker, bankAccounts, responsiblePlay });
   const wallet = createWalletService({ db, providers });
   const withdrawals = createWithdrawalsService({ db, log, config, transfers, worker, wallet, bankAccounts, promotions });
-  const deposits = createDepositsService({ db, log, config, bankGateways, rateLimiter, transfers, worker, wallet, promotions, responsiblePlay });
+  const deposits = createDepositsService({
+    db,
+    log,
+    config,
+    bankGateways,
+    rateLimiter,
+    transfers,
+    worker,
+    wallet,
+    promotions,
+    responsiblePlay,
+  });
   const attention = createAttentionService({ db, config, transfers, deposits });
   return {
     accounts: createAccountsService({ db, passwords, rateLimiter, loginThrottle, bankAccounts }),

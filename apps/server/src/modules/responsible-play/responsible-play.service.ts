@@ -10,7 +10,14 @@ import {
   type PlayerLimitsResponse,
 } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.js';
-import { depositOrders, playerDepositLimits, playerExclusions, players, type PlayerDepositLimitRow, type PlayerExclusionRow } from '../../db/schema/index.js';
+import {
+  depositOrders,
+  playerDepositLimits,
+  playerExclusions,
+  players,
+  type PlayerDepositLimitRow,
+  type PlayerExclusionRow,
+} from '../../db/schema/index.js';
 import { addDays, vientianeDay, vientianeDayStart } from '../shared/business-day.js';
 import { depositLimitReached, selfExcluded } from './responsible-play.errors.js';
 import type { PlayerRef, ResponsiblePlayDependencies, ResponsiblePlayService } from './responsible-play.types.js';
@@ -131,7 +138,10 @@ export function createResponsiblePlayService({ db, now }: ResponsiblePlayDepende
           used: fromMinor(used[period], 'LAK'),
           remaining: left === null ? null : fromMinor(left, 'LAK'),
           pending: pending
-            ? { amount: pending.amountLak === null ? null : fromMinor(pending.amountLak, 'LAK'), effectiveAt: pending.effectiveAt.toISOString() }
+            ? {
+                amount: pending.amountLak === null ? null : fromMinor(pending.amountLak, 'LAK'),
+                effectiveAt: pending.effectiveAt.toISOString(),
+              }
             : null,
         };
       }),

@@ -147,7 +147,10 @@ describe('cooling-off and self-exclusion', () => {
     const launch = await call(p, 'POST', '/v2/games/alphabet/launch', { gameId: 'any' });
     expect(launch.statusCode).toBe(403);
     expect(launch.json().error).toMatchObject({ code: 'SELF_EXCLUDED', fields: { until: exclusion!.endsAt } });
-    const promotion = await call(p, 'POST', '/v2/promotions/use', { promotionId: '00000000-0000-4000-8000-000000000000', providerId: 'alphabet' });
+    const promotion = await call(p, 'POST', '/v2/promotions/use', {
+      promotionId: '00000000-0000-4000-8000-000000000000',
+      providerId: 'alphabet',
+    });
     expect(promotion.json().error.code).toBe('SELF_EXCLUDED');
     expect((await call(p, 'GET', '/v2/promotions/check-blocking')).json()).toMatchObject({ reason: 'SELF_EXCLUDED' });
     expect((await deposit(p, '100000')).json().error.code).toBe('SELF_EXCLUDED');
