@@ -37,7 +37,7 @@ import { staffPlayersRoutes } from './modules/backoffice/staff-players/index.js'
 import { staffSettingsRoutes } from './modules/backoffice/staff-settings/index.js';
 import { staffRoutes } from './modules/backoffice/staff/index.js';
 import { qrInspectRoutes } from './modules/qr-inspect/index.js';
-import { responsiblePlayRoutes } from './modules/responsible-play/index.js';
+import { responsiblePlayRoutes, responsiblePlayStaffRoutes } from './modules/responsible-play/index.js';
 import { healthPlugin } from './plugins/health.js';
 import { metricsPlugin } from './metrics/plugin.js';
 import { requestIdGenerator, requestIdPlugin } from './plugins/request-id.js';
@@ -136,6 +136,7 @@ export async function buildApp({ config, database, logger, now }: BuildOptions):
   await app.register(attentionRoutes, { prefix: '/api' });
   await app.register(exportsRoutes, { prefix: '/api' });
   await app.register(staffPlayersRoutes, { prefix: '/api' });
+  await app.register(responsiblePlayStaffRoutes, { prefix: '/api' });
   await app.register(staffSettingsRoutes, { prefix: '/api' });
   await app.register(auditRoutes, { prefix: '/api' });
   await app.register(qrInspectRoutes, { prefix: '/api' });

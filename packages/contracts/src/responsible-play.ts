@@ -75,3 +75,39 @@ export type PlayerLimitsResponse = z.infer<typeof playerLimitsResponseSchema>;
 
 export const postExclusionSchema = z.object({ period: z.enum(EXCLUSION_PERIODS) });
 export type PostExclusionBody = z.infer<typeof postExclusionSchema>;
+
+// --- staff (issue 32 item 2): the player's page shows the limits with their history and any exclusion ---
+
+/** one change of a deposit limit, as the player made it */
+export const depositLimitChangeSchema = z.object({
+  period: z.enum(DEPOSIT_LIMIT_PERIODS),
+  /** null: the limit removed */
+  amount: z.string().nullable(),
+  effectiveAt: z.string(),
+  createdAt: z.string(),
+  /** a waiting change replaced by a later one before its time */
+  canceledAt: z.string().nullable(),
+});
+export type DepositLimitChange = z.infer<typeof depositLimitChangeSchema>;
+
+export const exclusionRecordSchema = exclusionSchema.extend({
+  /** null: set by the player */
+  staffUsername: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+export type ExclusionRecord = z.infer<typeof exclusionRecordSchema>;
+
+export const staffPlayerLimitsResponseSchema = playerLimitsResponseSchema.extend({
+  /** every change, newest first */
+  changes: z.array(depositLimitChangeSchema),
+  /** every exclusion, newest first */
+  exclusions: z.array(exclusionRecordSchema),
+});
+export type StaffPlayerLimitsResponse = z.infer<typeof staffPlayerLimitsResponseSchema>;
+
+/** staff set an exclusion, with a reason (audited); nobody lifts one */
+export const staffExclusionBodySchema = z.object({
+  period: z.enum(EXCLUSION_PERIODS),
+  reason: z.string().trim().min(1, 'backoffice.validation.reason_required').max(500),
+});
+export type StaffExclusionBody = z.infer<typeof staffExclusionBodySchema>;

@@ -5,4 +5,5 @@
  */
 export { responsiblePlayRoutes } from './responsible-play.routes.js';
 export { createResponsiblePlayService } from './responsible-play.service.js';
-export type { PlayerRef, ResponsiblePlayHistory, ResponsiblePlayService } from './responsible-play.types.js';
+export { responsiblePlayStaffRoutes } from './responsible-play.staff-routes.js';
+export type { PlayerRef, ResponsiblePlayService } from './responsible-play.types.js';

@@ -15,9 +15,11 @@ import {
   playerDepositLimits,
   playerExclusions,
   players,
+  staffUsers,
   type PlayerDepositLimitRow,
   type PlayerExclusionRow,
 } from '../../db/schema/index.js';
+import { notFound } from '../../errors.js';
 import { addDays, vientianeDay, vientianeDayStart } from '../shared/business-day.js';
 import { depositLimitReached, selfExcluded } from './responsible-play.errors.js';
 import type { PlayerRef, ResponsiblePlayDependencies, ResponsiblePlayService } from './responsible-play.types.js';
@@ -201,18 +203,49 @@ export function createResponsiblePlayService({ db, now }: ResponsiblePlayDepende
       return view(p);
     },
 
-    excludeByStaff: (tx, p, { period, staffId, reason }) => insertExclusion(tx, p, period, { staffId, reason }),
+    async excludeByStaff(tx, p, { period, staffId, reason }) {
+      if ((await lockPlayer(tx, p)).length === 0) throw notFound('no such player');
+      return insertExclusion(tx, p, period, { staffId, reason });
+    },
 
-    async history(p) {
-      const [limits, exclusions] = await Promise.all([
+    async staffView(p) {
+      const [player] = await db
+        .select({ id: players.id })
+        .from(players)
+        .where(and(eq(players.agencyId, p.agencyId), eq(players.id, p.playerId)));
+      if (!player) throw notFound('no such player');
+      const [current, changes, exclusions] = await Promise.all([
+        view(p),
         db
           .select()
           .from(playerDepositLimits)
           .where(owned(playerDepositLimits, p))
           .orderBy(desc(playerDepositLimits.createdAt), desc(playerDepositLimits.effectiveAt)),
-        db.select().from(playerExclusions).where(owned(playerExclusions, p)).orderBy(desc(playerExclusions.startsAt)),
+        db
+          .select({ row: playerExclusions, staffUsername: staffUsers.username })
+          .from(playerExclusions)
+          .leftJoin(staffUsers, eq(staffUsers.id, playerExclusions.staffId))
+          .where(owned(playerExclusions, p))
+          .orderBy(desc(playerExclusions.startsAt), desc(playerExclusions.createdAt)),
       ]);
-      return { limits, exclusions };
+      return {
+        ...current,
+        changes: changes.map((c) => ({
+          period: c.period,
+          amount: c.amountLak === null ? null : fromMinor(c.amountLak, 'LAK'),
+          effectiveAt: c.effectiveAt.toISOString(),
+          createdAt: c.createdAt.toISOString(),
+          canceledAt: c.canceledAt?.toISOString() ?? null,
+        })),
+        exclusions: exclusions.map(({ row, staffUsername }) => ({
+          kind: row.kind,
+          period: row.period,
+          startsAt: row.startsAt.toISOString(),
+          endsAt: row.endsAt?.toISOString() ?? null,
+          staffUsername,
+          reason: row.reason,
+        })),
+      };
     },
 
     activeExclusion: (p) => exclusionAt(db, p, now()),

@@ -1,9 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DepositOrder, PlayerLimitsResponse } from '@app/contracts';
+import { eq } from 'drizzle-orm';
+import type { DepositOrder, PlayerLimitsResponse, StaffPlayerLimitsResponse } from '@app/contracts';
+import { auditLog } from '../../db/schema/index.js';
+import { createAgency } from '../../test/agencies.js';
 import { payLaoQr } from '../../test/bank.js';
 import { loginPlayer, registerPlayer, type TestPlayer } from '../../test/players.js';
 import { useServerAndSandbox } from '../../test/server-and-sandbox.js';
-import { addBankAccount, fundCredit, withdraw } from '../withdrawals/withdrawals.test-helpers.js';
+import { addBankAccount, fundCredit, staffLogin, withdraw } from '../withdrawals/withdrawals.test-helpers.js';
 
 const HOUR = 3_600_000;
 /** the app's clock: the real one moved by `shift` ms (reset after each test) */
@@ -191,5 +194,69 @@ describe('cooling-off and self-exclusion', () => {
     expected.setUTCMonth(start.getUTCMonth() + 6);
     expect(six).toMatchObject({ kind: 'self_exclusion', endsAt: expected.toISOString() });
     expect((await call(p, 'POST', '/v2/players/exclusion', { period: '2h' })).statusCode).toBe(400);
+  });
+});
+
+describe("the player's page in the back office", () => {
+  const staffCall = (staff: { cookie: string }, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, host = 'localhost') =>
+    env.ctx.app.inject({
+      method,
+      url: `/api/v2/backoffice${url}`,
+      headers: { host, cookie: staff.cookie },
+      ...(payload ? { payload } : {}),
+    });
+
+  it('shows the limits in force, every change of them and every exclusion', async () => {
+    const p = await registerPlayer(env.ctx.app);
+    await setLimits(p, { daily: '500000' });
+    await setLimits(p, { daily: '800000' });
+    await setLimits(p, { daily: '400000' });
+    await call(p, 'POST', '/v2/players/exclusion', { period: '7d' });
+    const support = await staffLogin(env.ctx.app, env.agencyId(), 'support');
+    const res = await staffCall(support, 'GET', `/players/${p.playerId}/limits`);
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json() as StaffPlayerLimitsResponse;
+    expect(daily(page)).toMatchObject({ amount: '400000', pending: null });
+    // newest first: the lower one, the raise it canceled, the first
+    expect(page.changes.map((c) => [c.amount, c.canceledAt === null])).toEqual([
+      ['400000', true],
+      ['800000', false],
+      ['500000', true],
+    ]);
+    expect(page.exclusions).toEqual([expect.objectContaining({ kind: 'cooling_off', period: '7d', staffUsername: null, reason: null })]);
+    expect(page.exclusion).toMatchObject({ period: '7d' });
+  });
+
+  it('lets staff exclude a player with a reason, audited; nobody lifts it', async () => {
+    const p = await registerPlayer(env.ctx.app);
+    const support = await staffLogin(env.ctx.app, env.agencyId(), 'support');
+    const noReason = await staffCall(support, 'POST', `/players/${p.playerId}/exclusion`, { period: '6m', reason: ' ' });
+    expect(noReason.statusCode).toBe(400);
+    expect((await limitsOf(p)).exclusion).toBeNull();
+
+    const res = await staffCall(support, 'POST', `/players/${p.playerId}/exclusion`, { period: '6m', reason: 'asked by phone' });
+    expect(res.statusCode, res.body).toBe(201);
+    const page = res.json() as StaffPlayerLimitsResponse;
+    expect(page.exclusion).toMatchObject({ kind: 'self_exclusion', period: '6m' });
+    expect(page.exclusions[0]).toMatchObject({ staffUsername: support.username, reason: 'asked by phone' });
+    const [audit] = await env.ctx.app.db.select().from(auditLog).where(eq(auditLog.entityId, p.playerId));
+    expect(audit).toMatchObject({ action: 'player.exclusion', staffUsername: support.username });
+    expect(audit!.after).toMatchObject({ period: '6m', reason: 'asked by phone', endsAt: page.exclusion!.endsAt });
+
+    expect((await call(p, 'POST', '/v2/games/alphabet/launch', { gameId: 'x' })).json().error.code).toBe('SELF_EXCLUDED');
+    // no route ends one, for staff or the player
+    expect((await staffCall(support, 'DELETE', `/players/${p.playerId}/exclusion`)).statusCode).toBe(404);
+    expect((await call(p, 'GET', '/v2/players/limits')).json().exclusion).toMatchObject({ period: '6m' });
+  });
+
+  it("answers 404 for another agency's player or none", async () => {
+    const p = await registerPlayer(env.ctx.app);
+    const agencyId = await createAgency(env.ctx.app, 'rp-elsewhere', 'rp-elsewhere.example');
+    const other = await staffLogin(env.ctx.app, agencyId, 'owner', 'rp-elsewhere.example');
+    const host = 'rp-elsewhere.example';
+    expect((await staffCall(other, 'GET', `/players/${p.playerId}/limits`, undefined, host)).statusCode).toBe(404);
+    const excluded = await staffCall(other, 'POST', `/players/${p.playerId}/exclusion`, { period: '24h', reason: 'x' }, host);
+    expect(excluded.statusCode).toBe(404);
+    expect((await limitsOf(p)).exclusion).toBeNull();
   });
 });

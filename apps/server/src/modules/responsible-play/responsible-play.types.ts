@@ -1,6 +1,6 @@
-import type { ExclusionPeriod, PlayerLimitsResponse, PutDepositLimitsBody } from '@app/contracts';
+import type { ExclusionPeriod, PlayerLimitsResponse, PutDepositLimitsBody, StaffPlayerLimitsResponse } from '@app/contracts';
 import type { Tx } from '../../db/client.js';
-import type { PlayerDepositLimitRow, PlayerExclusionRow } from '../../db/schema/index.js';
+import type { PlayerExclusionRow } from '../../db/schema/index.js';
 import type { ServiceDependencies } from '../service-dependencies.js';
 
 export interface ResponsiblePlayDependencies extends Pick<ServiceDependencies, 'db'> {
@@ -12,12 +12,6 @@ export interface ResponsiblePlayDependencies extends Pick<ServiceDependencies, '
 export interface PlayerRef {
   agencyId: string;
   playerId: string;
-}
-
-/** What staff see on a player's page: every change of the limits and every exclusion, newest first. */
-export interface ResponsiblePlayHistory {
-  limits: PlayerDepositLimitRow[];
-  exclusions: PlayerExclusionRow[];
 }
 
 export interface StaffExclusion {
@@ -32,9 +26,10 @@ export interface ResponsiblePlayService {
   /** a lower limit in force at once; a higher one or a removal after 24 h (a pending one replaced) */
   setLimits(player: PlayerRef, body: PutDepositLimitsBody): Promise<PlayerLimitsResponse>;
   exclude(player: PlayerRef, period: ExclusionPeriod): Promise<PlayerLimitsResponse>;
-  /** by staff, with a reason; the caller audits it in the same transaction */
+  /** by staff, with a reason, under the player's row lock (404 for no player of the agency); the caller audits it in the same transaction */
   excludeByStaff(tx: Tx, player: PlayerRef, exclusion: StaffExclusion): Promise<PlayerExclusionRow>;
-  history(player: PlayerRef): Promise<ResponsiblePlayHistory>;
+  /** the player's page in the back office: what the player sees, every change of the limits and every exclusion (404 for no player of the agency) */
+  staffView(player: PlayerRef): Promise<StaffPlayerLimitsResponse>;
   /** the cooling-off or exclusion in force (the one ending last), or null */
   activeExclusion(player: PlayerRef): Promise<PlayerExclusionRow | null>;
   /** SELF_EXCLUDED during a cooling-off or an exclusion */
