@@ -1,8 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, testAllowing } from './fixtures';
-import { depositThroughTheBank } from './helpers';
+import { depositThroughTheBank, registerPlayer } from './helpers';
 import { PLAYER_LANGUAGES, openAsPlayer, overflowing } from './player-i18n';
+import { seriousAxe, sized, staffLanguage, staffText } from './backoffice';
+import { staffShot } from './backoffice-kit';
+import { SAME_ORIGIN } from './fixtures';
+import { signInStaff } from './staff';
 
 /**
  * Responsible play (issue 32, docs/decisions/160), at 375 and 1280 px in Lao and Vietnamese: a daily
@@ -104,3 +108,45 @@ test("the footer's responsible-play entry and the drawer lead to the limits", as
   await expect(page).toHaveURL(/\/player\/limits$/);
   await expect(page.getByTestId('deposit-limits')).toBeVisible();
 });
+
+for (const lng of ['lo', 'en'] as const) {
+  test(`${lng}: staff see a player's limits and their history, and exclude the player with a reason`, async ({ page, request }, info) => {
+    await sized(page, info);
+    const s = staffText(lng, 'players');
+    const player = await registerPlayer(request);
+    const set = (daily: string) =>
+      request.put('/api/v2/players/limits', { headers: SAME_ORIGIN, data: { daily, weekly: null, monthly: null } });
+    expect((await set('500000')).status()).toBe(200);
+    expect((await set('700000')).status()).toBe(200);
+
+    await staffLanguage(page, lng);
+    await signInStaff(page.request, 'support');
+    await page.goto('/backoffice/');
+    if (info.project.name === 'mobile') await page.getByTestId('staff-menu').click();
+    await page.getByTestId('nav-players').filter({ visible: true }).click();
+    await page.getByLabel(s('players.query')).fill(player.username.slice(0, 9));
+    await page.getByRole('button', { name: s('players.search'), exact: true }).click();
+    await page.getByTestId('player-row').filter({ hasText: player.username }).getByRole('link').click();
+    const section = page.getByTestId('player-responsible');
+    await expect(section.getByTestId('staff-limit-daily')).toContainText(kip('500000'));
+    await expect(section.getByTestId('staff-limit-daily')).toContainText(kip('700000'));
+    await expect(section).toContainText(s('player.responsible.no_exclusion'));
+
+    await section.getByTestId('exclude-player').click();
+    await expect(page.getByRole('dialog')).toContainText(s('player.responsible.exclude.description'));
+    await page.getByTestId('exclude-confirm').click();
+    await expect(page.getByRole('dialog')).toContainText(s('validation.reason_required'));
+    await page.getByTestId('exclude-reason').fill('e2e: asked by phone');
+    await page.getByTestId('exclude-confirm').click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(section.getByTestId('player-exclusion')).toContainText(s('player.responsible.kind.cooling_off'));
+    await section.getByText(s('player.responsible.history').replace(' ({{count}})', '')).click();
+    await expect(section.getByTestId('responsible-history')).toContainText('e2e: asked by phone');
+    expect(await seriousAxe(page, 'player')).toEqual([]);
+    await staffShot(page, info, SHOTS, `staff-player-${lng}`);
+
+    // the player is refused a game at once
+    const launch = await request.post('/api/v2/games/gclub/launch', { headers: SAME_ORIGIN, data: { gameId: 'any' } });
+    expect(((await launch.json()) as { error: { code: string } }).error.code).toBe('SELF_EXCLUDED');
+  });
+}
