@@ -104,8 +104,8 @@ function Details({ data }: { data: StaffPlayerLimitsResponse }) {
                   </span>
                 )}
               </td>
-              <td className="text-right font-mono">{kip(l.amount)}</td>
-              <td className="text-right font-mono">{kip(l.used)}</td>
+              <td className="text-right font-mono whitespace-nowrap">{kip(l.amount)}</td>
+              <td className="text-right font-mono whitespace-nowrap">{kip(l.used)}</td>
             </tr>
           ))}
         </tbody>
