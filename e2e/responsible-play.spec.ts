@@ -107,6 +107,14 @@ test("the footer's responsible-play entry and the drawer lead to the limits", as
   await page.getByRole('link', { name: tr('common', 'footer.about.responsible') }).click();
   await expect(page).toHaveURL(/\/player\/limits$/);
   await expect(page.getByTestId('deposit-limits')).toBeVisible();
+  await page.goto('/player/deposit');
+  await page.getByTestId('drawer-open').click();
+  await page
+    .getByTestId('side-drawer')
+    .getByRole('link', { name: tr('common', 'nav.limits') })
+    .click();
+  await expect(page).toHaveURL(/\/player\/limits$/);
+  await expect(page.getByTestId('deposit-limits')).toBeVisible();
 });
 
 for (const lng of ['lo', 'en'] as const) {
