@@ -81,6 +81,8 @@ export function createDepositsService(deps: DepositsServiceDependencies): Deposi
       let order: DepositOrderRow;
       try {
         order = await db.transaction(async (tx) => {
+          // under the player's row lock: two orders racing a deposit limit take turns (decision 160)
+          await deps.responsiblePlay.checkDeposit(tx, session, priced.amountLak);
           const code = await nextTransactionCode(tx, agency.id, 'D', now);
           const gatewayReference = gatewayReferenceOf(code);
           const qrPayload = laoQrFor(priced.bankConfig, { amountLak: priced.amountLak, billNumber: code, reference: gatewayReference });
