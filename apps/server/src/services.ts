@@ -18,6 +18,8 @@ import { createDepositsService, type DepositsService } from './modules/deposits/
 import { createGamesService, type GamesService } from './modules/games/index.js';
 import { createPromotionsService, type PromotionsService } from './modules/promotions/index.js';
 import type { ServiceDependencies } from './modules/service-dependencies.js';
+import { createReconciliationService, type ReconciliationService } from './modules/backoffice/reconciliation/index.js';
+import { registerReconciliationJobs } from './modules/reconciliation/index.js';
 import { createQrInspectService, type QrInspectService } from './modules/qr-inspect/index.js';
 import { createWalletService, type WalletService } from './modules/wallet/index.js';
 import { createWithdrawalsService, type WithdrawalsService } from './modules/withdrawals/index.js';
@@ -36,6 +38,7 @@ export interface Services {
   staffPlayers: StaffPlayersService;
   staffSettings: StaffSettingsService;
   qrInspect: QrInspectService;
+  reconciliation: ReconciliationService;
   dashboard: DashboardService;
 }
 
@@ -64,6 +67,8 @@ export function createServices(core: CoreDependencies): Services {
   const withdrawals = createWithdrawalsService({ db, log, config, transfers, worker, wallet, bankAccounts, promotions });
   const deposits = createDepositsService({ db, log, config, bankGateways, rateLimiter, transfers, worker, wallet, promotions });
   const attention = createAttentionService({ db, config, transfers, deposits });
+  // the banks' payments against the deposits once a day (decision 138): read only, kept for staff
+  registerReconciliationJobs({ db, log, worker, bankGateways });
   return {
     accounts: createAccountsService({ db, passwords, rateLimiter, loginThrottle, bankAccounts }),
     bankAccounts,
@@ -76,6 +81,7 @@ export function createServices(core: CoreDependencies): Services {
     attention,
     staffPlayers: createStaffPlayersService({ db, passwords, bankAccounts, wallet }),
     staffSettings: createStaffSettingsService({ db }),
+    reconciliation: createReconciliationService({ db, bankGateways, deposits }),
     qrInspect: createQrInspectService({ db, gatewayFor: (agencyId, bank) => bankGateways.for(agencyId, bank) }),
     dashboard: createDashboardService({ db, withdrawals, attention, closedDaysTtlMs: config.DASHBOARD_CLOSED_DAYS_SECONDS * 1000 }),
   };

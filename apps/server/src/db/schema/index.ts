@@ -10,3 +10,4 @@ export * from './backoffice.js';
 export * from './promotions.js';
 export * from './onepay.js';
 // @schema (one export line per area: accounts, ledger, bank-accounts, deposits, withdrawals, backoffice)
+export * from './reconciliation.js';
