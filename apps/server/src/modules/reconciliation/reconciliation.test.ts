@@ -6,7 +6,7 @@ import { BankGatewayRefusedError, type BankGateway, type BankTransaction } from 
 import { payLaoQr, setBankFaults } from '../../test/bank.js';
 import { createAgency } from '../../test/agencies.js';
 import { registerPlayer } from '../../test/players.js';
-import { staffLogin, type TestStaff } from '../../test/staff.js';
+import { staffCalls, staffLogin, type TestStaff } from '../../test/staff.js';
 import { sendCallback, useDepositCallbacks } from '../deposits/deposits.test-helpers.js';
 import { compareBankDay, laoDayOf } from './reconciliation.run.js';
 import { reconcileBankDay, scheduleReconciliations } from './reconciliation.jobs.js';
@@ -19,15 +19,7 @@ const reconcile = () => reconcileBankDay({ db: app().db, bankGateways: app().ban
 const found = (r: { differences: { kind: string; bankReference: string }[] }, bankReference: string) =>
   r.differences.filter((d) => d.bankReference === bankReference).map((d) => d.kind);
 
-const get = (staff: { cookie: string }, url: string, host = 'localhost') =>
-  app().inject({ url: `/api/v2/backoffice${url}`, headers: { host, cookie: staff.cookie } });
-const post = (staff: { cookie: string }, url: string, payload?: object, host = 'localhost') =>
-  app().inject({
-    method: 'POST',
-    url: `/api/v2/backoffice${url}`,
-    headers: { host, cookie: staff.cookie },
-    ...(payload ? { payload } : {}),
-  });
+const { get, post } = staffCalls(app);
 const openItems = async (staff: TestStaff, host = 'localhost') => {
   const res = await get(staff, '/reconciliation/differences?limit=200', host);
   expect(res.statusCode, res.body).toBe(200);

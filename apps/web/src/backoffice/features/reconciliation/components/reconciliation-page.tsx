@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ActionDialog } from '@/backoffice/components/action-dialog';
 import { CallError } from '@/backoffice/components/call-error';
 import { DetailRow } from '@/backoffice/components/detail-row';
+import { MoreButton } from '@/backoffice/components/more-button';
 import { differencesQueryOptions } from '@/backoffice/features/reconciliation/api/get-differences';
 import { reconciliationSummaryQueryOptions } from '@/backoffice/features/reconciliation/api/get-summary';
 import { useDifferenceAction, useRunReconciliation } from '@/backoffice/features/reconciliation/api/reconciliation-action';
@@ -180,11 +181,7 @@ export function ReconciliationPage() {
           ))}
         </ul>
       )}
-      {list.hasNextPage && (
-        <Button variant="outline" className="self-center" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-          {t('more')}
-        </Button>
-      )}
+      <MoreButton list={list} label={t('more')} testId="reconciliation-more" />
     </section>
   );
 }
