@@ -5,7 +5,7 @@ import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { seriousViolations } from './backoffice-kit';
 import { SAME_ORIGIN, expect, test } from './fixtures';
-import { SANDBOX, registerPlayer } from './helpers';
+import { SANDBOX, openBcelDeposit, registerPlayer } from './helpers';
 import { signInStaff } from './staff';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/work/shots-bo-recon';
@@ -20,16 +20,10 @@ async function shot(page: Page, info: TestInfo, name: string) {
 /** A deposit paid at the sandbox bank with its notice held back: the bank has it, the server does not know. */
 async function paidUnannounced(request: APIRequestContext) {
   await registerPlayer(request);
-  const created = await request.post('/api/v2/deposits', {
-    headers: SAME_ORIGIN,
-    data: { providerId: 'gclub', mid: 'DEMO-LAK-001', bank: 'bcel', amount: '100000' },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { order } = (await created.json()) as { order: { id: string; transactionCode: string } };
-  const qr = (await (await request.get(`/api/v2/deposits/${order.id}/qr`)).json()) as { payload: string };
+  const { order, payload } = await openBcelDeposit(request, '100000');
   expect((await request.post(`${SANDBOX}/bank/_faults`, { data: { noCallback: true } })).status()).toBe(200);
   try {
-    const paid = await request.post(`${SANDBOX}/sandbox/bank/payments`, { data: { payload: qr.payload, bank: 'bcel' } });
+    const paid = await request.post(`${SANDBOX}/sandbox/bank/payments`, { data: { payload, bank: 'bcel' } });
     expect(paid.status(), await paid.text()).toBe(200);
     return { order, bankReference: ((await paid.json()) as { bankReference: string }).bankReference };
   } finally {

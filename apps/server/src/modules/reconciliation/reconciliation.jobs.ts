@@ -58,7 +58,10 @@ export async function scheduleReconciliations(db: Db, now = new Date()) {
   return { day, queued: rows[0]?.n ?? 0 };
 }
 
-/** Reconciles one agency's bank for one day now (staff: today so far, or a day again): a job of its own key. */
+/**
+ * Reconciles one agency's bank for one day now (staff: today so far): a job of its own key, so that
+ * a press just after another still compares what the bank booked since (a repeat is harmless).
+ */
 export async function requestReconciliation(db: Db | Tx, input: ReconcileInput) {
   await enqueueJob(db, RECONCILIATION_JOB, input, { uniqueKey: `${reconciliationJobKey(input)}:at:${Date.now()}` });
 }
