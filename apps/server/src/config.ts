@@ -84,7 +84,7 @@ export const configSchema = z.object({
   /** calls to the game providers at once, telling them about transfers just committed (docs/decisions/024) */
   PROVIDER_CALL_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
   /** a transfer still unknown after this long is flagged for staff (DESIGN.md §4) */
-  TRANSFER_ATTENTION_MINUTES: z.coerce.number().int().min(1).default(15),
+  TRANSFER_ATTENTION_MINUTES: z.coerce.number().int().min(0).default(15),
   /** how long the dashboard's closed days are kept per instance before they are read again (decision 052); 0: every call reads them */
   DASHBOARD_CLOSED_DAYS_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
   /** the sandbox: default base for every provider and for the bank gateway (development and tests only) */

@@ -18,6 +18,11 @@ export interface TestSandbox {
   };
   /** a player's balance at a provider (THB minor), null without an account there */
   providerBalance(providerId: ProviderId, playerId: string): Promise<bigint | null>;
+  /** a player's transfers at the provider, oldest first (what its agent back office shows staff) */
+  providerTransfers(
+    providerId: ProviderId,
+    playerId: string,
+  ): Promise<{ reference: string; direction: 'IN' | 'OUT'; amount: bigint; status: 'POSTED' | 'REFUSED'; createdAt: Date }[]>;
   /** a settled bet at the provider (counts for turnover); returns the balance after it */
   providerBet(providerId: ProviderId, playerId: string, amount: bigint, payout?: bigint): Promise<bigint>;
   close(): Promise<void>;
@@ -75,6 +80,19 @@ export async function startSandbox(overrides: Record<string, string> = {}): Prom
       if (res.status === 404) return null;
       expectOk(res, 'balance');
       return toMinor(String(res.json.balance), 'THB');
+    },
+    async providerTransfers(providerId, playerId) {
+      const res = await signed('GET', `/providers/${providerId}/_admin/players/${encodeURIComponent(playerId)}/transfers`);
+      expectOk(res, 'transfers');
+      return (
+        res.json.transfers as {
+          reference: string;
+          direction: 'IN' | 'OUT';
+          amount: string;
+          status: 'POSTED' | 'REFUSED';
+          createdAt: string;
+        }[]
+      ).map((t) => ({ ...t, amount: toMinor(t.amount, 'THB'), createdAt: new Date(t.createdAt) }));
     },
     async providerBet(providerId, playerId, amount, payout = 0n) {
       const res = await signed('POST', `/providers/${providerId}/_admin/players/${encodeURIComponent(playerId)}/bets`, {
