@@ -31,6 +31,7 @@ import { walletRoutes } from './modules/wallet/index.js';
 import { withdrawalsRoutes, withdrawalsStaffRoutes } from './modules/withdrawals/index.js';
 import { alertsRoutes } from './modules/backoffice/alerts/index.js';
 import { attentionRoutes } from './modules/backoffice/attention/index.js';
+import { reconciliationRoutes } from './modules/backoffice/reconciliation/index.js';
 import { auditRoutes } from './modules/backoffice/audit/index.js';
 import { dashboardRoutes } from './modules/backoffice/dashboard/index.js';
 import { exportsRoutes } from './modules/backoffice/exports/index.js';
@@ -135,6 +136,7 @@ export async function buildApp({ config, database, logger, now }: BuildOptions):
   await app.register(promotionsStaffRoutes, { prefix: '/api' });
   await app.register(promotionImageRoutes, { prefix: '/api' });
   await app.register(attentionRoutes, { prefix: '/api' });
+  await app.register(reconciliationRoutes, { prefix: '/api' });
   await app.register(exportsRoutes, { prefix: '/api' });
   await app.register(staffPlayersRoutes, { prefix: '/api' });
   await app.register(responsiblePlayStaffRoutes, { prefix: '/api' });

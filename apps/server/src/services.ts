@@ -19,6 +19,8 @@ import { createDepositsService, type DepositsService } from './modules/deposits/
 import { createGamesService, type GamesService } from './modules/games/index.js';
 import { createPromotionsService, type PromotionsService } from './modules/promotions/index.js';
 import type { ServiceDependencies } from './modules/service-dependencies.js';
+import { createReconciliationService, type ReconciliationService } from './modules/backoffice/reconciliation/index.js';
+import { registerReconciliationJobs } from './modules/reconciliation/index.js';
 import { createQrInspectService, type QrInspectService } from './modules/qr-inspect/index.js';
 import { createResponsiblePlayService, type ResponsiblePlayService } from './modules/responsible-play/index.js';
 import { createWalletService, type WalletService } from './modules/wallet/index.js';
@@ -38,6 +40,7 @@ export interface Services {
   staffPlayers: StaffPlayersService;
   staffSettings: StaffSettingsService;
   qrInspect: QrInspectService;
+  reconciliation: ReconciliationService;
   dashboard: DashboardService;
   alerts: AlertsService;
   responsiblePlay: ResponsiblePlayService;
@@ -82,6 +85,8 @@ export function createServices(core: CoreDependencies): Services {
     responsiblePlay,
   });
   const attention = createAttentionService({ db, config, transfers, deposits });
+  // the banks' payments against the deposits once a day (decision 138): read only, kept for staff
+  registerReconciliationJobs({ db, log, worker, bankGateways });
   return {
     accounts: createAccountsService({ db, passwords, rateLimiter, loginThrottle, bankAccounts }),
     bankAccounts,
@@ -95,6 +100,7 @@ export function createServices(core: CoreDependencies): Services {
     staffPlayers: createStaffPlayersService({ db, passwords, bankAccounts, wallet }),
     responsiblePlay,
     staffSettings: createStaffSettingsService({ db }),
+    reconciliation: createReconciliationService({ db, bankGateways, deposits }),
     qrInspect: createQrInspectService({ db, gatewayFor: (agencyId, bank) => bankGateways.for(agencyId, bank) }),
     dashboard: createDashboardService({ db, withdrawals, attention, closedDaysTtlMs: config.DASHBOARD_CLOSED_DAYS_SECONDS * 1000 }),
     alerts: createAlertsService({ db, log, config, worker }),

@@ -37,3 +37,4 @@ export * from './backoffice-settings.js';
 export * from './provider-protocols.js';
 export * from './alerts.js';
 export * from './responsible-play.js';
+export * from './reconciliation.js';

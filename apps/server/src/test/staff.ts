@@ -73,3 +73,18 @@ export async function staffPasswordOnly(app: FastifyInstance, agencyId: string, 
   if (login.statusCode !== 200 || !cookie) throw new Error(`staff login: ${login.statusCode} ${login.body}`);
   return { id, username, password, cookie };
 }
+
+/** A staff member's GET and POST under /api/v2/backoffice (on `host`: another agency's). */
+export function staffCalls(app: () => FastifyInstance) {
+  return {
+    get: (staff: { cookie: string }, url: string, host = 'localhost') =>
+      app().inject({ url: `/api/v2/backoffice${url}`, headers: { host, cookie: staff.cookie } }),
+    post: (staff: { cookie: string }, url: string, payload?: object, host = 'localhost') =>
+      app().inject({
+        method: 'POST',
+        url: `/api/v2/backoffice${url}`,
+        headers: { host, cookie: staff.cookie },
+        ...(payload ? { payload } : {}),
+      }),
+  };
+}

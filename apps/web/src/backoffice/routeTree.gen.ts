@@ -20,6 +20,7 @@ import { Route as AppExportsRouteImport } from './routes/_app/exports'
 import { Route as AppPasswordRouteImport } from './routes/_app/password'
 import { Route as AppQrRouteImport } from './routes/_app/qr'
 import { Route as AppRatesRouteImport } from './routes/_app/rates'
+import { Route as AppReconciliationRouteImport } from './routes/_app/reconciliation'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppStaffRouteImport } from './routes/_app/staff'
 import { Route as AppWithdrawalsRouteImport } from './routes/_app/withdrawals'
@@ -84,6 +85,11 @@ const AppRatesRoute = AppRatesRouteImport.update({
   path: '/rates',
   getParentRoute: () => AppRoute,
 } as any)
+const AppReconciliationRoute = AppReconciliationRouteImport.update({
+  id: '/reconciliation',
+  path: '/reconciliation',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSettingsRoute = AppSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -143,6 +149,7 @@ export interface FileRoutesByFullPath {
   '/password': typeof AppPasswordRoute
   '/qr': typeof AppQrRoute
   '/rates': typeof AppRatesRoute
+  '/reconciliation': typeof AppReconciliationRoute
   '/settings': typeof AppSettingsRoute
   '/staff': typeof AppStaffRoute
   '/withdrawals': typeof AppWithdrawalsRoute
@@ -163,6 +170,7 @@ export interface FileRoutesByTo {
   '/password': typeof AppPasswordRoute
   '/qr': typeof AppQrRoute
   '/rates': typeof AppRatesRoute
+  '/reconciliation': typeof AppReconciliationRoute
   '/settings': typeof AppSettingsRoute
   '/staff': typeof AppStaffRoute
   '/withdrawals': typeof AppWithdrawalsRoute
@@ -186,6 +194,7 @@ export interface FileRoutesById {
   '/_app/password': typeof AppPasswordRoute
   '/_app/qr': typeof AppQrRoute
   '/_app/rates': typeof AppRatesRoute
+  '/_app/reconciliation': typeof AppReconciliationRoute
   '/_app/settings': typeof AppSettingsRoute
   '/_app/staff': typeof AppStaffRoute
   '/_app/withdrawals': typeof AppWithdrawalsRoute
@@ -210,6 +219,7 @@ export interface FileRouteTypes {
     | '/password'
     | '/qr'
     | '/rates'
+    | '/reconciliation'
     | '/settings'
     | '/staff'
     | '/withdrawals'
@@ -230,6 +240,7 @@ export interface FileRouteTypes {
     | '/password'
     | '/qr'
     | '/rates'
+    | '/reconciliation'
     | '/settings'
     | '/staff'
     | '/withdrawals'
@@ -252,6 +263,7 @@ export interface FileRouteTypes {
     | '/_app/password'
     | '/_app/qr'
     | '/_app/rates'
+    | '/_app/reconciliation'
     | '/_app/settings'
     | '/_app/staff'
     | '/_app/withdrawals'
@@ -349,6 +361,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppRatesRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/reconciliation': {
+      id: '/_app/reconciliation'
+      path: '/reconciliation'
+      fullPath: '/reconciliation'
+      preLoaderRoute: typeof AppReconciliationRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/settings': {
       id: '/_app/settings'
       path: '/settings'
@@ -423,6 +442,7 @@ interface AppRouteChildren {
   AppPasswordRoute: typeof AppPasswordRoute
   AppQrRoute: typeof AppQrRoute
   AppRatesRoute: typeof AppRatesRoute
+  AppReconciliationRoute: typeof AppReconciliationRoute
   AppSettingsRoute: typeof AppSettingsRoute
   AppStaffRoute: typeof AppStaffRoute
   AppWithdrawalsRoute: typeof AppWithdrawalsRoute
@@ -443,6 +463,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPasswordRoute: AppPasswordRoute,
   AppQrRoute: AppQrRoute,
   AppRatesRoute: AppRatesRoute,
+  AppReconciliationRoute: AppReconciliationRoute,
   AppSettingsRoute: AppSettingsRoute,
   AppStaffRoute: AppStaffRoute,
   AppWithdrawalsRoute: AppWithdrawalsRoute,

@@ -12,3 +12,4 @@ export * from './onepay.js';
 export * from './alerts.js';
 export * from './responsible-play.js';
 // @schema (one export line per area: accounts, ledger, bank-accounts, deposits, withdrawals, backoffice)
+export * from './reconciliation.js';

@@ -159,6 +159,18 @@ export function createDepositsService(deps: DepositsServiceDependencies): Deposi
       return result.order;
     },
 
+    async confirmWithBank(agencyId, id) {
+      const [order] = await db
+        .select()
+        .from(depositOrders)
+        .where(and(eq(depositOrders.id, id), eq(depositOrders.agencyId, agencyId)));
+      if (!order) throw noSuchDeposit();
+      if (order.status !== 'OPEN' && order.status !== 'CANCELED') return { paid: order.bankReference !== null, order };
+      await rateLimiter.consume(DEPOSIT_LIMITS.depositQuestionsPerOrder, `check:${order.id}`);
+      const result = await settlement.confirmWithGateway(order, confirmations.statusCalls);
+      return { paid: result.paid, order: result.order };
+    },
+
     async cancel(session, id) {
       const order = await own(session, id);
       if (order.status !== 'OPEN') throw notOpen();

@@ -51,6 +51,12 @@ export interface DepositsService {
   open(session: PlayerSession): Promise<DepositOrderRow | null>;
   /** the "check" button: asks the gateway now (once per order every few seconds, else RATE_LIMITED); ORDER_NOT_PAID until paid */
   check(session: PlayerSession, id: string): Promise<DepositOrderRow>;
+  /**
+   * Staff's "ask the bank" on an order of their agency that is not credited (OPEN or CANCELED): the
+   * same confirmation as the player's check (credited only as the bank says); another order is
+   * answered as it is. 404 for an order of another agency.
+   */
+  confirmWithBank(agencyId: string, id: string): Promise<{ paid: boolean; order: DepositOrderRow }>;
   /** OPEN → CANCELED after asking the gateway, so that a paid order is never canceled */
   cancel(session: PlayerSession, id: string): Promise<DepositOrderRow>;
   /**

@@ -38,6 +38,7 @@ export const NAV: readonly NavItem[] = [
   { path: '/', label: 'nav.home', roles: MONEY, icon: HomeIcon },
   { path: '/withdrawals', label: 'nav.withdrawals', roles: MONEY, icon: WithdrawIcon },
   { path: '/attention', label: 'nav.attention', roles: MONEY, icon: AlertIcon },
+  { path: '/reconciliation', label: 'nav.reconciliation', roles: MONEY, icon: HistoryIcon },
   { path: '/players', label: 'nav.players', roles: ALL, icon: UserIcon },
   { path: '/rates', label: 'nav.rates', roles: MONEY, icon: WalletIcon },
   { path: '/promotions', label: 'nav.promotions', roles: MONEY, icon: GiftIcon },

@@ -14,6 +14,7 @@ import { useAttentionAction } from '@/backoffice/features/attention/api/attentio
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { formatAge } from '@/backoffice/lib/dates';
 import { DetailRow } from '@/backoffice/components/detail-row';
+import { MoreButton } from '@/backoffice/components/more-button';
 
 const ATTENTION_PATH: string = '/attention';
 /** the bank reference a refund is recorded with: the contracts' limit */
@@ -215,11 +216,7 @@ export function AttentionPage() {
           ))}
         </ul>
       )}
-      {list.hasNextPage && (
-        <Button variant="outline" className="self-center" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-          {t('more')}
-        </Button>
-      )}
+      <MoreButton list={list} label={t('more')} testId="attention-more" />
     </section>
   );
 }
