@@ -121,6 +121,31 @@ describe('staff alert jobs', () => {
     expect(event).toMatchObject({ kind: 'attention', params: { what: 'unmatched_payment', code: 'BANKREF-ALERT-1' } });
   });
 
+  it('a difference the bank reconciliation found is announced once, with its bank, day and reference', async () => {
+    await setAlerts({ events: ['reconciliation'] });
+    await env.sandbox.alerts.reset();
+    const [difference] = await queryRows<{ id: string }>(
+      app().db,
+      sql`INSERT INTO bank_reconciliation_differences (agency_id, bank, kind, bank_reference, bank_amount_lak, paid_at, day)
+          VALUES (${env.agencyId()}, 'jdb', 'NOT_CREDITED', 'JDB-RECON-ALERT-1', 4500000, now(), '2026-11-28') RETURNING id`,
+    );
+    expect(await app().services.alerts.scan()).toBe(1);
+    expect(await app().services.alerts.scan()).toBe(0);
+    await app().worker.drain();
+    expect((await env.sandbox.alerts.messages()).map((m) => m.text)).toEqual([
+      expect.stringContaining('JDB 2026-11-28 NOT_CREDITED JDB-RECON-ALERT-1 (4,500,000 kip)'),
+      expect.stringContaining('JDB 2026-11-28 NOT_CREDITED JDB-RECON-ALERT-1 (4,500,000 kip)'),
+    ]);
+    const [event] = await app()
+      .db.select()
+      .from(staffAlertEvents)
+      .where(eq(staffAlertEvents.eventKey, `reconciliation_difference:${difference!.id}`));
+    expect(event).toMatchObject({ kind: 'reconciliation' });
+    await app().db.execute(
+      sql`UPDATE bank_reconciliation_differences SET resolved_at = now(), resolution = 'RESOLVED' WHERE id = ${difference!.id}`,
+    );
+  });
+
   it('an event off, or no channel, raises nothing', async () => {
     await setAlerts({ events: ['attention'] });
     expect(

@@ -82,6 +82,19 @@ function finders(a: AgencyAlerts): { kind: AlertEvent; rows: SQL; event: (r: Row
         params: { reference: r.reference!, provider: r.provider!, username: r.username!, amountThb: fromMinor(BigInt(r.amount!), 'THB') },
       }),
     },
+    {
+      // an open difference the bank reconciliation found (modules/reconciliation, decision 138)
+      kind: 'reconciliation',
+      rows: sql`SELECT d.id, d.bank, d.kind, d.bank_reference AS reference, coalesce(d.bank_amount_lak, d.our_amount_lak)::text AS amount, d.day::text AS day
+                  FROM bank_reconciliation_differences d
+                 WHERE d.agency_id = ${agency} AND d.resolved_at IS NULL
+                   AND ${notRaised(agency, sql`'reconciliation_difference:' || d.id`)}
+                 ORDER BY d.found_at LIMIT ${PER_PASS}`,
+      event: (r) => ({
+        key: `reconciliation_difference:${r.id}`,
+        params: { detail: `${r.bank!.toUpperCase()} ${r.day} ${r.kind} ${r.reference}`, ...(r.amount ? { amountLak: r.amount } : {}) },
+      }),
+    },
   ];
 }
 
