@@ -15,6 +15,8 @@ export interface Ledger {
   ops: Record<string, number>;
   /** deposits the bank was paid for: each must end credited exactly once */
   paidDeposits: { id: string; playerId: string; creditMinor: bigint }[];
+  /** those payments by the bank that took them (each bank on its own protocol: decision 136) */
+  paidByBank: Record<string, number>;
   /** acknowledged withdrawal requests, and the acknowledged decisions on them */
   withdrawals: Map<string, { playerId: string; amountMinor: bigint; decided: 'approve' | 'reject' | 'cancel' | null }>;
   /** answers ≥ 500 other than 502 and 503, by route: a bug, never an outage (a killed instance answers 502 from the front or a cut connection) */
@@ -31,6 +33,7 @@ export interface Ledger {
 export const newLedger = (): Ledger => ({
   ops: {},
   paidDeposits: [],
+  paidByBank: {},
   withdrawals: new Map(),
   serverErrors: [],
   statuses: {},
@@ -101,11 +104,19 @@ export class Client {
   }
 }
 
+/**
+ * The banks the players pay from, as the demo agency reaches them: BCEL through OnePay, JDB through
+ * Yes, LVB through the Open API, LDB through the sandbox protocol (decision 136).
+ */
+export const SOAK_BANKS = ['bcel', 'jdb', 'lvb', 'ldb'] as const;
+
 export class Player extends Client {
   private readonly username = `k${randomBytes(5).toString('hex')}`;
   private readonly password = `pw-${randomBytes(6).toString('hex')}`;
   /** THB minor believed at the provider: the credit of its paid deposits less its withdrawals */
   creditMinor = 0n;
+  /** the orders this player paid: one still open (its notice on its way) is not paid again */
+  private readonly paid = new Set<string>();
 
   async register(): Promise<boolean> {
     const fingerprint = randomBytes(16).toString('hex');
@@ -139,12 +150,14 @@ export class Player extends Client {
     let res = await this.call(
       'POST',
       '/v2/deposits',
-      { providerId: 'gclub', mid: 'DEMO-LAK-001', bank: 'bcel', amount },
+      { providerId: 'gclub', mid: 'DEMO-LAK-001', bank: SOAK_BANKS[Math.floor(Math.random() * SOAK_BANKS.length)], amount },
       { idempotent: true },
     );
     if (res.status === 409) res = await this.call('GET', '/v2/deposits/open');
     const id = res.field('order.id');
     if (!id) return false;
+    // a player does not pay twice what it paid: a OnePay QR, unlike the others, would take a second payment
+    if (pay && this.paid.has(id)) return false;
     if (!pay) {
       const cancel = await this.call('POST', `/v2/deposits/${id}/cancel`, undefined, { idempotent: true });
       if (cancel.status === 200) this.count('cancel deposit');
@@ -158,7 +171,10 @@ export class Player extends Client {
       return false; // expired or paid before: the bank took no money
     }
     const creditMinor = BigInt(res.field('order.credit').replace('.', ''));
+    this.paid.add(id);
     this.ledger.paidDeposits.push({ id, playerId: this.playerId, creditMinor });
+    const bank = res.field('order.bank');
+    this.ledger.paidByBank[bank] = (this.ledger.paidByBank[bank] ?? 0) + 1;
     this.creditMinor += creditMinor;
     this.count(op);
     return true;
