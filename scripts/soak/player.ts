@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { FINGERPRINT_HEADER } from '@app/contracts';
 import { payLaoQr } from '../../apps/server/src/test/bank.js';
-import { Client } from './workload.js';
+import { Client, SOAK_BANKS } from './workload.js';
 
 /** A player of the soak: registers, deposits and pays, takes promotions, withdraws and cancels. */
 export class Player extends Client {
@@ -9,6 +9,8 @@ export class Player extends Client {
   private readonly password = `pw-${randomBytes(6).toString('hex')}`;
   /** THB minor believed at the provider: the credit of its paid deposits less its withdrawals */
   creditMinor = 0n;
+  /** the orders this player paid: one still open (its notice on its way) is not paid again */
+  private readonly paid = new Set<string>();
 
   async register(): Promise<boolean> {
     const fingerprint = randomBytes(16).toString('hex');
@@ -42,12 +44,14 @@ export class Player extends Client {
     let res = await this.call(
       'POST',
       '/v2/deposits',
-      { providerId: 'gclub', mid: 'DEMO-LAK-001', bank: 'bcel', amount },
+      { providerId: 'gclub', mid: 'DEMO-LAK-001', bank: SOAK_BANKS[Math.floor(Math.random() * SOAK_BANKS.length)], amount },
       { idempotent: true },
     );
     if (res.status === 409) res = await this.call('GET', '/v2/deposits/open');
     const id = res.field('order.id');
     if (!id) return false;
+    // a player does not pay twice what it paid: a OnePay QR, unlike the others, would take a second payment
+    if (pay && this.paid.has(id)) return false;
     if (!pay) {
       const cancel = await this.call('POST', `/v2/deposits/${id}/cancel`, undefined, { idempotent: true });
       if (cancel.status === 200) this.count('cancel deposit');
@@ -61,7 +65,10 @@ export class Player extends Client {
       return false; // expired or paid before: the bank took no money
     }
     const creditMinor = BigInt(res.field('order.credit').replace('.', ''));
+    this.paid.add(id);
     this.ledger.paidDeposits.push({ id, playerId: this.playerId, creditMinor });
+    const bank = res.field('order.bank');
+    this.ledger.paidByBank[bank] = (this.ledger.paidByBank[bank] ?? 0) + 1;
     this.creditMinor += creditMinor;
     this.count(op);
     return true;

@@ -12,6 +12,8 @@ export interface Ledger {
   ops: Record<string, number>;
   /** deposits the bank was paid for: each must end credited exactly once */
   paidDeposits: { id: string; playerId: string; creditMinor: bigint }[];
+  /** those payments by the bank that took them (each bank on its own protocol: decision 136) */
+  paidByBank: Record<string, number>;
   /** acknowledged withdrawal requests, and the acknowledged decisions on them */
   withdrawals: Map<string, { playerId: string; amountMinor: bigint; decided: 'approve' | 'reject' | 'cancel' | null }>;
   /** answers ≥ 500 other than 502 and 503, by route: a bug, never an outage (a killed instance answers 502 from the front or a cut connection) */
@@ -28,6 +30,7 @@ export interface Ledger {
 export const newLedger = (): Ledger => ({
   ops: {},
   paidDeposits: [],
+  paidByBank: {},
   withdrawals: new Map(),
   serverErrors: [],
   statuses: {},
@@ -97,3 +100,9 @@ export class Client {
     this.ledger.ops[op] = (this.ledger.ops[op] ?? 0) + 1;
   }
 }
+
+/**
+ * The banks the players pay from, as the demo agency reaches them: BCEL through OnePay, JDB through
+ * Yes, LVB through the Open API, LDB through the sandbox protocol (decision 136).
+ */
+export const SOAK_BANKS = ['bcel', 'jdb', 'lvb', 'ldb'] as const;

@@ -5,7 +5,7 @@ import type { Config } from '../config.js';
 import type { Db } from './client.js';
 import { seedStaff } from '../modules/backoffice/staff/index.js';
 import { seedBankConfig } from '../payments/bank-config.js';
-import { seedDemoOnePay } from '../payments/onepay/demo.js';
+import { seedDemoBankProtocols } from '../payments/demo.js';
 import { agencies, agencyHosts, currencies, providers } from './schema/index.js';
 import { seedDemoPromotions } from '../modules/promotions/index.js';
 
@@ -90,8 +90,8 @@ export async function seedDemoAgency(db: Db, hosts: string[] = ['localhost', '12
 export async function seedDemo(db: Db, config: Config, log: Pick<FastifyBaseLogger, 'info' | 'warn'>): Promise<string> {
   const agencyId = await seedDemoAgency(db);
   await seedBankConfig(db, agencyId);
-  // the real bank protocols for the demo of `npm start` (scripts/start.mjs sets it); tests keep the sandbox's
-  if (config.SEED_DEMO_BANK_PROTOCOLS) await seedDemoOnePay(db, agencyId, config);
+  // the banks' own protocols for the demo of `npm start` (scripts/start.mjs sets it); tests keep the sandbox's
+  if (config.SEED_DEMO_BANK_PROTOCOLS) await seedDemoBankProtocols(db, agencyId, config);
   await seedStaff(db, agencyId, config, log);
   // @seed (one line per area: await seedX(db, agencyId, config, log))
   return agencyId;
