@@ -3,15 +3,16 @@ import { defineConfig } from 'vite';
 import preact from '@preact/preset-vite';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
-import { compileHints, deferAppStyles, pageModulePreloads, preloadFonts, type PageSpec } from './vite.plugins.ts';
+import { chunkModulesFile, compileHints, deferAppStyles, pageModulePreloads, preloadFonts, type PageSpec } from './vite.plugins.ts';
 
-const SHARED = /[\\/](src[\\/](components[\\/]ui|features[\\/][^\\/]+[\\/](api|lib)|lib)[\\/]|node_modules[\\/]@tanstack[\\/])/;
+const SHARED =
+  /[\\/](src[\\/](components[\\/]ui|features[\\/][^\\/]+[\\/](api|lib)|lib)[\\/]|node_modules[\\/]@tanstack[\\/])|[\\/]contracts[\\/]src[\\/]banks\.ts$/;
 // Radix, zod (with the schemas of @app/contracts), the fingerprint collector and the promotion area
 // (three pages and two notices, none on the way to the first page) stay in their own chunks; so does
 // the provider field of the money forms, which would bring react-hook-form and Radix's select (with
 // floating-ui) into `shared`, and with it onto the first page, which renders no form
 const NOT_SHARED =
-  /[\\/](dropdown-menu|toast|dialog|select-impl|provider-select-field)\.tsx$|[\\/](register|login-resolver|deposit-resolver|credit-preview|bonus-preview|holding-provider|preview|amount-limits|get-promotion-using)\.ts$|[\\/](fingerprint|promotions)[\\/]/;
+  /[\\/](dropdown-menu|toast|dialog|select-impl|select-field|provider-select-field)\.tsx$|[\\/](register|login-resolver|deposit-resolver|credit-preview|bonus-preview|holding-provider|preview|amount-limits|get-promotion-using)\.ts$|[\\/](fingerprint|promotions)[\\/]/;
 
 /** A page of the player area: the layout route, the page's route, every namespace, and the reads its loader waits for. */
 const player = (route: string, reads?: string[]): PageSpec => ({ routes: ['player.tsx', `player/${route}`], allNamespaces: true, reads });
@@ -57,6 +58,7 @@ export default defineConfig({
     ]),
     deferAppStyles(),
     compileHints(PAGES),
+    chunkModulesFile(),
     pageModulePreloads(PAGES, {
       // each public page, in each language, drawn from the HTML before any script runs (docs/decisions/020)
       entry: 'src/prerender.tsx',
