@@ -12,7 +12,10 @@ const SHARED =
 // the provider field of the money forms, which would bring react-hook-form and Radix's select (with
 // floating-ui) into `shared`, and with it onto the first page, which renders no form
 const NOT_SHARED =
-  /[\\/](dropdown-menu|toast|dialog|select-impl|select-field|provider-select-field)\.tsx$|[\\/](register|login-resolver|deposit-resolver|credit-preview|bonus-preview|holding-provider|preview|amount-limits|get-promotion-using)\.ts$|[\\/](fingerprint|promotions)[\\/]/;
+  /[\\/](dropdown-menu|toast|dialog|select-impl|select-field|provider-select-field)\.tsx$|[\\/](register|login-resolver|deposit-resolver|withdraw-resolver|credit-preview|bonus-preview|holding-provider|preview|amount-limits|get-promotion-using)\.ts$|[\\/](fingerprint|promotions)[\\/]/;
+
+/** The modules the home page's route chunk imports besides the entry's: their own small chunk, not `shared` (docs/decisions/180). */
+const HOME = /[\\/]src[\\/]components[\\/]ui[\\/](card|bank-logo)\.tsx$|[\\/]contracts[\\/]src[\\/]banks\.ts$/;
 
 /** A page of the player area: the layout route, the page's route, every namespace, and the reads its loader waits for. */
 const player = (route: string, reads?: string[]): PageSpec => ({ routes: ['player.tsx', `player/${route}`], allNamespaces: true, reads });
@@ -84,6 +87,9 @@ export default defineConfig({
           // small shared chunks: on a phone each request costs a round trip (docs/decisions/016)
           groups: [
             { name: 'app', tags: ['$initial'] },
+            // what the home page (`/`) needs beside the entry, a few hundred bytes in a chunk of their own: `/`
+            // then loads no `shared` (8 KB, docs/decisions/180)
+            { name: 'home', test: HOME },
             // the small components, hooks and calls that several pages share, in one chunk instead of a
             // dozen of a few hundred bytes each: a page's code arrives in one round of requests
             { name: 'shared', test: (id) => SHARED.test(id) && !NOT_SHARED.test(id) },
