@@ -12,7 +12,7 @@ const SHARED =
 // the provider field of the money forms, which would bring react-hook-form and Radix's select (with
 // floating-ui) into `shared`, and with it onto the first page, which renders no form
 const NOT_SHARED =
-  /[\\/](dropdown-menu|toast|dialog|select-impl|select-field|provider-select-field)\.tsx$|[\\/](register|login-resolver|deposit-resolver|withdraw-resolver|credit-preview|bonus-preview|holding-provider|preview|amount-limits|get-promotion-using)\.ts$|[\\/](fingerprint|promotions)[\\/]/;
+  /[\\/](dropdown-menu|toast|dialog|select-impl|select-field|provider-select-field)\.tsx$|[\\/](register|login-resolver|deposit-resolver|withdraw-resolver|bank-account-resolver|credit-preview|bonus-preview|holding-provider|preview|amount-limits|get-promotion-using)\.ts$|[\\/](fingerprint|promotions)[\\/]/;
 
 /** The modules the home page's route chunk imports besides the entry's: their own small chunk, not `shared` (docs/decisions/180). */
 const HOME = /[\\/]src[\\/]components[\\/]ui[\\/](card|bank-logo)\.tsx$|[\\/]contracts[\\/]src[\\/]banks\.ts$/;
@@ -100,6 +100,8 @@ export default defineConfig({
             { name: 'overlays', test: RADIX_OVERLAYS },
             // react-hook-form stays its own chunk (/login and /register share it with the money forms)
             { name: 'forms', test: /[\\/]node_modules[\\/]react-hook-form[\\/]/ },
+            // the select bound to a form field: the bank page's form shares it with the money forms, without `money` (decision 180)
+            { name: 'select-field', test: /[\\/]src[\\/]components[\\/]ui[\\/]select-field\.tsx$/ },
             // the deposit page and what it imports beside the chunks above (the provider field, the promotion
             // notices, the amount bounds and previews): one chunk, which the withdraw page shares
             { name: 'money', test: /[\\/]src[\\/]routes[\\/]player[\\/]deposit[\\/]index\.tsx\?tsr-split=component$/ },

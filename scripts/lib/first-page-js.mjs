@@ -15,12 +15,12 @@ export const LIMIT_KB = {
   index: 90,
   login: 113,
   'player/index': 103,
-  'player/bank': 170,
+  'player/bank': 130,
   'player/deposit': 123,
   'player/deposit/history': 101,
   'player/promotion': 125,
   'player/promotion/history': 124,
-  'player/withdraw': 127,
+  'player/withdraw': 128,
   'player/withdraw/history': 102,
 };
 export const GOAL_KB = 70;
