@@ -15,7 +15,9 @@ import { ServerProcess } from '../../apps/server/src/test/server-process.js';
 import { Front, freshDatabases, Redis } from './cluster.js';
 import { Faults, FAULT_KINDS } from './faults.js';
 import { checkInvariants, settleEverything } from './check.js';
-import { newLedger, Player, Staff } from './workload.js';
+import { Player } from './player.js';
+import { Staff } from './staff.js';
+import { newLedger } from './workload.js';
 
 const { values } = parseArgs({
   options: {

@@ -29,6 +29,7 @@ import { gameRoutes } from './modules/games/index.js';
 import { promotionImageRoutes, promotionsRoutes, promotionsStaffRoutes } from './modules/promotions/index.js';
 import { walletRoutes } from './modules/wallet/index.js';
 import { withdrawalsRoutes, withdrawalsStaffRoutes } from './modules/withdrawals/index.js';
+import { alertsRoutes } from './modules/backoffice/alerts/index.js';
 import { attentionRoutes } from './modules/backoffice/attention/index.js';
 import { auditRoutes } from './modules/backoffice/audit/index.js';
 import { dashboardRoutes } from './modules/backoffice/dashboard/index.js';
@@ -134,6 +135,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(staffPlayersRoutes, { prefix: '/api' });
   await app.register(staffSettingsRoutes, { prefix: '/api' });
   await app.register(auditRoutes, { prefix: '/api' });
+  await app.register(alertsRoutes, { prefix: '/api' });
   await app.register(qrInspectRoutes, { prefix: '/api' });
 
   await app.register(webPlugin);

@@ -8,6 +8,7 @@ import type { LoginThrottle } from './plugins/login-throttle.js';
 import type { RateLimiter } from './plugins/rate-limit.js';
 import type { ProviderLookup } from './providers/types.js';
 import { createAccountsService, createPasswordHasher, type AccountsService } from './modules/accounts/index.js';
+import { createAlertsService, type AlertsService } from './modules/backoffice/alerts/index.js';
 import { createAttentionService, type AttentionService } from './modules/backoffice/attention/index.js';
 import { createDashboardService, type DashboardService } from './modules/backoffice/dashboard/index.js';
 import { createStaffPlayersService, type StaffPlayersService } from './modules/backoffice/staff-players/index.js';
@@ -37,6 +38,7 @@ export interface Services {
   staffSettings: StaffSettingsService;
   qrInspect: QrInspectService;
   dashboard: DashboardService;
+  alerts: AlertsService;
 }
 
 /** The parts of the core a module's service may be given (the plugins registered before this one make them). */
@@ -78,6 +80,7 @@ export function createServices(core: CoreDependencies): Services {
     staffSettings: createStaffSettingsService({ db }),
     qrInspect: createQrInspectService({ db, gatewayFor: (agencyId, bank) => bankGateways.for(agencyId, bank) }),
     dashboard: createDashboardService({ db, withdrawals, attention, closedDaysTtlMs: config.DASHBOARD_CLOSED_DAYS_SECONDS * 1000 }),
+    alerts: createAlertsService({ db, log, config, worker }),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Db, Tx } from '../db/client.js';
 import { auditLog } from '../db/schema/index.js';
-import type { StaffSession } from '../plugins/staff-session.js';
+import type { FastifyRequest } from 'fastify';
+import { requireStaff, type StaffSession } from '../plugins/staff-session.js';
 
 /** Who acted, and from where: a staff member of an agency (their session, or what it holds). */
 export interface AuditActor {
@@ -13,6 +14,9 @@ export interface StaffActor {
   staff: StaffSession;
   ip: string;
 }
+
+/** The staff member signed in on this request, and its address (after the route's access check). */
+export const staffActor = (request: FastifyRequest): StaffActor => ({ staff: requireStaff(request), ip: request.ip });
 
 export interface AuditEntry {
   action: string;

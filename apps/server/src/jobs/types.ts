@@ -20,6 +20,8 @@ export const jobPayloads = {
   promotion_usage_expiry: z.object({ usageId: z.uuid() }),
   /** a deactivated promotion's ACTIVE usages → INACTIVE (modules/promotions/promotions.jobs.ts) */
   promotion_deactivation: z.object({ promotionId: z.uuid() }),
+  /** one staff alert to one channel (modules/backoffice/alerts/alerts.jobs.ts) */
+  staff_alert: z.object({ eventId: z.number().int().positive(), channel: z.enum(['telegram', 'line']) }),
 };
 
 export type JobType = keyof typeof jobPayloads;

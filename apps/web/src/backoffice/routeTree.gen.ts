@@ -13,6 +13,7 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as EnrolRouteImport } from './routes/enrol'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
+import { Route as AppAlertsRouteImport } from './routes/_app/alerts'
 import { Route as AppAttentionRouteImport } from './routes/_app/attention'
 import { Route as AppAuditRouteImport } from './routes/_app/audit'
 import { Route as AppExportsRouteImport } from './routes/_app/exports'
@@ -46,6 +47,11 @@ const LoginRoute = LoginRouteImport.update({
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAlertsRoute = AppAlertsRouteImport.update({
+  id: '/alerts',
+  path: '/alerts',
   getParentRoute: () => AppRoute,
 } as any)
 const AppAttentionRoute = AppAttentionRouteImport.update({
@@ -130,6 +136,7 @@ export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/enrol': typeof EnrolRoute
   '/login': typeof LoginRoute
+  '/alerts': typeof AppAlertsRoute
   '/attention': typeof AppAttentionRoute
   '/audit': typeof AppAuditRoute
   '/exports': typeof AppExportsRoute
@@ -149,6 +156,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/enrol': typeof EnrolRoute
   '/login': typeof LoginRoute
+  '/alerts': typeof AppAlertsRoute
   '/attention': typeof AppAttentionRoute
   '/audit': typeof AppAuditRoute
   '/exports': typeof AppExportsRoute
@@ -171,6 +179,7 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/enrol': typeof EnrolRoute
   '/login': typeof LoginRoute
+  '/_app/alerts': typeof AppAlertsRoute
   '/_app/attention': typeof AppAttentionRoute
   '/_app/audit': typeof AppAuditRoute
   '/_app/exports': typeof AppExportsRoute
@@ -194,6 +203,7 @@ export interface FileRouteTypes {
     | '/'
     | '/enrol'
     | '/login'
+    | '/alerts'
     | '/attention'
     | '/audit'
     | '/exports'
@@ -213,6 +223,7 @@ export interface FileRouteTypes {
   to:
     | '/enrol'
     | '/login'
+    | '/alerts'
     | '/attention'
     | '/audit'
     | '/exports'
@@ -234,6 +245,7 @@ export interface FileRouteTypes {
     | '/_app'
     | '/enrol'
     | '/login'
+    | '/_app/alerts'
     | '/_app/attention'
     | '/_app/audit'
     | '/_app/exports'
@@ -286,6 +298,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof AppIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/alerts': {
+      id: '/_app/alerts'
+      path: '/alerts'
+      fullPath: '/alerts'
+      preLoaderRoute: typeof AppAlertsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/attention': {
@@ -397,6 +416,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
+  AppAlertsRoute: typeof AppAlertsRoute
   AppAttentionRoute: typeof AppAttentionRoute
   AppAuditRoute: typeof AppAuditRoute
   AppExportsRoute: typeof AppExportsRoute
@@ -416,6 +436,7 @@ interface AppRouteChildren {
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppAlertsRoute: AppAlertsRoute,
   AppAttentionRoute: AppAttentionRoute,
   AppAuditRoute: AppAuditRoute,
   AppExportsRoute: AppExportsRoute,

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { MONEY_ROLES, OWNER_ONLY, STAFF_ROLES, type StaffRole } from '@app/contracts';
 import {
   AlertIcon,
+  ChatIcon,
   DepositIcon,
   GiftIcon,
   HistoryIcon,
@@ -43,6 +44,7 @@ export const NAV: readonly NavItem[] = [
   { path: '/exports', label: 'nav.exports', roles: MONEY, icon: DepositIcon },
   { path: '/qr', label: 'nav.qr', roles: ALL, icon: SearchIcon },
   { path: '/settings', label: 'nav.settings', roles: OWNER, icon: SlidersIcon },
+  { path: '/alerts', label: 'nav.alerts', roles: OWNER, icon: ChatIcon },
   { path: '/staff', label: 'nav.staff', roles: OWNER, icon: UserIcon },
   { path: '/audit', label: 'nav.audit', roles: OWNER, icon: HistoryIcon },
   { path: '/password', label: 'nav.password', roles: ALL, icon: KeyIcon },
