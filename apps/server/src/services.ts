@@ -20,6 +20,7 @@ import { createGamesService, type GamesService } from './modules/games/index.js'
 import { createPromotionsService, type PromotionsService } from './modules/promotions/index.js';
 import type { ServiceDependencies } from './modules/service-dependencies.js';
 import { createQrInspectService, type QrInspectService } from './modules/qr-inspect/index.js';
+import { createResponsiblePlayService, type ResponsiblePlayService } from './modules/responsible-play/index.js';
 import { createWalletService, type WalletService } from './modules/wallet/index.js';
 import { createWithdrawalsService, type WithdrawalsService } from './modules/withdrawals/index.js';
 
@@ -39,6 +40,7 @@ export interface Services {
   qrInspect: QrInspectService;
   dashboard: DashboardService;
   alerts: AlertsService;
+  responsiblePlay: ResponsiblePlayService;
 }
 
 /** The parts of the core a module's service may be given (the plugins registered before this one make them). */
@@ -50,6 +52,8 @@ export interface CoreDependencies extends ServiceDependencies {
   loginThrottle: LoginThrottle;
   transfers: TransferService;
   worker: Worker;
+  /** the clock of the time rules (responsible play) */
+  now: () => Date;
 }
 
 /**
@@ -58,25 +62,38 @@ export interface CoreDependencies extends ServiceDependencies {
  * service and the worker as it is built here (checked complete when the app is ready).
  */
 export function createServices(core: CoreDependencies): Services {
-  const { db, log, config, providers, bankGateways, rateLimiter, loginThrottle, transfers, worker } = core;
+  const { db, log, config, providers, bankGateways, rateLimiter, loginThrottle, transfers, worker, now } = core;
   const passwords = createPasswordHasher(config);
   const bankAccounts = createBankAccountsService({ db });
-  const promotions = createPromotionsService({ db, log, config, providers, transfers, worker, bankAccounts });
+  const responsiblePlay = createResponsiblePlayService({ db, now });
+  const promotions = createPromotionsService({ db, log, config, providers, transfers, worker, bankAccounts, responsiblePlay });
   const wallet = createWalletService({ db, providers });
   const withdrawals = createWithdrawalsService({ db, log, config, transfers, worker, wallet, bankAccounts, promotions });
-  const deposits = createDepositsService({ db, log, config, bankGateways, rateLimiter, transfers, worker, wallet, promotions });
+  const deposits = createDepositsService({
+    db,
+    log,
+    config,
+    bankGateways,
+    rateLimiter,
+    transfers,
+    worker,
+    wallet,
+    promotions,
+    responsiblePlay,
+  });
   const attention = createAttentionService({ db, config, transfers, deposits });
   return {
     accounts: createAccountsService({ db, passwords, rateLimiter, loginThrottle, bankAccounts }),
     bankAccounts,
     wallet,
-    games: createGamesService({ providers, wallet }),
+    games: createGamesService({ providers, wallet, responsiblePlay }),
     promotions,
     deposits,
     withdrawals,
     staff: createStaffService({ db, passwords, loginThrottle }),
     attention,
     staffPlayers: createStaffPlayersService({ db, passwords, bankAccounts, wallet }),
+    responsiblePlay,
     staffSettings: createStaffSettingsService({ db }),
     qrInspect: createQrInspectService({ db, gatewayFor: (agencyId, bank) => bankGateways.for(agencyId, bank) }),
     dashboard: createDashboardService({ db, withdrawals, attention, closedDaysTtlMs: config.DASHBOARD_CLOSED_DAYS_SECONDS * 1000 }),
@@ -91,7 +108,7 @@ declare module 'fastify' {
 }
 
 /** Decorates `app.services`, built from the app's core parts. */
-export const servicesPlugin = fp(async (app: FastifyInstance) => {
+export const servicesPlugin = fp(async (app: FastifyInstance, opts: { now: () => Date }) => {
   const services = createServices({
     db: app.db,
     log: app.log,
@@ -102,6 +119,7 @@ export const servicesPlugin = fp(async (app: FastifyInstance) => {
     loginThrottle: app.loginThrottle,
     transfers: app.transfers,
     worker: app.worker,
+    now: opts.now,
   });
   app.decorate('services', services);
   // a declared transfer kind or job type without its handler would leave money or orders waiting: refuse to start

@@ -96,6 +96,11 @@ export const ERROR_CODES = [
   'QR_INVALID',
   /** an uploaded picture in which no QR code could be found */
   'QR_NOT_FOUND_IN_IMAGE',
+  // responsible play (decision 160)
+  /** a deposit that would pass a deposit limit: `fields.allowed` is the kip still allowed, `fields.period` the limit passed */
+  'DEPOSIT_LIMIT_REACHED',
+  /** a game launch or a promotion during cooling-off or self-exclusion: `fields.until` the end (absent: for good) */
+  'SELF_EXCLUDED',
 ] as const;
 
 export const errorCodeSchema = z.enum(ERROR_CODES);
@@ -183,4 +188,6 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   WITHDRAW_BANK_REFERENCE_USED: 409,
   QR_INVALID: 400,
   QR_NOT_FOUND_IN_IMAGE: 422,
+  DEPOSIT_LIMIT_REACHED: 422,
+  SELF_EXCLUDED: 403,
 };

@@ -36,3 +36,4 @@ export * from './backoffice-players.js';
 export * from './backoffice-settings.js';
 export * from './provider-protocols.js';
 export * from './alerts.js';
+export * from './responsible-play.js';

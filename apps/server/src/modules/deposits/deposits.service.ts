@@ -86,7 +86,9 @@ export function createDepositsService(deps: DepositsServiceDependencies): Deposi
       let order: DepositOrderRow;
       try {
         order = await db.transaction(async (tx) => {
-          // the expiry job first (the order's id made here), the agency's code counter last: its row, which
+          // under the player's row lock: two orders racing a deposit limit take turns (decision 160)
+          await deps.responsiblePlay.checkDeposit(tx, session, priced.amountLak);
+          // the expiry job next (the order's id made here), the agency's code counter last: its row, which
           // every deposit of the agency takes, stays locked for the order's insert and the commit only
           const id = randomUUID();
           await enqueueJob(tx, DEPOSIT_EXPIRY_JOB, { orderId: id }, { uniqueKey: `deposit-expiry:${id}`, runAt: expiresAt });

@@ -9,6 +9,7 @@ import type { AgencyContext } from '../../plugins/agency.js';
 import type { RateLimiter } from '../../plugins/rate-limit.js';
 import type { PlayerSession } from '../../plugins/session.js';
 import type { PromotionsService } from '../promotions/index.js';
+import type { ResponsiblePlayService } from '../responsible-play/index.js';
 import type { ServiceDependencies } from '../service-dependencies.js';
 import type { WalletService } from '../wallet/index.js';
 import type { PaymentConfirmations } from './deposits.confirmations.js';
@@ -23,6 +24,8 @@ export interface DepositsServiceDependencies extends ServiceDependencies {
   worker: Worker;
   wallet: Pick<WalletService, 'creditMinorAt'>;
   promotions: Pick<PromotionsService, 'inUse' | 'claimBonuses' | 'returnVoidedBonuses'>;
+  /** the deposit limits and exclusion, checked in the transaction that writes the order */
+  responsiblePlay: Pick<ResponsiblePlayService, 'checkDeposit'>;
 }
 
 export interface ConfirmedPayment {
