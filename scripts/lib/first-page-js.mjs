@@ -12,16 +12,16 @@ import { gzipSync } from 'node:zlib';
  * The goal is GOAL_KB for every page (issue 34); docs/decisions/180 says where the rest is.
  */
 export const LIMIT_KB = {
-  index: 90,
-  login: 113,
-  'player/index': 103,
-  'player/bank': 130,
-  'player/deposit': 123,
-  'player/deposit/history': 101,
-  'player/promotion': 125,
-  'player/promotion/history': 124,
-  'player/withdraw': 128,
-  'player/withdraw/history': 102,
+  index: 92,
+  login: 114,
+  'player/index': 105,
+  'player/bank': 132,
+  'player/deposit': 125,
+  'player/deposit/history': 103,
+  'player/promotion': 127,
+  'player/promotion/history': 126,
+  'player/withdraw': 129,
+  'player/withdraw/history': 104,
 };
 export const GOAL_KB = 70;
 
