@@ -2,9 +2,12 @@ import type { Db, Tx } from '../db/client.js';
 import { auditLog } from '../db/schema/index.js';
 import type { StaffSession } from '../plugins/staff-session.js';
 
-/** Who acted, and from where: a staff member of an agency (their session, or what it holds). */
+/**
+ * Who acted, and from where: a staff member of an agency (their session, or what it holds), or the
+ * operations command (`npm run ops`: no staff id, the username `ops`, no address).
+ */
 export interface AuditActor {
-  staff: { agencyId: string; staffId: string; username: string };
+  staff: { agencyId: string; staffId: string | null; username: string };
   ip: string | null;
 }
 
