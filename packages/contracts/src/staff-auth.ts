@@ -57,6 +57,8 @@ export const INVITATION_HOURS = 72;
 export const invitationTokenSchema = z
   .string()
   .trim()
+  // the length too, not only the pattern: the OpenAPI document then bounds it (the route fuzz test generates from both)
+  .length(43, 'backoffice.validation.invitation_invalid')
   .regex(/^[A-Za-z0-9_-]{43}$/, 'backoffice.validation.invitation_invalid');
 export const invitationOpenBodySchema = z.object({ token: invitationTokenSchema });
 /** The password and the first code, taken together: a password alone never enrols a second factor. */

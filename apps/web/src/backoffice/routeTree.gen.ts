@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as EnrolRouteImport } from './routes/enrol'
+import { Route as InvitationRouteImport } from './routes/invitation'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppAttentionRouteImport } from './routes/_app/attention'
@@ -36,6 +37,11 @@ const AppRoute = AppRouteImport.update({
 const EnrolRoute = EnrolRouteImport.update({
   id: '/enrol',
   path: '/enrol',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InvitationRoute = InvitationRouteImport.update({
+  id: '/invitation',
+  path: '/invitation',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -129,6 +135,7 @@ const AppPromotionsPromotionIdUsagesRoute =
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/enrol': typeof EnrolRoute
+  '/invitation': typeof InvitationRoute
   '/login': typeof LoginRoute
   '/attention': typeof AppAttentionRoute
   '/audit': typeof AppAuditRoute
@@ -148,6 +155,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/enrol': typeof EnrolRoute
+  '/invitation': typeof InvitationRoute
   '/login': typeof LoginRoute
   '/attention': typeof AppAttentionRoute
   '/audit': typeof AppAuditRoute
@@ -170,6 +178,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
   '/enrol': typeof EnrolRoute
+  '/invitation': typeof InvitationRoute
   '/login': typeof LoginRoute
   '/_app/attention': typeof AppAttentionRoute
   '/_app/audit': typeof AppAuditRoute
@@ -193,6 +202,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/enrol'
+    | '/invitation'
     | '/login'
     | '/attention'
     | '/audit'
@@ -212,6 +222,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/enrol'
+    | '/invitation'
     | '/login'
     | '/attention'
     | '/audit'
@@ -233,6 +244,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/_app'
     | '/enrol'
+    | '/invitation'
     | '/login'
     | '/_app/attention'
     | '/_app/audit'
@@ -255,6 +267,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
   EnrolRoute: typeof EnrolRoute
+  InvitationRoute: typeof InvitationRoute
   LoginRoute: typeof LoginRoute
 }
 
@@ -272,6 +285,13 @@ declare module '@tanstack/react-router' {
       path: '/enrol'
       fullPath: '/enrol'
       preLoaderRoute: typeof EnrolRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/invitation': {
+      id: '/invitation'
+      path: '/invitation'
+      fullPath: '/invitation'
+      preLoaderRoute: typeof InvitationRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -439,6 +459,7 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
   EnrolRoute: EnrolRoute,
+  InvitationRoute: InvitationRoute,
   LoginRoute: LoginRoute,
 }
 export const routeTree = rootRouteImport
