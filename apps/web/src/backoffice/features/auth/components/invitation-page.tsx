@@ -36,13 +36,23 @@ export function Invitation() {
 
   if (accept.data) return <RecoveryCodes codes={accept.data.recoveryCodes} onDone={() => void navigate({ to: '/' })} />;
 
+  if (open.isError)
+    return (
+      <main className="flex flex-1 items-start justify-center px-4 py-8">
+        <Card className="w-full max-w-md" data-testid="staff-invitation">
+          <CardTitle>{t('invitation.heading')}</CardTitle>
+          <CallError error={open.error} className="mt-2" testId="staff-invitation-error" />
+        </Card>
+      </main>
+    );
+
   const invited = open.data;
   const onSubmit = form.handleSubmit(({ password, code }) => accept.mutate({ token, password, code: code.trim() }));
   return (
     <main className="flex flex-1 items-start justify-center px-4 py-8">
       <Card className="w-full max-w-md" data-testid="staff-invitation">
         <CardTitle>{t('invitation.heading')}</CardTitle>
-        {invited ? (
+        {invited && (
           <CardDescription className="mb-4">
             {t('invitation.hint', {
               username: invited.username,
@@ -50,8 +60,6 @@ export function Invitation() {
               until: formatDateTime(invited.expiresAt),
             })}
           </CardDescription>
-        ) : (
-          <CallError error={open.error} className="mb-4" testId="staff-invitation-error" />
         )}
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" data-testid="staff-invitation-form">
           {/* the username, for the browser's password manager to save with the new password */}
@@ -73,7 +81,7 @@ export function Invitation() {
             />
           </Field>
           <p className="text-sm text-slate-300">{t('enrol.hint')}</p>
-          <TotpSecret data={invited} error={open.error} />
+          <TotpSecret data={invited} error={null} />
           <Field label={t('code.label')} error={errors.code && t('code.format')}>
             <Input
               autoComplete="one-time-code"
