@@ -83,6 +83,10 @@ export const ERROR_CODES = [
   /** an owner changing their own role, activity or second factor */
   'STAFF_SELF_CHANGE',
   'STAFF_LAST_OWNER',
+  /** enrolling a second factor with the password alone: staff enrol through their invitation (decision 110) */
+  'STAFF_ENROL_BY_INVITATION',
+  /** an invitation link unknown, used, replaced by a newer one or past its 72 hours */
+  'STAFF_INVITATION_INVALID',
   // games
   'GAME_NOT_FOUND',
   // deposits (bank gateway)
@@ -181,6 +185,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   STAFF_CODE_INVALID: 400,
   STAFF_SELF_CHANGE: 409,
   STAFF_LAST_OWNER: 409,
+  STAFF_ENROL_BY_INVITATION: 403,
+  STAFF_INVITATION_INVALID: 404,
   GAME_NOT_FOUND: 404,
   BANK_GATEWAY_UNAVAILABLE: 503,
   DEPOSIT_BANK_NOT_AVAILABLE: 422,

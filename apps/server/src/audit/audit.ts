@@ -3,9 +3,12 @@ import { auditLog } from '../db/schema/index.js';
 import type { FastifyRequest } from 'fastify';
 import { requireStaff, type StaffSession } from '../plugins/staff-session.js';
 
-/** Who acted, and from where: a staff member of an agency (their session, or what it holds). */
+/**
+ * Who acted, and from where: a staff member of an agency (their session, or what it holds), or the
+ * operations command (`npm run ops`: no staff id, the username `ops`, no address).
+ */
 export interface AuditActor {
-  staff: { agencyId: string; staffId: string; username: string };
+  staff: { agencyId: string; staffId: string | null; username: string };
   ip: string | null;
 }
 

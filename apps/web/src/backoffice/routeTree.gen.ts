@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as EnrolRouteImport } from './routes/enrol'
+import { Route as InvitationRouteImport } from './routes/invitation'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppAlertsRouteImport } from './routes/_app/alerts'
@@ -38,6 +39,11 @@ const AppRoute = AppRouteImport.update({
 const EnrolRoute = EnrolRouteImport.update({
   id: '/enrol',
   path: '/enrol',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InvitationRoute = InvitationRouteImport.update({
+  id: '/invitation',
+  path: '/invitation',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -141,6 +147,7 @@ const AppPromotionsPromotionIdUsagesRoute =
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/enrol': typeof EnrolRoute
+  '/invitation': typeof InvitationRoute
   '/login': typeof LoginRoute
   '/alerts': typeof AppAlertsRoute
   '/attention': typeof AppAttentionRoute
@@ -162,6 +169,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/enrol': typeof EnrolRoute
+  '/invitation': typeof InvitationRoute
   '/login': typeof LoginRoute
   '/alerts': typeof AppAlertsRoute
   '/attention': typeof AppAttentionRoute
@@ -186,6 +194,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
   '/enrol': typeof EnrolRoute
+  '/invitation': typeof InvitationRoute
   '/login': typeof LoginRoute
   '/_app/alerts': typeof AppAlertsRoute
   '/_app/attention': typeof AppAttentionRoute
@@ -211,6 +220,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/enrol'
+    | '/invitation'
     | '/login'
     | '/alerts'
     | '/attention'
@@ -232,6 +242,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/enrol'
+    | '/invitation'
     | '/login'
     | '/alerts'
     | '/attention'
@@ -255,6 +266,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/_app'
     | '/enrol'
+    | '/invitation'
     | '/login'
     | '/_app/alerts'
     | '/_app/attention'
@@ -279,6 +291,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
   EnrolRoute: typeof EnrolRoute
+  InvitationRoute: typeof InvitationRoute
   LoginRoute: typeof LoginRoute
 }
 
@@ -296,6 +309,13 @@ declare module '@tanstack/react-router' {
       path: '/enrol'
       fullPath: '/enrol'
       preLoaderRoute: typeof EnrolRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/invitation': {
+      id: '/invitation'
+      path: '/invitation'
+      fullPath: '/invitation'
+      preLoaderRoute: typeof InvitationRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -481,6 +501,7 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
   EnrolRoute: EnrolRoute,
+  InvitationRoute: InvitationRoute,
   LoginRoute: LoginRoute,
 }
 export const routeTree = rootRouteImport

@@ -39,7 +39,7 @@ describe('staff login and sessions', () => {
     expect(out.statusCode).toBe(200);
     expect((await me(staff.cookie)).statusCode).toBe(401);
     const actions = await env.ctx.app.db.select().from(auditLog).where(eq(auditLog.staffUsername, staff.username));
-    expect(actions.map((a) => a.action)).toEqual(['staff.login', 'staff.logout']);
+    expect(actions.map((a) => a.action)).toEqual(['staff.login', 'staff.second_factor', 'staff.logout']);
   });
 
   it("keeps the owner's way in while strangers guess the name from many addresses", async () => {
