@@ -29,7 +29,9 @@ const BACKOFFICE = '/api/v2/backoffice/';
 /** a staff member's own session calls: not decisions on anyone's data */
 const SESSION_ROUTES = ['/api/v2/backoffice/login', '/api/v2/backoffice/logout'];
 /** what support may do to its agency's players (DESIGN.md §9, decisions 055 and 160): block, reset the password, end sessions, exclude */
-const SUPPORT_ACTIONS = ['block', 'unblock', 'reset-password', 'sessions/end', 'exclusion'].map((a) => `/api/v2/backoffice/players/{id}/${a}`);
+const SUPPORT_ACTIONS = ['block', 'unblock', 'reset-password', 'sessions/end', 'exclusion'].map(
+  (a) => `/api/v2/backoffice/players/{id}/${a}`,
+);
 
 interface Victim {
   playerId: string;
