@@ -83,6 +83,10 @@ export const ERROR_CODES = [
   /** an owner changing their own role, activity or second factor */
   'STAFF_SELF_CHANGE',
   'STAFF_LAST_OWNER',
+  /** a rate change beyond the bound approved by the staff user who asked for it */
+  'RATE_APPROVAL_BY_OTHER',
+  /** a waiting rate change whose rates-before are no longer the rates now */
+  'RATE_REQUEST_STALE',
   // games
   'GAME_NOT_FOUND',
   // deposits (bank gateway)
@@ -176,6 +180,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   STAFF_CODE_INVALID: 400,
   STAFF_SELF_CHANGE: 409,
   STAFF_LAST_OWNER: 409,
+  RATE_APPROVAL_BY_OTHER: 409,
+  RATE_REQUEST_STALE: 409,
   GAME_NOT_FOUND: 404,
   BANK_GATEWAY_UNAVAILABLE: 503,
   DEPOSIT_BANK_NOT_AVAILABLE: 422,
