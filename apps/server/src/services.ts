@@ -74,7 +74,7 @@ export function createServices(core: CoreDependencies): Services {
     withdrawals,
     staff: createStaffService({ db, passwords, loginThrottle }),
     attention,
-    staffPlayers: createStaffPlayersService({ db, passwords, bankAccounts, wallet }),
+    staffPlayers: createStaffPlayersService({ db, passwords, bankAccounts, wallet, loginThrottle }),
     staffSettings: createStaffSettingsService({ db }),
     qrInspect: createQrInspectService({ db, gatewayFor: (agencyId, bank) => bankGateways.for(agencyId, bank) }),
     dashboard: createDashboardService({ db, withdrawals, attention, closedDaysTtlMs: config.DASHBOARD_CLOSED_DAYS_SECONDS * 1000 }),
