@@ -1,3 +1,4 @@
+import type { AuditAction } from '@app/contracts';
 import type { Db, Tx } from '../db/client.js';
 import { auditLog } from '../db/schema/index.js';
 import type { StaffSession } from '../plugins/staff-session.js';
@@ -15,7 +16,7 @@ export interface StaffActor {
 }
 
 export interface AuditEntry {
-  action: string;
+  action: AuditAction;
   entityType: string;
   entityId?: string | null;
   before?: object | null;

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@app/contracts';
 import { randomInt } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
@@ -44,7 +45,7 @@ async function lockPlayer(tx: Tx, agencyId: string, playerId: string): Promise<L
  * database tells the others, decision 043).
  */
 export function createPlayerActions({ db, passwords, bankAccounts, loginThrottle }: StaffPlayersServiceDependencies) {
-  const audit = (tx: Tx, actor: StaffActor, action: string, playerId: string, before: object, after: object) =>
+  const audit = (tx: Tx, actor: StaffActor, action: AuditAction, playerId: string, before: object, after: object) =>
     writeAudit(tx, actor, { action, entityType: 'player', entityId: playerId, before, after });
 
   return {

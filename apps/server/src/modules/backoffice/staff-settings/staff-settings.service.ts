@@ -1,3 +1,4 @@
+import type { AuditAction } from '@app/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   BANK_CODES,
@@ -57,7 +58,7 @@ function assertQrBuilds(bank: BankCode, body: BankConfigBody): void {
 
 export function createStaffSettingsService({ db }: StaffSettingsServiceDependencies): StaffSettingsService {
   const rates = createRateService(db);
-  const audit = (tx: Tx, actor: StaffActor, action: string, entityType: string, entityId: string, before: object, after: object) =>
+  const audit = (tx: Tx, actor: StaffActor, action: AuditAction, entityType: string, entityId: string, before: object, after: object) =>
     writeAudit(tx, actor, { action, entityType, entityId, before, after });
 
   return {

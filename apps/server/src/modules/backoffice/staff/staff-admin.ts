@@ -1,3 +1,4 @@
+import type { AuditAction } from '@app/contracts';
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
@@ -54,7 +55,7 @@ export function createStaffAdmin({ db, passwords }: { db: Db; passwords: Passwor
     request: FastifyRequest,
     actor: StaffSession,
     id: string,
-    action: string,
+    action: AuditAction,
     apply: (
       tx: Tx,
       row: Row,

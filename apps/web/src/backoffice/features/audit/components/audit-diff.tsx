@@ -20,7 +20,7 @@ export function AuditDiff({ before, after }: { before: Json; after: Json }) {
         const changed = JSON.stringify(from) !== JSON.stringify(to);
         return (
           <div key={k} className="contents" data-changed={changed}>
-            <dt className="font-mono text-slate-300">{k}</dt>
+            <dt className="text-slate-300">{t(`fields.${k}`, { defaultValue: k })}</dt>
             <dd className={changed && before ? 'break-all rounded bg-red-950 px-1 text-red-200 line-through' : 'break-all text-slate-300'}>
               {before ? show(from) : '—'}
             </dd>

@@ -41,7 +41,7 @@ export function RateConfirm({ currency, next, boundPercent, saving, onCancel, on
     : [];
   return (
     <Dialog open={next !== null} onOpenChange={(open) => !open && onCancel()}>
-      <DialogContent title={t('rates.confirm.title', { name: currency.displayName })}>
+      <DialogContent title={t('rates.confirm.title', { name: t(`common:currencies.${currency.code}`, { defaultValue: currency.code }) })}>
         <table className="w-full text-sm" data-testid="rate-confirm">
           <thead>
             <tr className="text-left text-slate-400">

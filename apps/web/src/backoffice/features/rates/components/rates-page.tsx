@@ -78,9 +78,9 @@ function CurrencyCard({ currency, boundPercent }: { currency: StaffCurrency; bou
   return (
     <Card className="flex min-w-0 flex-col gap-3" data-testid="currency-card" data-code={currency.code}>
       <CardTitle className="text-base">
-        {currency.displayName}
-        {/* the code, unless the name says it already ("ກີບ (LAK)") */}
-        {!currency.displayName.includes(currency.code) && <span className="text-sm text-slate-400"> ({currency.code})</span>}
+        {/* in the staff member's language, never the players' display name ("บาท (THB)" in Lao, issue #35 defect 9) */}
+        {t(`common:currencies.${currency.code}`, { defaultValue: currency.code })}
+        {currency.mid && <span className="text-sm text-slate-400"> · {currency.mid}</span>}
       </CardTitle>
       {currency.pending && <PendingChange currencyId={currency.id} pending={currency.pending} />}
       <form onSubmit={submit} noValidate className="grid grid-cols-2 gap-3" onChange={() => setOutcome(null)}>
