@@ -26,6 +26,15 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'build',
+          root: './scripts',
+          include: ['*.test.mjs'],
+          // builds the site when its sources changed since the last build (npm test has built it already)
+          testTimeout: 900_000,
+        },
+      },
+      {
+        test: {
           name: 'sandbox',
           root: './apps/sandbox',
           include: ['src/**/*.test.ts'],

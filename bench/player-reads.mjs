@@ -9,14 +9,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { Agent, request } from 'undici';
+import { adminUrl, arg } from './lib/args.mjs';
 import { databaseUrl, runSql } from './lib/pg.mjs';
+import { call, client, HELLO, preparePlayer, SANDBOX, SERVER } from './lib/player-reads-http.mjs';
+import { mixed } from './lib/player-reads-mixed.mjs';
 import { cpuSeconds, startNode, stop, waitFor } from './lib/proc.mjs';
 
-const arg = (name, def) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : def;
-};
 const DURATION = Number(arg('duration', 6));
 const CONNECTIONS = Number(arg('connections', 50));
 const ENGINES = arg('engines', 'postgres,pglite').split(',');
@@ -26,115 +24,9 @@ const LEVEL_SECONDS = Number(arg('level-seconds', 8));
 const MIXED = !process.argv.includes('--no-mixed');
 /** only these routes (names, comma-separated), e.g. --only info,credit */
 const ONLY = arg('only', '') ? arg('only', '').split(',') : null;
-const ADMIN_URL = arg('pg', process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-const P99_BOUND_MS = 200;
+const ADMIN_URL = adminUrl();
 const GOALS = { info: { postgres: 0.35, pglite: 0.15 }, credit: { postgres: 0.2 } };
-
-const HELLO = 'http://127.0.0.1:3921';
-const SANDBOX = 'http://127.0.0.1:3922';
-const SERVER = 'http://127.0.0.1:3923';
-
-if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(new URL(ADMIN_URL).hostname)) throw new Error('loopback only');
 const dbUrl = (name) => databaseUrl(ADMIN_URL, name);
-
-const client = new Agent({ keepAliveTimeout: 10_000, connections: 2048 });
-
-/** One call to the server or the sandbox; answers status, body (parsed) and headers. */
-async function call(url, { method = 'GET', cookie, body, headers = {} } = {}) {
-  const res = await request(url, {
-    method,
-    dispatcher: client,
-    headers: {
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(method !== 'GET' && url.startsWith(SERVER) ? { origin: SERVER } : {}),
-      ...(cookie ? { cookie } : {}),
-      ...headers,
-    },
-    body: body ? JSON.stringify(body) : null,
-  });
-  const text = await res.body.text();
-  let json = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    // not JSON
-  }
-  return { status: res.statusCode, body: json, headers: res.headers };
-}
-
-async function ok(url, init) {
-  const r = await call(url, init);
-  if (r.status >= 300) throw new Error(`${init?.method ?? 'GET'} ${url}: ${r.status} ${JSON.stringify(r.body)}`);
-  return r;
-}
-
-async function register() {
-  const username = `br${randomBytes(5).toString('hex')}`;
-  const password = `pw-${randomBytes(6).toString('hex')}`;
-  const fingerprint = randomBytes(16).toString('hex');
-  const r = await ok(`${SERVER}/api/v2/players/register`, {
-    method: 'POST',
-    headers: { 'x-fingerprint': fingerprint },
-    body: { username, password, confirmPassword: password, fingerprint },
-  });
-  const setCookie = [r.headers['set-cookie']].flat();
-  return setCookie.find((c) => c.startsWith('sid=')).split(';')[0];
-}
-
-let accountSerial = 0;
-const addBankAccount = (cookie) =>
-  ok(`${SERVER}/api/v2/players/bank-accounts`, {
-    method: 'POST',
-    cookie,
-    body: {
-      bank: 'bcel',
-      accountNumber: `0101${String(100_000_000 + accountSerial++ * 7919 + Math.floor(Math.random() * 1e6))}`.slice(0, 13),
-      accountName: 'Bench Player',
-      currency: 'LAK',
-      owner: true,
-    },
-  });
-
-/** A deposit opened, its QR paid at the sandbox bank (the bank then calls the server back). */
-async function depositAndPay(cookie, amount) {
-  const created = await call(`${SERVER}/api/v2/deposits`, {
-    method: 'POST',
-    cookie,
-    body: { providerId: 'gclub', mid: 'DEMO-LAK-001', bank: 'bcel', amount: String(amount) },
-  });
-  if (created.status !== 201) return [created.status];
-  const qr = await call(`${SERVER}/api/v2/deposits/${created.body.order.id}/qr`, { cookie });
-  await ok(`${SANDBOX}/sandbox/bank/payments`, { method: 'POST', body: { payload: qr.body.payload } });
-  return [created.status, qr.status];
-}
-
-async function waitUntil(check, what, timeoutMs = 30_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${what}: not within ${timeoutMs} ms`);
-}
-
-/** The measured player: a bank account, one settled deposit, one pending withdrawal, one open deposit. */
-async function preparePlayer() {
-  const cookie = await register();
-  await addBankAccount(cookie);
-  await depositAndPay(cookie, 200_000);
-  await waitUntil(async () => {
-    const r = await ok(`${SERVER}/api/v2/deposits?page=1&pageSize=10`, { cookie });
-    return r.body.items[0]?.status === 'SUCCESS';
-  }, 'the first deposit settled');
-  const w = await call(`${SERVER}/api/v2/withdrawals`, { method: 'POST', cookie, body: { providerId: 'gclub', amount: '100' } });
-  if (w.status !== 201) console.log(`player-reads  (the withdrawal was refused: ${w.status} ${JSON.stringify(w.body)})`);
-  await ok(`${SERVER}/api/v2/deposits`, {
-    method: 'POST',
-    cookie,
-    body: { providerId: 'gclub', mid: 'DEMO-LAK-001', bank: 'bcel', amount: '30000' },
-  });
-  return cookie;
-}
 
 const ROUTES = [
   ['info', '/api/v2/players/info'],
@@ -198,106 +90,6 @@ const detail = (m) =>
   `${m.rps.toFixed(0).padStart(6)} req/s  p50 ${String(m.p50).padStart(3)} ms  p99 ${String(m.p99).padStart(3)} ms` +
   `${m.cpuUs === null ? '' : `  server CPU ${m.cpuUs.toFixed(0).padStart(5)} µs/answer`}` +
   `${m.statements == null ? '' : `  ${m.statements.toFixed(2)} statements/answer`}`;
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
-
-/**
- * N simulated players at once, each in a loop with `THINK_MS` between its calls: open the site
- * (agency info), read info and credit, deposit and pay at the sandbox bank when no deposit is open,
- * read its deposit and withdrawal history. Latency of the server's answers only.
- */
-async function mixedLevel(cookies, seconds) {
-  const latencies = [];
-  /** each kind of call's latencies (method and path without ids or query), to say which one is slow */
-  const byKind = new Map();
-  let failures = 0;
-  const until = performance.now() + seconds * 1000;
-  const think = () => new Promise((r) => setTimeout(r, THINK_MS * (0.5 + Math.random())));
-  const timed = async (url, init) => {
-    const t = performance.now();
-    const r = await call(url, init).catch(() => ({ status: 0 }));
-    const ms = performance.now() - t;
-    latencies.push(ms);
-    const kind = `${init?.method ?? 'GET'} ${new URL(url).pathname.replace(/[0-9a-f-]{36}/g, ':id')}`;
-    if (!byKind.has(kind)) byKind.set(kind, []);
-    byKind.get(kind).push(ms);
-    if (r.status === 0 || r.status >= 500) failures++;
-    return r;
-  };
-  let amount = 20_000;
-  await Promise.all(
-    cookies.map(async (cookie) => {
-      await new Promise((r) => setTimeout(r, Math.random() * THINK_MS));
-      while (performance.now() < until) {
-        await timed(`${SERVER}/api/v2/agency/info`);
-        await timed(`${SERVER}/api/v2/players/info`, { cookie });
-        await timed(`${SERVER}/api/v2/players/credits/gclub`, { cookie });
-        await think();
-        const open = await timed(`${SERVER}/api/v2/deposits/open`, { cookie });
-        if (open.status === 200 && open.body.order === null) {
-          const created = await timed(`${SERVER}/api/v2/deposits`, {
-            method: 'POST',
-            cookie,
-            body: { providerId: 'gclub', mid: 'DEMO-LAK-001', bank: 'bcel', amount: String(amount++) },
-          });
-          if (created.status === 201) {
-            const qr = await timed(`${SERVER}/api/v2/deposits/${created.body.order.id}/qr`, { cookie });
-            await think(); // the player scans the code in the banking app
-            if (qr.status === 200) await call(`${SANDBOX}/sandbox/bank/payments`, { method: 'POST', body: { payload: qr.body.payload } });
-          }
-        }
-        await think();
-        await timed(`${SERVER}/api/v2/deposits?page=1&pageSize=10`, { cookie });
-        await timed(`${SERVER}/api/v2/withdrawals?page=1&pageSize=10`, { cookie });
-        await think();
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  const kinds = [...byKind].map(([kind, list]) => {
-    list.sort((a, b) => a - b);
-    return { kind, calls: list.length, p50: percentile(list, 50), p99: percentile(list, 99) };
-  });
-  return {
-    kinds: kinds.sort((a, b) => b.p99 - a.p99),
-    calls: latencies.length,
-    rps: latencies.length / seconds,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    failures,
-  };
-}
-
-async function mixed() {
-  const max = Math.max(...LEVELS);
-  const cookies = [];
-  const started = performance.now();
-  for (let i = 0; i < max; i += 16) cookies.push(...(await Promise.all(Array.from({ length: Math.min(16, max - i) }, register))));
-  console.log(
-    `player-reads  mixed: ${max} players registered in ${((performance.now() - started) / 1000).toFixed(1)} s, think time ${THINK_MS} ms ±50 %`,
-  );
-  await mixedLevel(cookies.slice(0, LEVELS[0]), 3); // warm-up (JIT, connections), not counted
-  let held = 0;
-  for (const n of LEVELS) {
-    const m = await mixedLevel(cookies.slice(0, n), LEVEL_SECONDS);
-    const pass = m.p99 <= P99_BOUND_MS && m.failures === 0;
-    console.log(
-      `player-reads  mixed ${String(n).padStart(4)} players: ${m.rps.toFixed(0).padStart(5)} calls/s  p50 ${m.p50.toFixed(1)} ms  p99 ${m.p99.toFixed(1)} ms` +
-        `${m.failures ? `  ${m.failures} failed` : ''}  ${pass ? 'held' : 'NOT held'}`,
-    );
-    if (!pass) {
-      for (const k of m.kinds.slice(0, 4))
-        console.log(
-          `player-reads  mixed        slowest: ${k.kind.padEnd(40)} ${String(k.calls).padStart(5)} calls  p50 ${k.p50.toFixed(1)} ms  p99 ${k.p99.toFixed(1)} ms`,
-        );
-      break;
-    }
-    held = n;
-  }
-  console.log(`player-reads  mixed: ${held} concurrent active players held at p99 ≤ ${P99_BOUND_MS} ms`);
-  return held;
-}
-
 async function benchEngine(engine, helloPid) {
   const stamp = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const serverDb = engine === 'postgres' ? `bench_reads_${stamp}` : null;
@@ -345,7 +137,7 @@ async function benchEngine(engine, helloPid) {
       console.log(`player-reads  [${engine}] ${'  its hello world'.padEnd(18)} ${detail(base)}`);
       results.routes[name] = { ...m, ratio, base };
     }
-    if (MIXED) results.held = await mixed();
+    if (MIXED) results.held = await mixed({ thinkMs: THINK_MS, levels: LEVELS, levelSeconds: LEVEL_SECONDS });
     return results;
   } finally {
     await Promise.all([stop(sandbox), stop(server)]);

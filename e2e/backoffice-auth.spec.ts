@@ -1,12 +1,13 @@
-// The back office's sign-in behind the second factor (decision 049), its shell and the
-// owner's staff users and audit log screens, at 390 and 1280 px, in Lao and English; the secret read
-// from the enrolment's QR code and TOTP codes computed here, as an authenticator app would; axe over
-// each screen; screenshots to SHOTS (e2e/backoffice.ts).
+// The back office's sign-in behind the second factor (decision 049) reached through an invitation
+// (decision 110), its shell and the owner's staff users and audit log screens, at 390 and 1280 px
+// (the invitation page and the staff screen at 375 too), in Lao and English; the secret read from
+// the QR code and TOTP codes computed here, as an authenticator app would; axe over each screen;
+// screenshots to SHOTS (e2e/backoffice.ts).
 import type { Page, TestInfo } from '@playwright/test';
 import { decodeQrSvg } from '../apps/server/src/test/qr';
-import { seriousAxe, shot, sized, staffLanguage, staffText } from './backoffice';
+import { SHOTS, seriousAxe, shot, sized, staffLanguage, staffText } from './backoffice';
 import { expect, pressEscape, test, testAllowing } from './fixtures';
-import { createStaff, totpAt } from './staff';
+import { createStaff, inviteStaff, totpAt } from './staff';
 
 const step = () => Math.floor(Date.now() / 30_000);
 
@@ -32,23 +33,54 @@ async function secretOfQr(page: Page): Promise<string> {
   return new URL(uri!).searchParams.get('secret')!;
 }
 
-/** Enrols with the QR's secret: answers it, the time step its code used and the ten recovery codes. */
-async function enrol(page: Page): Promise<{ secret: string; used: number; recovery: string[] }> {
+/** The page at 375 px as well (the phone width the invitation and staff screens are shown at), then back to the kit's width. */
+async function shotAt375(page: Page, info: TestInfo, name: string, lng: 'lo' | 'en') {
+  if (info.project.name !== 'mobile') return;
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: `${SHOTS}/${name}-${lng}-375.png`, fullPage: true });
+  await sized(page, info);
+}
+
+/**
+ * Takes an invitation on its page (`url` or the token's path): a password twice, the QR's secret,
+ * its code; answers the secret, the time step its code used and the ten recovery codes shown.
+ */
+async function takeInvitation(page: Page, token: string, password: string, before?: () => Promise<void>) {
+  await page.goto(`/backoffice/invitation#${token}`);
   await expect(page.getByTestId('staff-qr')).toBeVisible();
   const secret = await secretOfQr(page);
   // the same secret as text, in groups, for an app without a camera
   expect((await page.getByTestId('staff-secret').textContent())!.replace(/\s/g, '')).toBe(secret);
+  const form = page.getByTestId('staff-invitation-form');
+  const fields = form.locator('input:not([type="hidden"])');
+  await fields.nth(0).fill(password);
+  await fields.nth(1).fill(password);
+  await before?.();
   const used = step();
-  const form = page.getByTestId('staff-enrol-form');
-  await form.locator('input').fill(await totpAt(secret, used));
+  await fields.nth(2).fill(await totpAt(secret, used));
   await form.getByRole('button').click();
   const codes = page.getByTestId('staff-recovery-code');
   await expect(codes).toHaveCount(10);
   return { secret, used, recovery: await codes.allTextContents() };
 }
 
-/** A wrong code is answered 400 (the browser logs it): expected in these journeys. */
-const journeys = testAllowing([/\/api\/v2\/backoffice\/login\/second-factor$/, /\/api\/v2\/backoffice\/me$/]);
+/** The code step after the password, with a code of a step after `after`. */
+async function passCode(page: Page, secret: string, after: number) {
+  const used = Math.max(step(), after + 1);
+  while (used > step() + 1) await page.waitForTimeout(1000);
+  const code = page.getByTestId('staff-code-form');
+  await code.locator('input').fill(await totpAt(secret, used));
+  await code.getByRole('button').first().click();
+  return used;
+}
+
+/** A wrong code is answered 400, a used invitation 404 (the browser logs them): expected in these journeys. */
+const journeys = testAllowing([
+  /\/api\/v2\/backoffice\/login\/second-factor$/,
+  /\/api\/v2\/backoffice\/me$/,
+  /\/api\/v2\/backoffice\/invitation$/,
+]);
 
 for (const lng of ['lo', 'en'] as const) {
   journeys(`enrol, sign in with a code, a recovery code once, a wrong code refused (${lng})`, async ({ page }, info) => {
@@ -57,27 +89,31 @@ for (const lng of ['lo', 'en'] as const) {
     await staffLanguage(page, lng);
     const common = staffText(lng, 'common');
     const found: string[] = [];
-    const finance = await createStaff('finance');
+    const finance = { ...(await inviteStaff('finance')), password: `pw-${Date.now()}-${lng}` };
     await page.goto('/backoffice/login');
     await expect(page.getByTestId('staff-login-form')).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', lng);
     await shot(page, info, 'sign-in', lng);
     found.push(...(await seriousAxe(page, 'sign-in')));
 
-    await signInWithPassword(page, finance.username, finance.password);
-    await expect(page.getByTestId('staff-qr')).toBeVisible();
-    await shot(page, info, 'enrol', lng);
-    found.push(...(await seriousAxe(page, 'enrol')));
-    const enrolled = await enrol(page);
+    const enrolled = await takeInvitation(page, finance.token, finance.password, async () => {
+      await shot(page, info, 'invitation', lng);
+      await shotAt375(page, info, 'invitation', lng);
+      found.push(...(await seriousAxe(page, 'invitation')));
+    });
     let used = enrolled.used;
     await shot(page, info, 'recovery-codes', lng);
     found.push(...(await seriousAxe(page, 'recovery codes')));
     await page.getByTestId('staff-recovery-done').click();
     await expect(page.getByTestId('staff-home')).toBeVisible();
-    // the codes are shown once: the enrolment page does not come back for an enrolled user
+    // the codes are shown once: the enrolment page does not come back for an enrolled user, nor the link
     await page.goto('/backoffice/enrol');
     await expect(page.getByTestId('staff-home')).toBeVisible();
     await expect(page.getByTestId('staff-recovery-code')).toHaveCount(0);
+    await page.goto(`/backoffice/invitation#${finance.token}`);
+    await expect(page.getByTestId('staff-invitation-error')).toHaveText(staffText(lng, 'common')('errors.STAFF_INVITATION_INVALID'));
+    await page.goto('/backoffice/');
+    await expect(page.getByTestId('staff-home')).toBeVisible();
 
     // finance sees the money, not the owner's screens
     if (info.project.name === 'mobile') await page.getByTestId('staff-menu').click();
@@ -128,8 +164,8 @@ for (const lng of ['lo', 'en'] as const) {
     const found: string[] = [];
     const owner = await createStaff('owner');
     await signInWithPassword(page, owner.username, owner.password);
-    await enrol(page);
-    await page.getByTestId('staff-recovery-done').click();
+    await passCode(page, owner.secret, owner.step);
+    await expect(page.getByTestId('staff-home')).toBeVisible();
 
     await page.goto('/backoffice/staff');
     const create = page.getByTestId('staff-create-form');
@@ -137,23 +173,26 @@ for (const lng of ['lo', 'en'] as const) {
     await create.locator('input').first().fill(username);
     await create.locator('select').selectOption('support');
     await create.getByRole('button').click();
-    const generated = (await page.getByTestId('staff-generated-password').textContent())!;
-    expect(generated).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    const link = (await page.getByTestId('staff-invitation-url').textContent())!;
+    expect(link).toMatch(/\/backoffice\/invitation#[A-Za-z0-9_-]{43}$/);
     // the list is by name, 50 a page: the new user may be on a later one
     const row = page.locator(`[data-testid="staff-row"][data-username="${username}"]`);
     await expect(async () => {
       if ((await row.count()) === 0) await page.getByTestId('staff-more').click({ timeout: 2_000 });
       await expect(row).toBeVisible({ timeout: 2_000 });
     }).toPass({ timeout: 30_000 });
+    await expect(row).toContainText(staffText(lng, 'staff')('new_link'));
     await shot(page, info, 'staff-users', lng);
+    await shotAt375(page, info, 'staff-users', lng);
     found.push(...(await seriousAxe(page, 'staff users')));
 
-    // the new support user signs in (no second factor asked) and sees neither money nor the owner's screens
+    // the new support user takes the link (a password and the second factor: support too) and sees neither money nor the owner's screens
     const other = await browser.newContext({ viewport: page.viewportSize()! });
     const support = await other.newPage();
     await staffLanguage(support, lng);
-    await signInWithPassword(support, username, generated);
-    await expect(support).not.toHaveURL(/\/backoffice\/login$/);
+    await takeInvitation(support, link.slice(link.indexOf('#') + 1), `pw-support-${Date.now()}`);
+    await support.getByTestId('staff-recovery-done').click();
+    await expect(support).not.toHaveURL(/\/backoffice\/(login|invitation)/);
     await support.goto('/backoffice/password');
     for (const hidden of ['/backoffice/', '/backoffice/staff', '/backoffice/audit'])
       await expect(support.locator(`a[href="${hidden}"]`)).toHaveCount(0);
@@ -161,6 +200,17 @@ for (const lng of ['lo', 'en'] as const) {
     await shot(support, info, 'account-support', lng);
     found.push(...(await seriousAxe(support, 'my account')));
     await other.close();
+
+    // the owner resets their second factor: a new link, shown once in their row
+    await page.reload();
+    await expect(async () => {
+      if ((await row.count()) === 0) await page.getByTestId('staff-more').click({ timeout: 2_000 });
+      await expect(row).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+    await row.getByRole('button', { name: staffText(lng, 'staff')('reset_second_factor') }).click();
+    await expect(row.getByTestId('staff-invitation-url')).toContainText('/backoffice/invitation#');
+    await shot(page, info, 'staff-users-reset', lng);
+    await shotAt375(page, info, 'staff-users-reset', lng);
 
     // the owner disables them: audited, before and after
     await row.getByRole('button').first().click();

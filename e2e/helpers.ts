@@ -46,16 +46,22 @@ export async function addBankAccount(api: APIRequestContext, accountName: string
   return accountNumber;
 }
 
-/** 500,000 kip deposited to a provider (gclub) through the API and paid at the sandbox bank: 724.63 THB at 690. */
-export async function depositThroughTheBank(api: APIRequestContext, sandbox: APIRequestContext, providerId = 'gclub') {
+/** A BCEL deposit order of the signed-in player through the API, and the QR it shows. */
+export async function openBcelDeposit(api: APIRequestContext, amount: string, providerId = 'gclub') {
   const created = await api.post('/api/v2/deposits', {
     headers: SAME_ORIGIN,
-    data: { providerId, mid: 'DEMO-LAK-001', bank: 'bcel', amount: '500000' },
+    data: { providerId, mid: 'DEMO-LAK-001', bank: 'bcel', amount },
   });
   expect(created.status(), await created.text()).toBe(201);
-  const { order } = (await created.json()) as { order: { id: string } };
+  const { order } = (await created.json()) as { order: { id: string; transactionCode: string } };
   const qr = (await (await api.get(`/api/v2/deposits/${order.id}/qr`)).json()) as { payload: string };
-  const paid = await sandbox.post(`${SANDBOX}/sandbox/bank/payments`, { data: { payload: qr.payload, bank: 'bcel' } });
+  return { order, payload: qr.payload };
+}
+
+/** 500,000 kip deposited to a provider (gclub) through the API and paid at the sandbox bank: 724.63 THB at 690. */
+export async function depositThroughTheBank(api: APIRequestContext, sandbox: APIRequestContext, providerId = 'gclub') {
+  const { payload } = await openBcelDeposit(api, '500000', providerId);
+  const paid = await sandbox.post(`${SANDBOX}/sandbox/bank/payments`, { data: { payload, bank: 'bcel' } });
   expect(paid.status(), await paid.text()).toBe(200);
   await expect
     .poll(

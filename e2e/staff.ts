@@ -11,7 +11,8 @@ import { SAME_ORIGIN, expect } from './fixtures';
  * authenticator app would. The seeded owner (`owner` / `e2e-staff-password`) enrols once per run;
  * its secret, the last time step it used and its session are kept in a file under E2E_DATA_DIR, so
  * the workers share one owner session (a code is accepted once, so they must not each log in with
- * the same code). The owner then creates a fresh staff user of whatever role a spec asks for.
+ * the same code). The owner then invites a fresh staff user of whatever role a spec asks for, who
+ * takes the invitation here (a password and a second factor; decision 110).
  */
 const BASE_URL = `http://localhost:${process.env.E2E_PORT ?? 3300}`;
 const STATE = join(process.env.E2E_DATA_DIR ?? '.', 'staff-owner.json');
@@ -22,7 +23,7 @@ export interface E2eStaff {
   username: string;
   password: string;
   role: StaffRole;
-  /** the TOTP secret it enrolled with; null for support, which need not enrol */
+  /** the TOTP secret it enrolled with */
   secret: string | null;
   recoveryCodes: string[];
 }
@@ -68,7 +69,7 @@ const readState = (): OwnerState | null => {
 const staffCookie = async (api: APIRequestContext) => (await api.storageState()).cookies.find((c) => c.name === 'staff_sid')?.value ?? '';
 
 /**
- * Signs `api` in as this staff user: the password, then enrolment (owner and finance, the first
+ * Signs `api` in as this staff user: the password, then enrolment (the seeded owner, the first
  * time) or a code of a step after `afterStep`. Answers the step used and what enrolment gave.
  */
 export async function signIn(
@@ -132,23 +133,44 @@ export async function ownerApi(): Promise<APIRequestContext> {
   });
 }
 
-/** A new staff user of `role`, created by the seeded owner (not signed in). */
-export async function createStaff(role: StaffRole): Promise<{ username: string; password: string; role: StaffRole }> {
+/** A new staff user of `role` invited by the seeded owner: the token of its invitation link (decision 110), not taken yet. */
+export async function inviteStaff(role: StaffRole): Promise<{ username: string; role: StaffRole; token: string }> {
   const owner = await ownerApi();
   const username = `e2e.${role}.${randomBytes(3).toString('hex')}`;
-  const password = `pw-${randomBytes(8).toString('hex')}`;
-  const res = await owner.post('/api/v2/backoffice/staff-users', { data: { username, role, password } });
+  const res = await owner.post('/api/v2/backoffice/staff-users', { data: { username, role } });
   expect(res.status(), await res.text()).toBe(201);
+  const { invitation } = (await res.json()) as { invitation: { url: string } };
   await owner.dispose();
-  return { username, password, role };
+  return { username, role, token: invitation.url.slice(invitation.url.indexOf('#') + 1) };
+}
+
+/**
+ * A new staff user of `role` who has taken their invitation (a password and a second factor set):
+ * answers the time step its first code used, so the next sign-in takes a later one.
+ */
+export async function createStaff(
+  role: StaffRole,
+): Promise<{ username: string; password: string; role: StaffRole; secret: string; step: number; recoveryCodes: string[] }> {
+  const { username, token } = await inviteStaff(role);
+  const password = `pw-${randomBytes(8).toString('hex')}`;
+  const api = await playwrightRequest.newContext({ baseURL: BASE_URL, extraHTTPHeaders: SAME_ORIGIN });
+  const opened = await api.post('/api/v2/backoffice/invitation', { data: { token } });
+  expect(opened.status(), await opened.text()).toBe(200);
+  const { secret } = (await opened.json()) as { secret: string };
+  const step = nowStep();
+  const accepted = await api.post('/api/v2/backoffice/invitation/accept', { data: { token, password, code: await totpAt(secret, step) } });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  const { recoveryCodes } = (await accepted.json()) as { recoveryCodes: string[] };
+  await api.dispose();
+  return { username, password, role, secret, step, recoveryCodes };
 }
 
 /**
  * `api` (a page's `page.request` or the `request` fixture) signed in as a new staff user of `role`,
- * past the second factor (owner and finance enrol on the way). The one way the journeys sign staff in.
+ * past the second factor (enrolled through their invitation). The one way the journeys sign staff in.
  */
 export async function signInStaff(api: APIRequestContext, role: StaffRole): Promise<E2eStaff> {
   const user = await createStaff(role);
-  const signed = await signIn(api, { ...user, secret: null });
-  return { ...user, secret: signed.secret, recoveryCodes: signed.recoveryCodes };
+  await signIn(api, user, user.step);
+  return { username: user.username, password: user.password, role, secret: user.secret, recoveryCodes: user.recoveryCodes };
 }

@@ -15,6 +15,8 @@ const out = join(server, 'dist');
 /** The programs of the build: name → entry. Each becomes dist/<name>.js. */
 export const ENTRIES = {
   server: 'src/server.ts',
+  // `npm run ops` in production (scripts/ops.mjs)
+  ops: 'src/ops/ops.ts',
 };
 
 const dependencies = new Set(Object.keys(JSON.parse(readFileSync(join(server, 'package.json'), 'utf8')).dependencies));

@@ -53,11 +53,19 @@ process.on('SIGTERM', () => stop(0));
 const port = Number(process.env.PORT ?? '3000');
 // the demo agency reaches askmebet through AMB's protocol and betflix through Betflix's, both served by
 // the sandbox (docs/decisions/140-provider-protocols.md); the other providers stay on the sandbox's own
+// and its banks through theirs: BCEL through OnePay, JDB through Yes, LVB through the Open API
+// (docs/decisions/136-banks-on-the-demo.md); SEED_DEMO_BANK_PROTOCOLS=false keeps every bank on the sandbox's own
 const providerProtocols = {
   PROVIDER_ASKMEBET_PROTOCOL: process.env.PROVIDER_ASKMEBET_PROTOCOL ?? 'amb',
   PROVIDER_BETFLIX_PROTOCOL: process.env.PROVIDER_BETFLIX_PROTOCOL ?? 'betflix',
+  SEED_DEMO_BANK_PROTOCOLS: process.env.SEED_DEMO_BANK_PROTOCOLS ?? 'true',
 };
-run('sandbox', 'apps/sandbox/src/server.ts');
+// the bank's notices come to the site's address: the sandbox's JDB sends its partner webhook to the
+// demo agency's host (the agency is found from it, as for every page)
+const publicUrl = process.env.PUBLIC_URL ?? `http://127.0.0.1:${port}`;
+run('sandbox', 'apps/sandbox/src/server.ts', {
+  JDB_WEBHOOK_URL: process.env.JDB_WEBHOOK_URL ?? `${publicUrl}/api/v2/payments/jdb-yes`,
+});
 if (dev) {
   // the API one port up (DEV_API_PORT), the back office's dev server on DEV_BACKOFFICE_PORT; the bank's
   // callbacks still come to the site's address, through the player dev server's proxy
@@ -67,7 +75,7 @@ if (dev) {
   run('server', 'apps/server/src/server.ts', {
     ...providerProtocols,
     PORT: String(apiPort),
-    PUBLIC_URL: process.env.PUBLIC_URL ?? `http://127.0.0.1:${port}`,
+    PUBLIC_URL: publicUrl,
   });
   const web = join(root, 'apps/web');
   const viteEnv = { DEV_API_URL: api, DEV_BACKOFFICE_URL: `http://127.0.0.1:${backofficePort}` };

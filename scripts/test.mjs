@@ -16,8 +16,9 @@ if (!only || only === 'static') {
   step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
   step('lint', 'npm', ['run', '--silent', 'lint']);
 }
+// the site is built once, first: the first-page budget (a Vitest test) reads it, the browser journeys run it
+if (!only || only === 'unit' || only === 'e2e') ensureWebBuilt();
 if (!only || only === 'unit') step('vitest', 'npx', ['vitest', 'run']);
 if (!only || only === 'e2e') {
-  ensureWebBuilt();
   step('playwright', 'npx', ['playwright', 'test']);
 }

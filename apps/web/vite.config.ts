@@ -3,15 +3,19 @@ import { defineConfig } from 'vite';
 import preact from '@preact/preset-vite';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
-import { compileHints, deferAppStyles, pageModulePreloads, preloadFonts, type PageSpec } from './vite.plugins.ts';
+import { chunkModulesFile, compileHints, deferAppStyles, pageModulePreloads, preloadFonts, type PageSpec } from './vite.plugins.ts';
 
-const SHARED = /[\\/](src[\\/](components[\\/]ui|features[\\/][^\\/]+[\\/](api|lib)|lib)[\\/]|node_modules[\\/]@tanstack[\\/])/;
+const SHARED =
+  /[\\/](src[\\/](components[\\/]ui|features[\\/][^\\/]+[\\/](api|lib)|lib)[\\/]|node_modules[\\/]@tanstack[\\/])|[\\/]contracts[\\/]src[\\/]banks\.ts$/;
 // Radix, zod (with the schemas of @app/contracts), the fingerprint collector and the promotion area
 // (three pages and two notices, none on the way to the first page) stay in their own chunks; so does
 // the provider field of the money forms, which would bring react-hook-form and Radix's select (with
 // floating-ui) into `shared`, and with it onto the first page, which renders no form
 const NOT_SHARED =
-  /[\\/](dropdown-menu|toast|dialog|select-impl|provider-select-field)\.tsx$|[\\/](register|login-resolver|deposit-resolver|credit-preview|bonus-preview|holding-provider|preview|amount-limits|get-promotion-using)\.ts$|[\\/](fingerprint|promotions)[\\/]/;
+  /[\\/](dropdown-menu|toast|dialog|select-impl|select-field|provider-select-field)\.tsx$|[\\/](register|login-resolver|deposit-resolver|withdraw-resolver|bank-account-resolver|credit-preview|bonus-preview|holding-provider|preview|amount-limits|get-promotion-using)\.ts$|[\\/](fingerprint|promotions)[\\/]/;
+
+/** The modules the home page's route chunk imports besides the entry's: their own small chunk, not `shared` (docs/decisions/180). */
+const HOME = /[\\/]src[\\/]components[\\/]ui[\\/](card|bank-logo)\.tsx$|[\\/]contracts[\\/]src[\\/]banks\.ts$/;
 
 /** A page of the player area: the layout route, the page's route, every namespace, and the reads its loader waits for. */
 const player = (route: string, reads?: string[]): PageSpec => ({ routes: ['player.tsx', `player/${route}`], allNamespaces: true, reads });
@@ -57,6 +61,7 @@ export default defineConfig({
     ]),
     deferAppStyles(),
     compileHints(PAGES),
+    chunkModulesFile(),
     pageModulePreloads(PAGES, {
       // each public page, in each language, drawn from the HTML before any script runs (docs/decisions/020)
       entry: 'src/prerender.tsx',
@@ -82,6 +87,9 @@ export default defineConfig({
           // small shared chunks: on a phone each request costs a round trip (docs/decisions/016)
           groups: [
             { name: 'app', tags: ['$initial'] },
+            // what the home page (`/`) needs beside the entry, a few hundred bytes in a chunk of their own: `/`
+            // then loads no `shared` (8 KB, docs/decisions/180)
+            { name: 'home', test: HOME },
             // the small components, hooks and calls that several pages share, in one chunk instead of a
             // dozen of a few hundred bytes each: a page's code arrives in one round of requests
             { name: 'shared', test: (id) => SHARED.test(id) && !NOT_SHARED.test(id) },
@@ -92,6 +100,8 @@ export default defineConfig({
             { name: 'overlays', test: RADIX_OVERLAYS },
             // react-hook-form stays its own chunk (/login and /register share it with the money forms)
             { name: 'forms', test: /[\\/]node_modules[\\/]react-hook-form[\\/]/ },
+            // the select bound to a form field: the bank page's form shares it with the money forms, without `money` (decision 180)
+            { name: 'select-field', test: /[\\/]src[\\/]components[\\/]ui[\\/]select-field\.tsx$/ },
             // the deposit page and what it imports beside the chunks above (the provider field, the promotion
             // notices, the amount bounds and previews): one chunk, which the withdraw page shares
             { name: 'money', test: /[\\/]src[\\/]routes[\\/]player[\\/]deposit[\\/]index\.tsx\?tsr-split=component$/ },

@@ -46,7 +46,12 @@ export function ensureWebBuilt({ force = false } = {}) {
     ['--outDir', outDir],
     ['-c', 'vite.backoffice.config.ts', '--outDir', join(outDir, 'backoffice')],
   ]) {
-    const r = spawnSync('npx', ['vite', 'build', ...args, '--emptyOutDir'], { cwd: join(root, 'apps/web'), stdio: 'inherit' });
+    // NODE_ENV as a production build has it, also when a test (Vitest sets NODE_ENV=test) asks for the build
+    const r = spawnSync('npx', ['vite', 'build', ...args, '--emptyOutDir'], {
+      cwd: join(root, 'apps/web'),
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     if (r.status !== 0) process.exit(r.status ?? 1);
   }
   precompress(outDir);

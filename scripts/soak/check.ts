@@ -4,7 +4,9 @@ import { openDatabase, queryRows } from '../../apps/server/src/db/client.js';
 import { checkLedger } from '../../apps/server/src/ledger/check.js';
 import { playerCredit } from '../../apps/server/src/ledger/ledger.js';
 import type { TestSandbox } from '../../apps/server/src/test/sandbox.js';
-import type { Ledger, Player, Staff } from './workload.js';
+import type { Player } from './player.js';
+import type { Staff } from './staff.js';
+import type { Ledger } from './workload.js';
 
 export interface Result {
   name: string;

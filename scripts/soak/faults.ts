@@ -12,6 +12,7 @@ export const FAULT_KINDS = [
   'late callbacks',
   'out-of-order callbacks',
   'forged callbacks',
+  'bank tokens ended',
   'SIGKILL of an instance',
   'pg_terminate_backend',
   'Redis restart',
@@ -68,6 +69,11 @@ export class Faults {
         return this.bankFaultFor({ outOfOrder: true, outOfOrderHoldMs: 1_500 }, 'each held behind the next');
       case 'forged callbacks':
         return this.forge();
+      case 'bank tokens ended': {
+        const res = await fetch(`${sandbox.url}/bank/_tokens/expire`, { method: 'POST' });
+        if (!res.ok) throw new Error(`tokens not ended: HTTP ${res.status}`);
+        return "JDB's and LVB's tokens ended at the bank: the next calls answered 401";
+      }
       case 'SIGKILL of an instance': {
         const live = this.t.instances.filter((i) => i.running);
         const victim = live[Math.floor(Math.random() * live.length)];

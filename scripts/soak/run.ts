@@ -15,7 +15,9 @@ import { ServerProcess } from '../../apps/server/src/test/server-process.js';
 import { Front, freshDatabases, Redis } from './cluster.js';
 import { Faults, FAULT_KINDS } from './faults.js';
 import { checkInvariants, settleEverything } from './check.js';
-import { newLedger, Player, Staff } from './workload.js';
+import { Player } from './player.js';
+import { Staff } from './staff.js';
+import { newLedger } from './workload.js';
 
 const { values } = parseArgs({
   options: {
@@ -41,9 +43,13 @@ async function main(): Promise<boolean> {
   const databases = await freshDatabases(adminUrl);
   const redis = new Redis(BASE + 90);
   await redis.start();
-  const sandbox = await startSandbox({ SANDBOX_DATABASE_URL: databases.sandboxUrl });
-  const staffPassword = `soak-owner-${Date.now()}`;
   const frontPort = BASE;
+  // JDB's partner webhook on the demo agency's host, through the front (decision 136)
+  const sandbox = await startSandbox({
+    SANDBOX_DATABASE_URL: databases.sandboxUrl,
+    JDB_WEBHOOK_URL: `http://127.0.0.1:${frontPort}/api/v2/payments/jdb-yes`,
+  });
+  const staffPassword = `soak-owner-${Date.now()}`;
   const env = (port: number) => ({
     DATABASE_URL: databases.serverUrl,
     DATABASE_POOL_SIZE: '8',
@@ -59,6 +65,8 @@ async function main(): Promise<boolean> {
     ARGON2_MEMORY_KIB: '1024',
     ARGON2_ITERATIONS: '1',
     PROVIDER_TIMEOUT_MS: '1500',
+    // the banks on their own protocols, as the demo runs them: BCEL OnePay, JDB Yes, LVB Open API
+    SEED_DEMO_BANK_PROTOCOLS: 'true',
     WORKER_RETRY_BASE_MS: '250',
     PORT: String(port),
   });
@@ -158,6 +166,10 @@ async function main(): Promise<boolean> {
       .join(', ');
     console.log('\n=== soak summary ===');
     console.log(`operations: ${acknowledged()} acknowledged of ${OPS} asked (${ops}); client retries of lost answers: ${ledger.retries}`);
+    const byBank = Object.entries(ledger.paidByBank)
+      .map(([bank, n]) => `${bank} ${n}`)
+      .join(', ');
+    console.log(`deposits paid by bank: ${byBank} (bcel OnePay, jdb Yes, lvb Open API, ldb the sandbox protocol)`);
     console.log(`clients: ${CLIENTS} players + 1 staff, 2 instances, ${((Date.now() - started) / 1000).toFixed(0)} s`);
     console.log(`faults: ${FAULT_KINDS.map((k) => `${k} ×${faults.counts[k] ?? 0}`).join(', ')}`);
     console.log(`restarts: ${faults.restarts} by the harness; instances that died on their own: ${crashes.length}`);

@@ -3,9 +3,10 @@ import type { SandboxConfig } from './config.js';
 import { providerSandbox } from './provider/index.js';
 import { bankSandbox } from './bank/routes.js';
 import { pubnubSandbox } from './pubnub/routes.js';
+import { alertsSandbox } from './alerts/routes.js';
 
 /**
- * The outside world's stand-in (DESIGN.md §1): game providers and the bank QR gateway, reached by the
+ * The outside world's stand-in (DESIGN.md §1): game providers, the bank QR gateway, Telegram and LINE, reached by the
  * server only over HTTP. Buildable without listening, like the server.
  */
 export async function buildSandbox(config: SandboxConfig): Promise<FastifyInstance> {
@@ -24,5 +25,7 @@ export async function buildSandbox(config: SandboxConfig): Promise<FastifyInstan
   });
   await app.register(bankSandbox, { config });
   // @sandbox:bank
+  // Telegram and LINE for the staff alerts
+  await app.register(alertsSandbox);
   return app;
 }

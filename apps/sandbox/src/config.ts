@@ -50,6 +50,14 @@ export const sandboxConfigSchema = z.object({
   JDB_SIGN_SECRET: z.string().min(16).default('sandbox-jdb-sign-secret-change-me'),
   JDB_TOKEN_TTL_S: z.coerce.number().int().min(1).default(900),
   JDB_WEBHOOK_URL: z.string().url().optional(),
+  /** LVB's Open API as the sandbox speaks it (bank/lvb): the one merchant login it knows, its private key, token and bill lifetimes, its limit */
+  LVB_SERVICE_ID: z.string().min(1).default('SANDBOXLVB'),
+  LVB_USERNAME: z.string().min(1).default('sandbox-lvb-user'),
+  LVB_PASSWORD: z.string().min(8).default('sandbox-lvb-password-change-me'),
+  LVB_PRIVATE_KEY: z.string().min(16).default('sandbox-lvb-private-key-change-me'),
+  LVB_TOKEN_TTL_S: z.coerce.number().int().min(1).default(900),
+  LVB_BILL_TTL_S: z.coerce.number().int().min(1).default(1800),
+  LVB_MAX_AMOUNT: z.coerce.number().int().min(1).default(100_000_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type SandboxConfig = z.infer<typeof sandboxConfigSchema>;

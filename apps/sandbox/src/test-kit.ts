@@ -5,4 +5,6 @@ export { buildSandbox } from './app.js';
 export { loadSandboxConfig, type SandboxConfig } from './config.js';
 export type { Fault, FaultInput } from './provider/faults.js';
 export type { BankFaults } from './bank/faults.js';
+export type { PaymentView } from './bank/gateway.js';
 export type { Delivery } from './bank/callbacks.js';
+export type { AlertMessage } from './alerts/routes.js';

@@ -29,7 +29,9 @@ import { gameRoutes } from './modules/games/index.js';
 import { promotionImageRoutes, promotionsRoutes, promotionsStaffRoutes } from './modules/promotions/index.js';
 import { walletRoutes } from './modules/wallet/index.js';
 import { withdrawalsRoutes, withdrawalsStaffRoutes } from './modules/withdrawals/index.js';
+import { alertsRoutes } from './modules/backoffice/alerts/index.js';
 import { attentionRoutes } from './modules/backoffice/attention/index.js';
+import { reconciliationRoutes } from './modules/backoffice/reconciliation/index.js';
 import { auditRoutes } from './modules/backoffice/audit/index.js';
 import { dashboardRoutes } from './modules/backoffice/dashboard/index.js';
 import { exportsRoutes } from './modules/backoffice/exports/index.js';
@@ -37,6 +39,7 @@ import { staffPlayersRoutes } from './modules/backoffice/staff-players/index.js'
 import { staffSettingsRoutes } from './modules/backoffice/staff-settings/index.js';
 import { staffRoutes } from './modules/backoffice/staff/index.js';
 import { qrInspectRoutes } from './modules/qr-inspect/index.js';
+import { responsiblePlayRoutes, responsiblePlayStaffRoutes } from './modules/responsible-play/index.js';
 import { healthPlugin } from './plugins/health.js';
 import { metricsPlugin } from './metrics/plugin.js';
 import { requestIdGenerator, requestIdPlugin } from './plugins/request-id.js';
@@ -54,10 +57,12 @@ export interface BuildOptions {
   /** an already-open database (tests); otherwise opened from the config and closed with the app */
   database?: Database;
   logger?: FastifyServerOptions['logger'];
+  /** the clock of the time rules (responsible play): tests move it; the system clock otherwise */
+  now?: () => Date;
 }
 
 /** Builds the whole app without listening: `server.ts` listens, tests `inject`. */
-export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, now }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
@@ -112,7 +117,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   // every module's service, from the parts above (services.ts); the routes below take theirs from app.services
   // before the services: its preClose stops hearing OnePay payments before the deposits stop confirming
   await app.register(onePayListenerPlugin);
-  await app.register(servicesPlugin);
+  await app.register(servicesPlugin, { now: now ?? (() => new Date()) });
 
   await app.register(agencyRoutes, { prefix: '/api' });
   await app.register(accountsRoutes, { prefix: '/api' });
@@ -123,6 +128,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(depositCallbackRoutes);
   await app.register(withdrawalsRoutes, { prefix: '/api' });
   await app.register(promotionsRoutes, { prefix: '/api' });
+  await app.register(responsiblePlayRoutes, { prefix: '/api' });
   // the back office: its staff, then each screen of its menu (DESIGN.md §9)
   await app.register(staffRoutes, { prefix: '/api' });
   await app.register(withdrawalsStaffRoutes, { prefix: '/api' });
@@ -130,10 +136,13 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(promotionsStaffRoutes, { prefix: '/api' });
   await app.register(promotionImageRoutes, { prefix: '/api' });
   await app.register(attentionRoutes, { prefix: '/api' });
+  await app.register(reconciliationRoutes, { prefix: '/api' });
   await app.register(exportsRoutes, { prefix: '/api' });
   await app.register(staffPlayersRoutes, { prefix: '/api' });
+  await app.register(responsiblePlayStaffRoutes, { prefix: '/api' });
   await app.register(staffSettingsRoutes, { prefix: '/api' });
   await app.register(auditRoutes, { prefix: '/api' });
+  await app.register(alertsRoutes, { prefix: '/api' });
   await app.register(qrInspectRoutes, { prefix: '/api' });
 
   await app.register(webPlugin);

@@ -69,7 +69,12 @@ describe('roles on every back-office route', () => {
         .filter(isPublic)
         .map((op) => op.name)
         .sort(),
-    ).toEqual(['POST /api/v2/backoffice/login', 'POST /api/v2/backoffice/logout']);
+    ).toEqual([
+      'POST /api/v2/backoffice/invitation',
+      'POST /api/v2/backoffice/invitation/accept',
+      'POST /api/v2/backoffice/login',
+      'POST /api/v2/backoffice/logout',
+    ]);
     // support never reaches money (DESIGN.md §9)
     const money = operations.filter((op) => /withdrawals|deposits|rates|promotion/.test(op.path));
     expect(money.length).toBeGreaterThan(0);

@@ -21,6 +21,8 @@ interface ProductionInput {
   NODE_ENV: string;
   SANDBOX_URL: string;
   BANK_GATEWAY_URL?: string | undefined;
+  TELEGRAM_API_URL?: string | undefined;
+  LINE_API_URL?: string | undefined;
   PUBLIC_URL: string;
   COOKIE_SECURE?: boolean | undefined;
   SEED_DEMO?: boolean | undefined;
@@ -94,6 +96,12 @@ export function productionProblems(config: ProductionInput): ConfigProblem[] {
     outside(variable, config[variable], `provider ${id}`);
   }
   outside('BANK_GATEWAY_URL', config.BANK_GATEWAY_URL, 'the bank gateway');
+  // unset, the staff alerts go to the real hosts (config.ts alertApiBaseUrls); set, they carry bot tokens
+  for (const variable of ['TELEGRAM_API_URL', 'LINE_API_URL'] as const) {
+    const value = config[variable];
+    if (value !== undefined && (originOf(value) === sandbox || !value.startsWith('https://')))
+      refuse(variable, 'must be an https address other than the sandbox in production (the staff alerts and their tokens go there)');
+  }
   if (!config.PUBLIC_URL.startsWith('https://')) refuse('PUBLIC_URL', 'must be https in production');
   if (config.TRUST_PROXY === false) {
     // the server speaks plain http: an https PUBLIC_URL means a proxy in front, whose hop must be known

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { alertApiBaseUrls, ConfigError, loadConfig } from './config.js';
 import { safeProductionEnv, unsafeProductionCases } from './test/production-env.js';
 
 /** The variables a refused configuration names, one per line of its message. */
@@ -69,6 +69,32 @@ describe('METRICS_PORT', () => {
     expect(loadConfig({ METRICS_PORT: '9500' }).METRICS_PORT).toBe(9500);
     expect(loadConfig({ ...safeProductionEnv(), METRICS_PORT: 'off' }).METRICS_PORT).toBe(0);
     expect(refused({ METRICS_PORT: 'many' })).toEqual(['METRICS_PORT']);
+  });
+});
+
+describe('TELEGRAM_API_URL and LINE_API_URL', () => {
+  it('are the real hosts in production, the sandbox elsewhere, unless set', () => {
+    expect(alertApiBaseUrls(loadConfig(safeProductionEnv()))).toEqual({
+      telegram: 'https://api.telegram.org',
+      line: 'https://api.line.me',
+    });
+    expect(alertApiBaseUrls(loadConfig({ SANDBOX_URL: 'http://127.0.0.1:3999' }))).toEqual({
+      telegram: 'http://127.0.0.1:3999/telegram',
+      line: 'http://127.0.0.1:3999/line',
+    });
+    const relayed = loadConfig({
+      ...safeProductionEnv(),
+      TELEGRAM_API_URL: 'https://relay.example/tg',
+      LINE_API_URL: 'https://relay.example/line',
+    });
+    expect(alertApiBaseUrls(relayed)).toEqual({ telegram: 'https://relay.example/tg', line: 'https://relay.example/line' });
+    expect(refused({ TELEGRAM_API_URL: 'api.telegram.org' })).toEqual(['TELEGRAM_API_URL']);
+    const production = safeProductionEnv();
+    expect(refused({ ...production, TELEGRAM_API_URL: 'http://relay.example/tg' })).toEqual(['TELEGRAM_API_URL']);
+    // a sandbox served over https is still the sandbox
+    expect(refused({ ...production, SANDBOX_URL: 'https://sandbox.example', LINE_API_URL: 'https://sandbox.example/line' })).toEqual([
+      'LINE_API_URL',
+    ]);
   });
 });
 

@@ -84,7 +84,7 @@ export const configSchema = z.object({
   /** calls to the game providers at once, telling them about transfers just committed (docs/decisions/024) */
   PROVIDER_CALL_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
   /** a transfer still unknown after this long is flagged for staff (DESIGN.md §4) */
-  TRANSFER_ATTENTION_MINUTES: z.coerce.number().int().min(1).default(15),
+  TRANSFER_ATTENTION_MINUTES: z.coerce.number().int().min(0).default(15),
   /** how long the dashboard's closed days are kept per instance before they are read again (decision 052); 0: every call reads them */
   DASHBOARD_CLOSED_DAYS_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
   /** the sandbox: default base for every provider and for the bank gateway (development and tests only) */
@@ -95,6 +95,12 @@ export const configSchema = z.object({
   PROVIDER_SECRET: z.string().min(16).default(DEVELOPMENT_SECRETS.PROVIDER_SECRET),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(50).default(5000),
   BANK_GATEWAY_URL: z.string().url().optional(),
+  /** the Telegram Bot API for staff alerts; default https://api.telegram.org in production, the sandbox elsewhere */
+  TELEGRAM_API_URL: z.string().url().optional(),
+  /** the LINE Messaging API for staff alerts; default https://api.line.me in production, the sandbox elsewhere */
+  LINE_API_URL: z.string().url().optional(),
+  /** how often a worker looks for what to alert staff about (docs/decisions/112) */
+  STAFF_ALERT_SCAN_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   BANK_GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(50).default(5000),
   BANK_GATEWAY_SECRET: z.string().min(16).default(DEVELOPMENT_SECRETS.BANK_GATEWAY_SECRET),
   BANK_CALLBACK_SECRET: z.string().min(16).default(DEVELOPMENT_SECRETS.BANK_CALLBACK_SECRET),
@@ -187,4 +193,13 @@ export function providerBaseUrl(config: Pick<Parsed, 'SANDBOX_URL'> & Partial<Pa
 /** The bank gateway's base URL: BANK_GATEWAY_URL, else the sandbox. */
 export function bankGatewayBaseUrl(config: Pick<Parsed, 'SANDBOX_URL' | 'BANK_GATEWAY_URL'>): string {
   return config.BANK_GATEWAY_URL ?? config.SANDBOX_URL;
+}
+
+/** The bases of the staff alerts' APIs (docs/decisions/112): the variables, else the real hosts in production, the sandbox elsewhere. */
+export function alertApiBaseUrls(config: Pick<Parsed, 'NODE_ENV' | 'SANDBOX_URL' | 'TELEGRAM_API_URL' | 'LINE_API_URL'>) {
+  const production = config.NODE_ENV === 'production';
+  return {
+    telegram: config.TELEGRAM_API_URL ?? (production ? 'https://api.telegram.org' : `${config.SANDBOX_URL}/telegram`),
+    line: config.LINE_API_URL ?? (production ? 'https://api.line.me' : `${config.SANDBOX_URL}/line`),
+  };
 }

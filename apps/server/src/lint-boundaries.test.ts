@@ -66,3 +66,19 @@ describe('no import cycle (decision 151)', () => {
     expect(cycles).toEqual([1, 1, 0]);
   });
 });
+
+describe('a file read in one sitting', () => {
+  it('refuses a file over 300 lines in the apps, the packages, the benches, the scripts and the e2e journeys', async () => {
+    const lines = (n: number) => Array.from({ length: n }, (_, i) => `export const v${i} = ${i};`).join('\n') + '\n';
+    for (const filePath of [
+      'apps/server/src/length-fixture.ts',
+      'packages/contracts/src/length-fixture.ts',
+      'bench/lib/length-fixture.mjs',
+      'scripts/soak/length-fixture.ts',
+      'e2e/length-fixture.spec.ts',
+    ]) {
+      expect(await problems(filePath, lines(300)), filePath).not.toContain('max-lines:301');
+      expect(await problems(filePath, lines(301)), filePath).toContain('max-lines:301');
+    }
+  });
+});

@@ -4,13 +4,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from './test/database.js';
 import { safeProductionEnv } from './test/production-env.js';
-import { freePort, makeRelease, startRelease, waitForAnswer, type Release, type Running } from './test/release.js';
+import { freePort, makeRelease, runReleaseOps, startRelease, waitForAnswer, type Release, type Running } from './test/release.js';
+import { totpCode } from './test/staff.js';
 
 /**
  * The production build as an operator runs it (issue #31's acceptance, docs/operations.md): built,
  * installed with `npm ci --omit=dev` in a directory of its own, started with plain node 24 and
  * NODE_ENV=production on loopback, on a fresh PostgreSQL database, with secrets of its own and https
- * provider and bank addresses (dialed only when money moves). Each `it` is one step of the run, in
+ * provider and bank addresses (dialed only when money moves); `npm run ops` run from the same build
+ * makes an agency whose owner takes the invitation. Each `it` is one step of the run, in
  * order, on the one instance started in beforeAll: a new step goes before the SIGTERM one.
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -41,6 +43,28 @@ describe.skipIf(!serverUrl)('the production build (needs TEST_DATABASE_URL: prod
       SHUTDOWN_GRACE_MS: '15000',
     };
   }, 600_000);
+  /** A call with the Host of the agency made by `npm run ops` (fetch cannot set Host). */
+  function hostRequest(method: 'GET' | 'POST', path: string, body?: object, cookie?: string) {
+    const text = body ? JSON.stringify(body) : undefined;
+    return new Promise<{ status: number; body: string; cookie: string[] }>((resolve, reject) => {
+      const req = request(`${base}${path}`, {
+        method,
+        headers: {
+          host: 'smoke.example',
+          'sec-fetch-site': 'same-origin',
+          ...(cookie ? { cookie } : {}),
+          ...(text ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) } : {}),
+        },
+      });
+      req.on('response', (res) => {
+        let data = '';
+        res.on('data', (chunk: Buffer) => (data += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode!, body: data, cookie: res.headers['set-cookie'] ?? [] }));
+      });
+      req.on('error', reject);
+      req.end(text);
+    });
+  }
   afterAll(async () => {
     if (server && server.child.exitCode === null) server.child.kill('SIGKILL');
     for (const cleanup of cleanups.reverse()) await cleanup();
@@ -79,6 +103,31 @@ describe.skipIf(!serverUrl)('the production build (needs TEST_DATABASE_URL: prod
     expect(text).toContain('nodejs_version_info{version="v24.');
     const onPublic = await fetch(`${base}/metrics`);
     expect(await onPublic.text()).not.toContain('laocredit_http_requests_total');
+  });
+
+  it('npm run ops -- agency create on the built server: the agency answers at its host, its owner takes the invitation', async () => {
+    const made = runReleaseOps(release, env, ['agency', 'create', '--name', 'Smoke', '--host', 'smoke.example', '--owner', 'boss']);
+    expect(made.status, made.output).toBe(0);
+    const token = /\/backoffice\/invitation#([A-Za-z0-9_-]{43})/.exec(made.output)?.[1];
+    expect(token, made.output).toBeDefined();
+    // the running server: no restart, the new host looked up on its first request
+    const info = await hostRequest('GET', '/api/v2/agency/info');
+    expect(info.status, info.body).toBe(200);
+    expect(JSON.parse(info.body).agency.social).toEqual({ telegram: '', whatsapp: '', facebook: '', twitter: '', line: '' });
+
+    const opened = await hostRequest('POST', '/api/v2/backoffice/invitation', { token });
+    expect(opened.status, opened.body).toBe(200);
+    const { secret } = JSON.parse(opened.body) as { secret: string };
+    const accepted = await hostRequest('POST', '/api/v2/backoffice/invitation/accept', {
+      token,
+      password: 'the-smoke-owner-password',
+      code: await totpCode(secret),
+    });
+    expect(accepted.status, accepted.body).toBe(200);
+    expect(JSON.parse(accepted.body).recoveryCodes).toHaveLength(10);
+    const cookie = accepted.cookie.find((c) => c.startsWith('staff_sid='))!.split(';')[0]!;
+    const me = await hostRequest('GET', '/api/v2/backoffice/me', undefined, cookie);
+    expect(JSON.parse(me.body).secondFactor).toEqual({ state: 'PASSED', enrolled: true, mandatory: true });
   });
 
   it('on SIGTERM: /readyz 503 at once, the request in flight answered, exit 0', async () => {

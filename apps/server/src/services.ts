@@ -8,6 +8,7 @@ import type { LoginThrottle } from './plugins/login-throttle.js';
 import type { RateLimiter } from './plugins/rate-limit.js';
 import type { ProviderLookup } from './providers/types.js';
 import { createAccountsService, createPasswordHasher, type AccountsService } from './modules/accounts/index.js';
+import { createAlertsService, type AlertsService } from './modules/backoffice/alerts/index.js';
 import { createAttentionService, type AttentionService } from './modules/backoffice/attention/index.js';
 import { createDashboardService, type DashboardService } from './modules/backoffice/dashboard/index.js';
 import { createStaffPlayersService, type StaffPlayersService } from './modules/backoffice/staff-players/index.js';
@@ -18,7 +19,10 @@ import { createDepositsService, type DepositsService } from './modules/deposits/
 import { createGamesService, type GamesService } from './modules/games/index.js';
 import { createPromotionsService, type PromotionsService } from './modules/promotions/index.js';
 import type { ServiceDependencies } from './modules/service-dependencies.js';
+import { createReconciliationService, type ReconciliationService } from './modules/backoffice/reconciliation/index.js';
+import { registerReconciliationJobs } from './modules/reconciliation/index.js';
 import { createQrInspectService, type QrInspectService } from './modules/qr-inspect/index.js';
+import { createResponsiblePlayService, type ResponsiblePlayService } from './modules/responsible-play/index.js';
 import { createWalletService, type WalletService } from './modules/wallet/index.js';
 import { createWithdrawalsService, type WithdrawalsService } from './modules/withdrawals/index.js';
 
@@ -36,7 +40,10 @@ export interface Services {
   staffPlayers: StaffPlayersService;
   staffSettings: StaffSettingsService;
   qrInspect: QrInspectService;
+  reconciliation: ReconciliationService;
   dashboard: DashboardService;
+  alerts: AlertsService;
+  responsiblePlay: ResponsiblePlayService;
 }
 
 /** The parts of the core a module's service may be given (the plugins registered before this one make them). */
@@ -48,6 +55,8 @@ export interface CoreDependencies extends ServiceDependencies {
   loginThrottle: LoginThrottle;
   transfers: TransferService;
   worker: Worker;
+  /** the clock of the time rules (responsible play) */
+  now: () => Date;
 }
 
 /**
@@ -56,28 +65,45 @@ export interface CoreDependencies extends ServiceDependencies {
  * service and the worker as it is built here (checked complete when the app is ready).
  */
 export function createServices(core: CoreDependencies): Services {
-  const { db, log, config, providers, bankGateways, rateLimiter, loginThrottle, transfers, worker } = core;
+  const { db, log, config, providers, bankGateways, rateLimiter, loginThrottle, transfers, worker, now } = core;
   const passwords = createPasswordHasher(config);
   const bankAccounts = createBankAccountsService({ db });
-  const promotions = createPromotionsService({ db, log, config, providers, transfers, worker, bankAccounts });
+  const responsiblePlay = createResponsiblePlayService({ db, now });
+  const promotions = createPromotionsService({ db, log, config, providers, transfers, worker, bankAccounts, responsiblePlay });
   const wallet = createWalletService({ db, providers });
   const withdrawals = createWithdrawalsService({ db, log, config, transfers, worker, wallet, bankAccounts, promotions });
-  const deposits = createDepositsService({ db, log, config, bankGateways, rateLimiter, transfers, worker, wallet, promotions });
+  const deposits = createDepositsService({
+    db,
+    log,
+    config,
+    bankGateways,
+    rateLimiter,
+    transfers,
+    worker,
+    wallet,
+    promotions,
+    responsiblePlay,
+  });
   const attention = createAttentionService({ db, config, transfers, deposits });
+  // the banks' payments against the deposits once a day (decision 138): read only, kept for staff
+  registerReconciliationJobs({ db, log, worker, bankGateways });
   return {
     accounts: createAccountsService({ db, passwords, rateLimiter, loginThrottle, bankAccounts }),
     bankAccounts,
     wallet,
-    games: createGamesService({ providers, wallet }),
+    games: createGamesService({ providers, wallet, responsiblePlay }),
     promotions,
     deposits,
     withdrawals,
     staff: createStaffService({ db, passwords, loginThrottle }),
     attention,
     staffPlayers: createStaffPlayersService({ db, passwords, bankAccounts, wallet, loginThrottle }),
+    responsiblePlay,
     staffSettings: createStaffSettingsService({ db }),
+    reconciliation: createReconciliationService({ db, bankGateways, deposits }),
     qrInspect: createQrInspectService({ db, gatewayFor: (agencyId, bank) => bankGateways.for(agencyId, bank) }),
     dashboard: createDashboardService({ db, withdrawals, attention, closedDaysTtlMs: config.DASHBOARD_CLOSED_DAYS_SECONDS * 1000 }),
+    alerts: createAlertsService({ db, log, config, worker }),
   };
 }
 
@@ -88,7 +114,7 @@ declare module 'fastify' {
 }
 
 /** Decorates `app.services`, built from the app's core parts. */
-export const servicesPlugin = fp(async (app: FastifyInstance) => {
+export const servicesPlugin = fp(async (app: FastifyInstance, opts: { now: () => Date }) => {
   const services = createServices({
     db: app.db,
     log: app.log,
@@ -99,6 +125,7 @@ export const servicesPlugin = fp(async (app: FastifyInstance) => {
     loginThrottle: app.loginThrottle,
     transfers: app.transfers,
     worker: app.worker,
+    now: opts.now,
   });
   app.decorate('services', services);
   // a declared transfer kind or job type without its handler would leave money or orders waiting: refuse to start

@@ -16,6 +16,7 @@ import { Route as GuestLoginRouteImport } from './routes/_guest/login'
 import { Route as GuestRegisterRouteImport } from './routes/_guest/register'
 import { Route as PlayerIndexRouteImport } from './routes/player/index'
 import { Route as PlayerBankRouteImport } from './routes/player/bank'
+import { Route as PlayerLimitsRouteImport } from './routes/player/limits'
 import { Route as PlayerDepositIndexRouteImport } from './routes/player/deposit/index'
 import { Route as PlayerDepositHistoryRouteImport } from './routes/player/deposit/history'
 import { Route as PlayerGameAlphabetRouteImport } from './routes/player/game/alphabet'
@@ -61,6 +62,11 @@ const PlayerIndexRoute = PlayerIndexRouteImport.update({
 const PlayerBankRoute = PlayerBankRouteImport.update({
   id: '/bank',
   path: '/bank',
+  getParentRoute: () => PlayerRoute,
+} as any)
+const PlayerLimitsRoute = PlayerLimitsRouteImport.update({
+  id: '/limits',
+  path: '/limits',
   getParentRoute: () => PlayerRoute,
 } as any)
 const PlayerDepositIndexRoute = PlayerDepositIndexRouteImport.update({
@@ -131,6 +137,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof GuestLoginRoute
   '/register': typeof GuestRegisterRoute
   '/player/bank': typeof PlayerBankRoute
+  '/player/limits': typeof PlayerLimitsRoute
   '/player/': typeof PlayerIndexRoute
   '/player/deposit/history': typeof PlayerDepositHistoryRoute
   '/player/game/alphabet': typeof PlayerGameAlphabetRoute
@@ -149,6 +156,7 @@ export interface FileRoutesByTo {
   '/login': typeof GuestLoginRoute
   '/register': typeof GuestRegisterRoute
   '/player/bank': typeof PlayerBankRoute
+  '/player/limits': typeof PlayerLimitsRoute
   '/': typeof GuestIndexRoute
   '/player': typeof PlayerIndexRoute
   '/player/deposit/history': typeof PlayerDepositHistoryRoute
@@ -171,6 +179,7 @@ export interface FileRoutesById {
   '/_guest/login': typeof GuestLoginRoute
   '/_guest/register': typeof GuestRegisterRoute
   '/player/bank': typeof PlayerBankRoute
+  '/player/limits': typeof PlayerLimitsRoute
   '/_guest/': typeof GuestIndexRoute
   '/player/': typeof PlayerIndexRoute
   '/player/deposit/history': typeof PlayerDepositHistoryRoute
@@ -194,6 +203,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/player/bank'
+    | '/player/limits'
     | '/player/'
     | '/player/deposit/history'
     | '/player/game/alphabet'
@@ -212,6 +222,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/player/bank'
+    | '/player/limits'
     | '/'
     | '/player'
     | '/player/deposit/history'
@@ -233,6 +244,7 @@ export interface FileRouteTypes {
     | '/_guest/login'
     | '/_guest/register'
     | '/player/bank'
+    | '/player/limits'
     | '/_guest/'
     | '/player/'
     | '/player/deposit/history'
@@ -303,6 +315,13 @@ declare module '@tanstack/react-router' {
       path: '/bank'
       fullPath: '/player/bank'
       preLoaderRoute: typeof PlayerBankRouteImport
+      parentRoute: typeof PlayerRoute
+    }
+    '/player/limits': {
+      id: '/player/limits'
+      path: '/limits'
+      fullPath: '/player/limits'
+      preLoaderRoute: typeof PlayerLimitsRouteImport
       parentRoute: typeof PlayerRoute
     }
     '/player/deposit/': {
@@ -408,6 +427,7 @@ const GuestRouteWithChildren = GuestRoute._addFileChildren(GuestRouteChildren)
 
 interface PlayerRouteChildren {
   PlayerBankRoute: typeof PlayerBankRoute
+  PlayerLimitsRoute: typeof PlayerLimitsRoute
   PlayerIndexRoute: typeof PlayerIndexRoute
   PlayerDepositHistoryRoute: typeof PlayerDepositHistoryRoute
   PlayerGameAlphabetRoute: typeof PlayerGameAlphabetRoute
@@ -425,6 +445,7 @@ interface PlayerRouteChildren {
 
 const PlayerRouteChildren: PlayerRouteChildren = {
   PlayerBankRoute: PlayerBankRoute,
+  PlayerLimitsRoute: PlayerLimitsRoute,
   PlayerIndexRoute: PlayerIndexRoute,
   PlayerDepositHistoryRoute: PlayerDepositHistoryRoute,
   PlayerGameAlphabetRoute: PlayerGameAlphabetRoute,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BANK_ACCOUNT_CURRENCY, BANK_ACCOUNT_LENGTHS } from './banks.js';
 import { BANK_CODES, bankCodeSchema, type BankCode } from './common.js';
 import type { ErrorCode } from './errors.js';
 
@@ -12,21 +13,8 @@ export const bankAccountSchema = z.object({
 });
 export type BankAccount = z.infer<typeof bankAccountSchema>;
 
-/**
- * The digit counts each bank's account numbers come in: the one length table
- * (docs/decisions/010-bank-account-rules.md).
- */
-export const BANK_ACCOUNT_LENGTHS: Record<BankCode, readonly number[]> = {
-  bcel: [13, 18],
-  jdb: [13, 16],
-  ldb: [13, 16, 18],
-  indochina: [12, 13],
-  kasikam: [10, 13],
-  lvb: [13, 14, 16],
-};
-
-/** The only currency a player's bank account may hold (SPEC.md §5). */
-export const BANK_ACCOUNT_CURRENCY = 'LAK';
+// the length table and the currency live without zod in banks.ts (the bank account form reads them from there)
+export { BANK_ACCOUNT_CURRENCY, BANK_ACCOUNT_LENGTHS } from './banks.js';
 
 /**
  * Spaces, dashes and dots people type between digit groups and a leading + are dropped; anything

@@ -55,5 +55,11 @@ export const retryTransferBodySchema = z.object({ transfers: z.number().int().mi
 export const refundBodySchema = z.object({
   bankReference: z.string().trim().min(1, 'backoffice.validation.bank_reference_required').max(128),
 });
+/** an unknown transfer decided by staff from the provider's own records; the note says which record */
+export const RESOLVE_NOTE_MAX = 200;
+export const resolveTransferBodySchema = z.object({
+  applied: z.boolean(),
+  note: z.string().trim().min(3, 'backoffice.validation.resolve_note_required').max(RESOLVE_NOTE_MAX),
+});
 /** what an action answers: the item as it is now (null once it has left the list) */
 export const attentionActionResponseSchema = z.object({ item: attentionItemSchema.nullable() });

@@ -87,6 +87,10 @@ export const ERROR_CODES = [
   'RATE_APPROVAL_BY_OTHER',
   /** a waiting rate change whose rates-before are no longer the rates now */
   'RATE_REQUEST_STALE',
+  /** enrolling a second factor with the password alone: staff enrol through their invitation (decision 110) */
+  'STAFF_ENROL_BY_INVITATION',
+  /** an invitation link unknown, used, replaced by a newer one or past its 72 hours */
+  'STAFF_INVITATION_INVALID',
   // games
   'GAME_NOT_FOUND',
   // deposits (bank gateway)
@@ -100,6 +104,11 @@ export const ERROR_CODES = [
   'QR_INVALID',
   /** an uploaded picture in which no QR code could be found */
   'QR_NOT_FOUND_IN_IMAGE',
+  // responsible play (decision 160)
+  /** a deposit that would pass a deposit limit: `fields.allowed` is the kip still allowed, `fields.period` the limit passed */
+  'DEPOSIT_LIMIT_REACHED',
+  /** a game launch or a promotion during cooling-off or self-exclusion: `fields.until` the end (absent: for good) */
+  'SELF_EXCLUDED',
 ] as const;
 
 export const errorCodeSchema = z.enum(ERROR_CODES);
@@ -182,6 +191,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   STAFF_LAST_OWNER: 409,
   RATE_APPROVAL_BY_OTHER: 409,
   RATE_REQUEST_STALE: 409,
+  STAFF_ENROL_BY_INVITATION: 403,
+  STAFF_INVITATION_INVALID: 404,
   GAME_NOT_FOUND: 404,
   BANK_GATEWAY_UNAVAILABLE: 503,
   DEPOSIT_BANK_NOT_AVAILABLE: 422,
@@ -189,4 +200,6 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   WITHDRAW_BANK_REFERENCE_USED: 409,
   QR_INVALID: 400,
   QR_NOT_FOUND_IN_IMAGE: 422,
+  DEPOSIT_LIMIT_REACHED: 422,
+  SELF_EXCLUDED: 403,
 };

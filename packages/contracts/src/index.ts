@@ -35,3 +35,6 @@ export * from './promotion-messages.js';
 export * from './backoffice-players.js';
 export * from './backoffice-settings.js';
 export * from './provider-protocols.js';
+export * from './alerts.js';
+export * from './responsible-play.js';
+export * from './reconciliation.js';

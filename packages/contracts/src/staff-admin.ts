@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { staffRoleSchema } from './backoffice.js';
 import { keysetResponseSchema } from './keyset.js';
-import { staffPasswordSchema } from './staff-auth.js';
+import { enrolmentResponseSchema, invitationLinkSchema } from './staff-auth.js';
 
 /** The owner's staff users screen (DESIGN.md §9; docs/decisions/051-staff-users-and-audit.md). */
 export const staffUserSchema = z.object({
@@ -12,6 +12,8 @@ export const staffUserSchema = z.object({
   enrolled: z.boolean(),
   createdAt: z.string(),
   lastLoginAt: z.string().nullable(),
+  /** when the live invitation's link ends; null when none is waiting (decision 110) */
+  invitationExpiresAt: z.string().nullable(),
 });
 export type StaffUser = z.infer<typeof staffUserSchema>;
 /** The staff users by username, one keyset page at a time (docs/decisions/058). */
@@ -23,15 +25,22 @@ export const staffUsernameSchema = z
   .trim()
   .toLowerCase()
   .regex(/^[a-z0-9_.-]{3,64}$/, 'backoffice.validation.username_format');
-/** Without a password, the server makes one and answers it once. */
+/** A new staff user sets their own password through the invitation link answered (decision 110). */
 export const createStaffUserBodySchema = z.object({
   username: staffUsernameSchema,
   role: staffRoleSchema,
-  password: staffPasswordSchema.optional(),
 });
 export type CreateStaffUserBody = z.infer<typeof createStaffUserBodySchema>;
-export const createdStaffUserResponseSchema = z.object({ user: staffUserSchema, password: z.string().nullable() });
-export type CreatedStaffUser = z.infer<typeof createdStaffUserResponseSchema>;
+/** A staff user with the invitation link just issued (created, second factor reset, or a new link). */
+export const invitedStaffUserResponseSchema = z.object({ user: staffUserSchema, invitation: invitationLinkSchema });
+export type InvitedStaffUser = z.infer<typeof invitedStaffUserResponseSchema>;
+/** What the invitation page shows: who is invited, and the second factor to scan (the secret made with the link). */
+export const invitationResponseSchema = enrolmentResponseSchema.extend({
+  username: z.string(),
+  role: staffRoleSchema,
+  expiresAt: z.string(),
+});
+export type InvitationResponse = z.infer<typeof invitationResponseSchema>;
 export const staffRoleBodySchema = z.object({ role: staffRoleSchema });
 
 /**
@@ -76,6 +85,20 @@ export const AUDIT_ACTIONS = [
   'unmatched_payment.refund',
   'withdrawal.approve',
   'withdrawal.reject',
+  'alerts.settings',
+  'alerts.test',
+  'player.exclusion',
+  'reconciliation.confirm',
+  'reconciliation.resolve',
+  'reconciliation.run',
+  'staff.invitation_accept',
+  'transfer.resolve',
+  'agency.create',
+  'agency.disable',
+  'agency.enable',
+  'agency.hosts_add',
+  'agency.hosts_remove',
+  'staff.invitation',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -48,3 +48,22 @@ export const changeStaffPasswordBodySchema = z.object({
   newPassword: staffPasswordSchema,
 });
 export type ChangeStaffPasswordBody = z.infer<typeof changeStaffPasswordBodySchema>;
+
+/**
+ * A staff invitation (docs/decisions/110-staff-invitations.md): the one-time link's token, read from
+ * the page's fragment (`/backoffice/invitation#token`, never sent in a URL), valid 72 hours.
+ */
+export const INVITATION_HOURS = 72;
+export const invitationTokenSchema = z
+  .string()
+  .trim()
+  // the length too, not only the pattern: the OpenAPI document then bounds it (the route fuzz test generates from both)
+  .length(43, 'backoffice.validation.invitation_invalid')
+  .regex(/^[A-Za-z0-9_-]{43}$/, 'backoffice.validation.invitation_invalid');
+export const invitationOpenBodySchema = z.object({ token: invitationTokenSchema });
+/** The password and the first code, taken together: a password alone never enrols a second factor. */
+export const invitationAcceptBodySchema = z.object({ token: invitationTokenSchema, password: staffPasswordSchema, code: totpCodeSchema });
+export type InvitationAcceptBody = z.infer<typeof invitationAcceptBodySchema>;
+/** A link to give the invited person (answered once, to the owner or operator who asked for it). */
+export const invitationLinkSchema = z.object({ url: z.string(), expiresAt: z.string() });
+export type InvitationLink = z.infer<typeof invitationLinkSchema>;

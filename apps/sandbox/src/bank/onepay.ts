@@ -2,16 +2,12 @@ import { randomInt } from 'node:crypto';
 import { onePayChannel, type BankCode, type LaoQrReading, type OnePayMessage } from '@app/contracts';
 import { BankApiError } from './errors.js';
 import type { BankFaults } from './faults.js';
+import type { PaymentView } from './gateway.js';
 import { NoticeSchedule } from './notices.js';
 
 /** What the payer's app shows after paying a OnePay QR (the sandbox pay page and API answer it). */
-export interface OnePayPaymentView {
-  reference: string;
+export interface OnePayPaymentView extends PaymentView {
   status: 'PAID';
-  bankReference: string;
-  amount: string;
-  currency: 'LAK';
-  paidAt: string;
   channel: string;
 }
 

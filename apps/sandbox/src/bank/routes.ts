@@ -9,6 +9,7 @@ import { BankApiError, installBankErrorHandler } from './errors.js';
 import { bankFaultsPatchSchema, DEFAULT_BANK_FAULTS, type BankFaults } from './faults.js';
 import { BankGateway, parsePayload } from './gateway.js';
 import { jdbBank } from './jdb/routes.js';
+import { lvbBank } from './lvb/routes.js';
 import { OnePayBank, parseShops } from './onepay.js';
 import { payPageRoutes } from './page.js';
 import { BankStore } from './store.js';
@@ -109,6 +110,7 @@ export async function bankSandbox(app: FastifyInstance, { config }: { config: Sa
   });
 
   const jdb = await jdbBank(app, { config, db, sender, faults: () => faults });
+  const lvb = await lvbBank(app, { config, db, sender, faults: () => faults });
 
   // the one way to pay any QR, whichever protocol its bank speaks: the bill is found from the QR itself
   app.post('/sandbox/bank/payments', async (request) => {
@@ -117,14 +119,17 @@ export async function bankSandbox(app: FastifyInstance, { config }: { config: Sa
     const read = readLaoQr(body.payload);
     if (read.ok && read.qr.kind === 'onepay') return onePay.pay(read.qr, body.bank);
     const fields = parsePayload(body.payload);
-    const jdbPaid = fields.bank === 'jdb' ? await jdb.pay(fields, body.payload, body.bank ?? 'jdb') : null;
-    if (jdbPaid) {
-      const paidAt = jdbPaid.paidAt.toISOString();
+    // a bill of a bank that speaks its own protocol here (JDB, LVB), else an order of the sandbox protocol
+    const banks = { jdb, lvb } as const;
+    const bank = fields.bank === 'jdb' || fields.bank === 'lvb' ? fields.bank : null;
+    const billPaid = bank ? await banks[bank].pay(fields, body.payload, body.bank ?? bank) : null;
+    if (billPaid) {
+      const paidAt = billPaid.paidAt.toISOString();
       return {
-        reference: jdbPaid.billNumber,
+        reference: billPaid.billNumber,
         status: 'PAID',
-        bankReference: jdbPaid.refNo,
-        amount: jdbPaid.amountLak.toString(),
+        bankReference: billPaid.refNo,
+        amount: billPaid.amountLak.toString(),
         currency: 'LAK',
         paidAt,
         expiresAt: paidAt,
@@ -134,6 +139,12 @@ export async function bankSandbox(app: FastifyInstance, { config }: { config: Sa
   });
   app.get('/bank/_onepay', async () => ({ published: onePay.published }));
 
+  // the banks' tokens end at once (JDB's and LVB's): their merchants' next calls are answered 401
+  app.post('/bank/_tokens/expire', async () => {
+    jdb.expireTokens();
+    lvb.expireTokens();
+    return { expired: true };
+  });
   app.get('/bank/_faults', async () => faults);
   app.post('/bank/_faults', async (request) => {
     faults = { ...faults, ...parse(bankFaultsPatchSchema, request.body ?? {}) };

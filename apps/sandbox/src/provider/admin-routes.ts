@@ -31,6 +31,22 @@ export async function adminRoutes(app: FastifyInstance, deps: { wallet: Provider
     return { playerId, balance: thb(balance), currency: 'THB' };
   });
 
+  // what staff read in a provider's agent back office to decide a transfer that could not be told
+  app.get('/:providerId/_admin/players/:playerId/transfers', async (request) => {
+    const providerId = providerOf(request.params);
+    const { playerId } = parse(z.object({ playerId: idSchema }), request.params);
+    const transfers = await wallet.transfersOf({ providerId, playerId });
+    return {
+      transfers: transfers.map((t) => ({
+        reference: t.reference,
+        direction: t.direction,
+        amount: thb(t.amount),
+        status: t.status,
+        createdAt: t.createdAt,
+      })),
+    };
+  });
+
   app.post('/:providerId/_admin/players/:playerId/bets', async (request) => {
     const providerId = providerOf(request.params);
     const { playerId } = parse(z.object({ playerId: idSchema }), request.params);

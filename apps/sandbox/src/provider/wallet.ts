@@ -82,6 +82,16 @@ export class ProviderWallet {
     return res.rows[0] ? toRecord(res.rows[0]) : null;
   }
 
+  /** A player's transfers, oldest first: what a provider's agent back office lists for a member. */
+  async transfersOf(p: PlayerRef): Promise<(TransferRecord & { createdAt: string })[]> {
+    const res = await this.db.query<TransferRow & { created_at: string }>(
+      `SELECT ${TRANSFER_COLUMNS}, to_json(created_at) #>> '{}' AS created_at FROM provider_transfers
+        WHERE provider_id = $1 AND player_id = $2 ORDER BY id`,
+      [p.providerId, p.playerId],
+    );
+    return res.rows.map((r) => ({ ...toRecord(r), createdAt: r.created_at }));
+  }
+
   /**
    * Applies a transfer at most once per (provider, reference). A repeat with the same parameters
    * answers the first result, refusals included; a repeat with other parameters is a conflict.

@@ -1,11 +1,15 @@
 import type { AuditAction } from '@app/contracts';
 import type { Db, Tx } from '../db/client.js';
 import { auditLog } from '../db/schema/index.js';
-import type { StaffSession } from '../plugins/staff-session.js';
+import type { FastifyRequest } from 'fastify';
+import { requireStaff, type StaffSession } from '../plugins/staff-session.js';
 
-/** Who acted, and from where: a staff member of an agency (their session, or what it holds). */
+/**
+ * Who acted, and from where: a staff member of an agency (their session, or what it holds), or the
+ * operations command (`npm run ops`: no staff id, the username `ops`, no address).
+ */
 export interface AuditActor {
-  staff: { agencyId: string; staffId: string; username: string };
+  staff: { agencyId: string; staffId: string | null; username: string };
   ip: string | null;
 }
 
@@ -14,6 +18,9 @@ export interface StaffActor {
   staff: StaffSession;
   ip: string;
 }
+
+/** The staff member signed in on this request, and its address (after the route's access check). */
+export const staffActor = (request: FastifyRequest): StaffActor => ({ staff: requireStaff(request), ip: request.ip });
 
 export interface AuditEntry {
   action: AuditAction;

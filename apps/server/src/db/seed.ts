@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { DEFAULT_AGENCY_SETTINGS, PROVIDER_IDS } from '@app/contracts';
+import { PROVIDER_IDS } from '@app/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from './client.js';
 import { seedStaff } from '../modules/backoffice/staff/index.js';
 import { seedBankConfig } from '../payments/bank-config.js';
-import { seedDemoOnePay } from '../payments/onepay/demo.js';
-import { agencies, agencyHosts, currencies, providers } from './schema/index.js';
+import { seedDemoBankProtocols } from '../payments/demo.js';
+import { agencies, providers } from './schema/index.js';
+import { createAgency } from '../modules/agency/index.js';
 import { seedDemoPromotions } from '../modules/promotions/index.js';
 
 export const DEMO_AGENCY_CODE = 'demo';
@@ -34,50 +35,19 @@ export async function seedDemoAgency(db: Db, hosts: string[] = ['localhost', '12
   const existing = await db.select({ id: agencies.id }).from(agencies).where(eq(agencies.code, DEMO_AGENCY_CODE));
   if (existing[0]) return existing[0].id;
   return db.transaction(async (tx) => {
-    const [agency] = await tx
-      .insert(agencies)
-      .values({
-        code: DEMO_AGENCY_CODE,
-        name: 'Lao Credit Demo',
-        social: {
-          telegram: 'https://t.me/laocredit_demo',
-          whatsapp: 'https://wa.me/8562055550000',
-          facebook: 'https://www.facebook.com/laocredit.demo',
-          twitter: 'https://x.com/laocredit_demo',
-          line: 'https://line.me/R/ti/p/@laocredit',
-        },
-        settings: DEFAULT_AGENCY_SETTINGS,
-      })
-      .returning({ id: agencies.id });
-    const id = agency!.id;
-    await tx
-      .insert(agencyHosts)
-      .values(hosts.map((host, i) => ({ host, agencyId: id, isPrimary: i === 0 })))
-      .onConflictDoNothing();
-    // rates: units of the currency per 1 THB of credit (docs/decisions/001-money-representation.md)
-    await tx.insert(currencies).values([
-      {
-        agencyId: id,
-        code: 'LAK',
-        mid: 'DEMO-LAK-001',
-        displayName: 'ກີບ (LAK)',
-        currency: 'LAK',
-        buyRate: '640',
-        sellRate: '690',
-        isEnabled: true,
+    const id = await createAgency(tx, {
+      code: DEMO_AGENCY_CODE,
+      name: 'Lao Credit Demo',
+      hosts,
+      social: {
+        telegram: 'https://t.me/laocredit_demo',
+        whatsapp: 'https://wa.me/8562055550000',
+        facebook: 'https://www.facebook.com/laocredit.demo',
+        twitter: 'https://x.com/laocredit_demo',
+        line: 'https://line.me/R/ti/p/@laocredit',
       },
-      { agencyId: id, code: 'THB', mid: null, displayName: 'บาท (THB)', currency: 'THB', buyRate: '1', sellRate: '1', isEnabled: false },
-      {
-        agencyId: id,
-        code: 'USD',
-        mid: null,
-        displayName: 'US Dollar (USD)',
-        currency: 'USD',
-        buyRate: '0.0280',
-        sellRate: '0.0290',
-        isEnabled: false,
-      },
-    ]);
+      lakMid: 'DEMO-LAK-001',
+    });
     await seedDemoPromotions(tx, id);
     return id;
   });
@@ -90,8 +60,8 @@ export async function seedDemoAgency(db: Db, hosts: string[] = ['localhost', '12
 export async function seedDemo(db: Db, config: Config, log: Pick<FastifyBaseLogger, 'info' | 'warn'>): Promise<string> {
   const agencyId = await seedDemoAgency(db);
   await seedBankConfig(db, agencyId);
-  // the real bank protocols for the demo of `npm start` (scripts/start.mjs sets it); tests keep the sandbox's
-  if (config.SEED_DEMO_BANK_PROTOCOLS) await seedDemoOnePay(db, agencyId, config);
+  // the banks' own protocols for the demo of `npm start` (scripts/start.mjs sets it); tests keep the sandbox's
+  if (config.SEED_DEMO_BANK_PROTOCOLS) await seedDemoBankProtocols(db, agencyId, config);
   await seedStaff(db, agencyId, config, log);
   // @seed (one line per area: await seedX(db, agencyId, config, log))
   return agencyId;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bankCodeSchema } from '@app/contracts';
 import type { Db, Tx } from '../db/client.js';
 import { enqueue } from './queue.js';
 
@@ -20,6 +21,10 @@ export const jobPayloads = {
   promotion_usage_expiry: z.object({ usageId: z.uuid() }),
   /** a deactivated promotion's ACTIVE usages → INACTIVE (modules/promotions/promotions.jobs.ts) */
   promotion_deactivation: z.object({ promotionId: z.uuid() }),
+  /** one staff alert to one channel (modules/backoffice/alerts/alerts.jobs.ts) */
+  staff_alert: z.object({ eventId: z.number().int().positive(), channel: z.enum(['telegram', 'line']) }),
+  /** one agency's bank compared with our deposits for one Lao day (modules/reconciliation, decision 138) */
+  bank_reconciliation: z.object({ agencyId: z.uuid(), bank: bankCodeSchema, day: z.iso.date() }),
 };
 
 export type JobType = keyof typeof jobPayloads;

@@ -11,6 +11,7 @@ interface Figures {
   deposits: { agency: string; paid: number; oldest: number }[];
   transfers: { agency: string; unknown: number; attention: number; oldest: number }[];
   ledger: { problems: number; at: number } | null;
+  reconciliation: { agency: string; bank: string; kind: string; open: number }[];
 }
 
 /**
@@ -34,7 +35,11 @@ const FIGURES = sql`SELECT
        FROM provider_transfers t JOIN agencies a ON a.id = t.agency_id
       WHERE t.status = 'PENDING' AND t.last_error IS NOT NULL GROUP BY a.code) t) AS transfers,
   (SELECT row_to_json(c) FROM (
-     SELECT problems, extract(epoch FROM checked_at)::float8 AS at FROM ledger_checks ORDER BY checked_at DESC LIMIT 1) c) AS ledger`;
+     SELECT problems, extract(epoch FROM checked_at)::float8 AS at FROM ledger_checks ORDER BY checked_at DESC LIMIT 1) c) AS ledger,
+  (SELECT coalesce(json_agg(r), '[]') FROM (
+     SELECT a.code AS agency, r.bank, r.kind, count(*)::int AS open
+       FROM bank_reconciliation_differences r JOIN agencies a ON a.id = r.agency_id
+      WHERE r.resolved_at IS NULL GROUP BY a.code, r.bank, r.kind) r) AS reconciliation`;
 
 /** Registers the database's gauges on `registry`: the pool as the driver tells it, and the figures above. */
 export function registerDatabaseGauges(registry: Registry, database: Database) {
@@ -111,6 +116,13 @@ export function registerDatabaseGauges(registry: Registry, database: Database) {
   gauge('laocredit_ledger_check_timestamp_seconds', 'When the newest ledger check ran (Unix time)', [], (g, f) => {
     if (f.ledger) g.set(f.ledger.at);
   });
+
+  gauge(
+    'laocredit_reconciliation_open_differences',
+    'Differences between a bank and our deposits not closed yet (decision 138), by agency, bank and kind',
+    ['agency', 'bank', 'kind'],
+    (g, f) => f.reconciliation.forEach((r) => g.set({ agency: r.agency, bank: r.bank, kind: r.kind }, r.open)),
+  );
 
   const pool = database.poolStats;
   if (pool) {

@@ -1,3 +1,4 @@
+import { AppError } from '../errors.js';
 import { httpRequest, type HttpAnswer } from '../http-client.js';
 import type { OutboundCall } from '../metrics/outbound.js';
 import { BankGatewayUnavailableError, type BankBillStatus, type BankTransaction } from './bank-gateway.js';
@@ -107,3 +108,12 @@ export const paidStatus = (reference: string, t: BankTransaction): BankBillStatu
   paidAt: t.paidAt,
   ...(t.payer ? { payer: t.payer } : {}),
 });
+
+/** A signed notice's body as JSON; anything else is refused as VALIDATION_FAILED ("`what` is not JSON"). */
+export function noticeJson(rawBody: string, what: string): unknown {
+  try {
+    return JSON.parse(rawBody);
+  } catch {
+    throw new AppError('VALIDATION_FAILED', `${what} is not JSON`);
+  }
+}

@@ -24,7 +24,7 @@ export {
   type BankGateways,
 } from './bank-gateways.js';
 export { createBankGatewayClient, type BankGatewayClient } from './gateway-client.js';
-export { BANK_CALLBACK_PATH, paymentsPlugin } from './plugin.js';
+export { BANK_CALLBACK_PATH, BANK_NOTICES_PREFIX, paymentsPlugin } from './plugin.js';
 export { onePayListenerPlugin } from './onepay/plugin.js';
 export { isOnePayGateway, onePayCredentialsSchema, type OnePayCredentials } from './onepay/adapter.js';
 export { renderQrSvg } from './qr.js';

@@ -8,25 +8,17 @@ import { payLaoQr, setBankFaults } from '../test/bank.js';
 import { registerPlayer } from '../test/players.js';
 import { BANK_ADAPTERS } from './adapters.js';
 import { setBankProtocol } from './bank-gateways.js';
+import { demoJdb } from './demo.js';
 
 const { env, call, openDeposit, orderOf, settleAll } = useDepositCallbacks();
 const app = () => env.ctx.app;
 
 beforeAll(async () => {
-  // the sandbox's own development values for its one JDB partner (apps/sandbox/src/config.ts)
-  const credentials = {
-    baseUrl: `${env.sandbox.url}/jdb`,
-    partnerId: 'SANDBOXJDB',
-    clientId: 'sandbox-jdb-client',
-    clientSecret: 'sandbox-jdb-client-secret-change-me',
-    signSecret: 'sandbox-jdb-sign-secret-change-me',
-    merchantId: 'DEMO-JDB-001',
-  };
   await setBankProtocol(
     app().db,
     env.agencyId(),
     'jdb',
-    { protocol: 'jdb-yes', credentials },
+    { protocol: 'jdb-yes', credentials: demoJdb(env.sandbox.url) },
     { key: credentialsKey(app().config), factories: BANK_ADAPTERS },
   );
   app().bankGateways.forget(env.agencyId());

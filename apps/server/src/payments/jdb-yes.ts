@@ -4,7 +4,7 @@ import { AppError } from '../errors.js';
 import { answerJson, type HttpAnswer } from '../http-client.js';
 import { BankGatewayRefusedError, BankGatewayUnavailableError, type BankNotice, type BankTransaction } from './bank-gateway.js';
 import type { BankAdapterFactory } from './bank-gateways.js';
-import { bankRequest, bearerSession, laoTime, paidStatus, wholeKip, wireKip } from './bank-wire.js';
+import { bankRequest, bearerSession, laoTime, noticeJson, paidStatus, wholeKip, wireKip } from './bank-wire.js';
 
 /**
  * JDB's dynamic QR "Yes" API (JDB BACKEND WEB API, QR dynamic spec; docs/decisions/121): every
@@ -181,12 +181,7 @@ export const createJdbYesGateway: BankAdapterFactory = (raw, ctx) => {
       const expected = Buffer.from(jdbSignedHash(c.signSecret, rawBody), 'hex');
       if (!timingSafeEqual(expected, Buffer.from(signature, 'hex')))
         throw new AppError('SIGNATURE_INVALID', 'the SignedHash does not match');
-      let json: unknown;
-      try {
-        json = JSON.parse(rawBody);
-      } catch {
-        throw new AppError('VALIDATION_FAILED', 'the notice is not JSON');
-      }
+      const json = noticeJson(rawBody, 'the notice');
       // the notice carries the transaction as checkTransaction answers it, alone or under `data`
       const body = json !== null && typeof json === 'object' && 'data' in json ? (json as { data: unknown }).data : json;
       const t = transactionSchema.safeParse(body);

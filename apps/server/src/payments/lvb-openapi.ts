@@ -4,7 +4,7 @@ import { AppError } from '../errors.js';
 import { answerJson, type HttpAnswer } from '../http-client.js';
 import { BankGatewayRefusedError, BankGatewayUnavailableError, type BankNotice, type BankTransaction } from './bank-gateway.js';
 import type { BankAdapterFactory } from './bank-gateways.js';
-import { bankRequest, bearerSession, laoStamp, laoTime, laoYymmdd, laoYyyymmdd, paidStatus, wholeKip } from './bank-wire.js';
+import { bankRequest, bearerSession, laoStamp, laoTime, laoYymmdd, laoYyyymmdd, noticeJson, paidStatus, wholeKip } from './bank-wire.js';
 
 /**
  * LVB's Open API (docs/decisions/121): JSON POSTs to `/v1/api/provider` (login, the QR request of
@@ -233,12 +233,7 @@ export const createLvbOpenApiGateway: BankAdapterFactory = (raw, ctx) => {
     },
 
     verifyNotice(_headers, rawBody): BankNotice {
-      let json: unknown;
-      try {
-        json = JSON.parse(rawBody);
-      } catch {
-        throw new AppError('VALIDATION_FAILED', 'the notice is not JSON');
-      }
+      const json = noticeJson(rawBody, 'the notice');
       const a = answerSchema.safeParse(json);
       if (!a.success) throw new AppError('SIGNATURE_INVALID', 'Secure_Code is required');
       if (!verifyAnswer(a.data)) throw new AppError('SIGNATURE_INVALID', 'the Secure_Code does not match');

@@ -16,6 +16,8 @@ declare module 'fastify' {
 }
 
 export const BANK_CALLBACK_PATH = '/api/v2/payments/callback';
+/** Every bank's notices come under this path (the sandbox protocol's callback and the banks' webhooks): signed, server to server. */
+export const BANK_NOTICES_PREFIX = '/api/v2/payments/';
 
 export interface PaymentsPluginOptions {
   /** tests may put another client in place */

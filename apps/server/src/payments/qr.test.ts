@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildLaoQr, parseLaoQr } from '@app/contracts';
 import { decodeModules, decodeQrSvg } from '../test/qr.js';
 import { renderQrSvg } from './qr.js';
@@ -42,5 +42,24 @@ describe('renderQrSvg', () => {
   it('a different payload gives a different picture', async () => {
     const other = payload.replace('D2611220001', 'D2611220002');
     expect(decodeQrSvg(await renderQrSvg(other))).not.toBe(payload);
+  });
+
+  it('draws a payload once: the requests of one order share its picture; a failed drawing is drawn again', async () => {
+    const draw = vi.spyOn(QRCode, 'toString');
+    try {
+      const fresh = payload.replace('D2611220001', 'D2611220003');
+      const [a, b] = await Promise.all([renderQrSvg(fresh), renderQrSvg(fresh)]);
+      expect(await renderQrSvg(fresh)).toBe(a);
+      expect(b).toBe(a);
+      expect(draw).toHaveBeenCalledTimes(1);
+
+      const failing = payload.replace('D2611220001', 'D2611220004');
+      draw.mockRejectedValueOnce(new Error('no picture'));
+      await expect(renderQrSvg(failing)).rejects.toThrow('no picture');
+      expect(decodeQrSvg(await renderQrSvg(failing))).toBe(failing);
+      expect(draw).toHaveBeenCalledTimes(3);
+    } finally {
+      draw.mockRestore();
+    }
   });
 });

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { z } from 'zod';
 import { AppError } from '../errors.js';
+import { noticeJson } from './bank-wire.js';
 
 /** A callback older than this is refused (DESIGN.md §5). */
 export const CALLBACK_WINDOW_MS = 5 * 60 * 1000;
@@ -56,12 +57,7 @@ export function verifyCallback(secret: string, headers: IncomingHttpHeaders, raw
   if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) {
     throw new AppError('SIGNATURE_INVALID', 'the callback signature does not match');
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(rawBody);
-  } catch {
-    throw new AppError('VALIDATION_FAILED', 'the callback body is not JSON');
-  }
+  const json = noticeJson(rawBody, 'the callback body');
   const parsed = callbackBodySchema.safeParse(json);
   if (!parsed.success) throw new AppError('VALIDATION_FAILED', 'the callback body is not a payment notice');
   const { amount, paidAt, ...rest } = parsed.data;

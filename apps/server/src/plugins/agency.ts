@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AgencySettings } from '@app/contracts';
 import { agencies, agencyHosts, type Social } from '../db/schema/index.js';
 import { AppError } from '../errors.js';
@@ -35,6 +35,12 @@ declare module 'fastify' {
 
 const TTL_MS = 30_000;
 
+/** An agency's public origin: its host with the scheme and port of PUBLIC_URL (links back to the site are built on it). */
+export function agencyOrigin(publicUrl: string, host: string): string {
+  const site = new URL(publicUrl);
+  return `${site.protocol}//${host}${site.port ? `:${site.port}` : ''}`;
+}
+
 /**
  * Resolves the agency from the request's host (X-Forwarded-Host only with TRUST_PROXY) for every
  * /api call. Lookups are cached for 30 s per host, so several instances see edits within that time.
@@ -44,8 +50,7 @@ export const agencyPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('invalidateAgencyCache', () => cache.clear());
   app.decorateRequest('agency', null);
 
-  const site = new URL(app.config.PUBLIC_URL);
-  const originOf = (host: string) => `${site.protocol}//${host}${site.port ? `:${site.port}` : ''}`;
+  const originOf = (host: string) => agencyOrigin(app.config.PUBLIC_URL, host);
 
   async function lookup(host: string): Promise<AgencyContext | null> {
     const rows = await app.db
@@ -60,7 +65,8 @@ export const agencyPlugin = fp(async (app: FastifyInstance) => {
       })
       .from(agencyHosts)
       .innerJoin(agencies, eq(agencies.id, agencyHosts.agencyId))
-      .where(eq(agencyHosts.host, host))
+      // a disabled agency (npm run ops -- agency disable) answers as an unknown host
+      .where(and(eq(agencyHosts.host, host), isNull(agencies.disabledAt)))
       .limit(1);
     const row = rows[0];
     if (!row) return null;

@@ -62,14 +62,20 @@ describe('a state-changing call must say it comes from our origin', () => {
     expect(res.statusCode).toBe(200);
   });
 
-  it("exempts the bank's signed callback, which its signature guards", async () => {
-    const res = await direct.app.inject({
-      method: 'POST',
-      url: '/api/v2/payments/callback',
-      headers: { host: 'localhost', origin: undefined },
-      payload: { reference: 'X' },
-    });
-    expect(res.statusCode).not.toBe(403);
+  it("exempts the banks' signed notices, which their signatures guard: the callback and each bank's webhook", async () => {
+    for (const url of [
+      '/api/v2/payments/callback',
+      '/api/v2/payments/jdb-yes',
+      '/api/v2/payments/lvb-openapi/00000000-0000-4000-8000-000000000000',
+    ]) {
+      const res = await direct.app.inject({
+        method: 'POST',
+        url,
+        headers: { host: 'localhost', origin: undefined },
+        payload: { reference: 'X' },
+      });
+      expect(res.statusCode, url).not.toBe(403);
+    }
   });
 
   it('leaves reads alone', async () => {

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import { AppError } from '../errors.js';
-import { BANK_CALLBACK_PATH } from '../payments/index.js';
+import { BANK_NOTICES_PREFIX } from '../payments/index.js';
 import { LANGUAGE_SWITCH_SCRIPT } from '@app/contracts/languages';
 
 /** The CSP source allowing the prerendered pages' one inline script (decision 173) and no other. */
@@ -15,8 +15,11 @@ const UNSTORABLE = /\\u0000|\\ud[89a-f][0-9a-f]{2}/i;
 const unstorable = (value: unknown) => UNSTORABLE.test(JSON.stringify(value) ?? '');
 const invalidCharacters = () => new AppError('VALIDATION_FAILED', 'The request is not valid.', { _: 'validation.invalid_characters' });
 
-/** Paths that take state-changing calls from other servers (signed), not from browsers. */
-const SERVER_TO_SERVER = [BANK_CALLBACK_PATH];
+/**
+ * Paths that take state-changing calls from other servers (signed), not from browsers: the banks'
+ * notices, each checked by its bank's signature (a JDB or LVB webhook was refused here before).
+ */
+const serverToServer = (path: string) => path.startsWith(BANK_NOTICES_PREFIX);
 
 /**
  * Powerful browser features the site never uses, off for it and anything it could ever embed: an
@@ -114,7 +117,7 @@ export function securityHeaders(production: boolean): Readonly<Record<string, st
 /**
  * Strict headers on every answer and the cross-site request rules of DESIGN.md §10: JSON bodies
  * only, and a state-changing call must say it comes from our own origin (Origin, else
- * Sec-Fetch-Site), except the bank's signed callback.
+ * Sec-Fetch-Site), except the banks' signed notices.
  */
 export const security = fp(async (app: FastifyInstance) => {
   // helmet's own header set for our options, worked out once: the options are the same for every
@@ -142,7 +145,7 @@ export const security = fp(async (app: FastifyInstance) => {
 
   const checkOrigin = (request: FastifyRequest) => {
     const path = request.url.split('?')[0]!;
-    if (!path.startsWith('/api/') || SERVER_TO_SERVER.includes(path)) return;
+    if (!path.startsWith('/api/') || serverToServer(path)) return;
     const origin = request.headers.origin;
     if (origin !== undefined) {
       if (!sameOrigin(origin, request)) throw crossSite();

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
-import type { SecondFactorState, StaffRole } from '@app/contracts';
+import { STAFF_ROLES, type SecondFactorState, type StaffRole } from '@app/contracts';
 import { queryRowsPrepared, type Db, type Tx } from '../db/client.js';
 import { AppError } from '../errors.js';
 import { createSessionCore, liveSession, sessionColumns, type SessionRow } from './session-core.js';
@@ -28,8 +28,11 @@ declare module 'fastify' {
 export const STAFF_COOKIE = 'staff_sid';
 /** The cookie only travels to the back office API: a player route never sees it. */
 export const BACKOFFICE_PATH = '/api/v2/backoffice';
-/** Roles that may not work without a second factor; support may enrol, and is then asked for it. */
-export const SECOND_FACTOR_MANDATORY: readonly StaffRole[] = ['owner', 'finance'];
+/**
+ * Roles that may not work without a second factor: every one (issue #31: support resets a player's
+ * password and may then sign in as the player, so it guards money too; decision 110).
+ */
+export const SECOND_FACTOR_MANDATORY: readonly StaffRole[] = STAFF_ROLES;
 
 // staff sessions are shorter than players': a back office left open is a liability (issue #17: 30 minutes idle, 12 hours in all)
 const core = createSessionCore({

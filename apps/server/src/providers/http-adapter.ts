@@ -2,16 +2,8 @@ import { z } from 'zod';
 import { fromMinor, toMinor, type ProviderId } from '@app/contracts';
 import { answerJson, httpRequest } from '../http-client.js';
 import { signedHeaders } from '../http-signing.js';
-import {
-  ProviderRequestError,
-  ProviderUnavailableError,
-  type GameCatalogue,
-  type ProviderAdapter,
-  type ProviderPlayer,
-  type TransferOutcome,
-  type TransferRequest,
-  type TransferStatus,
-} from './types.js';
+import { ProviderRequestError, ProviderUnavailableError } from './types.js';
+import type { GameCatalogue, ProviderAdapter, ProviderPlayer, TransferOutcome, TransferRequest, TransferStatus } from './types.js';
 
 export interface HttpProviderOptions {
   id: ProviderId;

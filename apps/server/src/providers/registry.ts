@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { ProviderId } from '@app/contracts';
 import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
 import { AppError } from '../errors.js';
 import { providerAdapters } from './registry-adapters.js';
 import type { ProviderAdapter } from './types.js';
@@ -30,8 +31,8 @@ export class ProviderRegistry {
 }
 
 /** One adapter per provider, of its protocol: base URL PROVIDER_<ID>_URL or the sandbox, its keys, the timeout. */
-export function createProviderRegistry(config: Config): ProviderRegistry {
-  return new ProviderRegistry(providerAdapters(config));
+export function createProviderRegistry(config: Config, db?: Db): ProviderRegistry {
+  return new ProviderRegistry(providerAdapters(config, db));
 }
 
 declare module 'fastify' {
@@ -43,7 +44,7 @@ declare module 'fastify' {
 
 export const providersPlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate('providers', createProviderRegistry(app.config));
+    app.decorate('providers', createProviderRegistry(app.config, app.db));
   },
   { name: 'providers' },
 );

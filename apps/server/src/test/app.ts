@@ -16,11 +16,16 @@ export interface TestContext {
 /**
  * Builds the app on a fresh database (one per test file: call it in beforeAll). `probe` routes, if
  * given, are registered under /api/test: tests of a plugin's behaviour on a route of their own.
+ * `options.now`: the clock of the time rules (responsible play), for tests that move it.
  */
-export async function createTestApp(overrides: Record<string, string> = {}, probe?: FastifyPluginAsync): Promise<TestContext> {
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  probe?: FastifyPluginAsync,
+  options: { now?: () => Date } = {},
+): Promise<TestContext> {
   const database = await createTestDatabase();
   const config = testConfig(overrides);
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, now: options.now });
   injectAsBrowser(app);
   if (probe) await app.register(probe, { prefix: '/api/test' });
   await app.ready();

@@ -1,5 +1,5 @@
 import type { BankCode } from '@app/contracts';
-import type { BankFaults, Delivery } from '@app/sandbox/test-kit';
+import type { BankFaults, Delivery, PaymentView } from '@app/sandbox/test-kit';
 
 /**
  * Server-test helpers for the sandbox bank gateway (apps/sandbox/src/bank). Each takes the sandbox's
@@ -7,13 +7,9 @@ import type { BankFaults, Delivery } from '@app/sandbox/test-kit';
  * server's bank client at it too (BANK_GATEWAY_URL unset → SANDBOX_URL).
  */
 
-export interface PaidOrder {
-  reference: string;
+/** What the sandbox answers when a QR is paid. */
+export interface PaidOrder extends PaymentView {
   status: 'PAID';
-  bankReference: string;
-  amount: string;
-  currency: 'LAK';
-  paidAt: string;
 }
 
 export class SandboxBankError extends Error {

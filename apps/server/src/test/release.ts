@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -71,6 +71,17 @@ export function startRelease(release: Release, env: Record<string, string>): Run
   child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, output: () => text, exited };
+}
+
+/** `npm run ops -- …args` as production runs it (scripts/ops.mjs: the build with plain node), from the release with exactly `env`. */
+export function runReleaseOps(release: Release, env: Record<string, string>, args: string[]): { status: number | null; output: string } {
+  const done = spawnSync(release.node, ['--enable-source-maps', 'apps/server/dist/ops.js', ...args], {
+    cwd: release.dir,
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { status: done.status, output: `${done.stdout}${done.stderr}` };
 }
 
 /** Waits until `url` answers (any status), or throws after `ms`. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { fromMinor, toMinor, type ProviderId } from '@app/contracts';
-import { buildSandbox, loadSandboxConfig, type Fault, type FaultInput, type SandboxConfig } from '@app/sandbox/test-kit';
+import { buildSandbox, loadSandboxConfig, type AlertMessage, type Fault, type FaultInput, type SandboxConfig } from '@app/sandbox/test-kit';
 import { signedHeaders } from '../http-signing.js';
 
 export interface TestSandbox {
@@ -18,8 +18,21 @@ export interface TestSandbox {
   };
   /** a player's balance at a provider (THB minor), null without an account there */
   providerBalance(providerId: ProviderId, playerId: string): Promise<bigint | null>;
+  /** a player's transfers at the provider, oldest first (what its agent back office shows staff) */
+  providerTransfers(
+    providerId: ProviderId,
+    playerId: string,
+  ): Promise<{ reference: string; direction: 'IN' | 'OUT'; amount: bigint; status: 'POSTED' | 'REFUSED'; createdAt: Date }[]>;
   /** a settled bet at the provider (counts for turnover); returns the balance after it */
   providerBet(providerId: ProviderId, playerId: string, amount: bigint, payout?: bigint): Promise<bigint>;
+  alerts: {
+    /** the Telegram and LINE messages the sandbox took, oldest first */
+    messages(): Promise<AlertMessage[]>;
+    /** the service answers `status` instead, for the next `times` messages (or until reset) */
+    fault(fault: { service: 'telegram' | 'line'; status: 429 | 500 | 503; times?: number }): Promise<void>;
+    /** no faults, no messages */
+    reset(): Promise<void>;
+  };
   close(): Promise<void>;
 }
 
@@ -76,6 +89,19 @@ export async function startSandbox(overrides: Record<string, string> = {}): Prom
       expectOk(res, 'balance');
       return toMinor(String(res.json.balance), 'THB');
     },
+    async providerTransfers(providerId, playerId) {
+      const res = await signed('GET', `/providers/${providerId}/_admin/players/${encodeURIComponent(playerId)}/transfers`);
+      expectOk(res, 'transfers');
+      return (
+        res.json.transfers as {
+          reference: string;
+          direction: 'IN' | 'OUT';
+          amount: string;
+          status: 'POSTED' | 'REFUSED';
+          createdAt: string;
+        }[]
+      ).map((t) => ({ ...t, amount: toMinor(t.amount, 'THB'), createdAt: new Date(t.createdAt) }));
+    },
     async providerBet(providerId, playerId, amount, payout = 0n) {
       const res = await signed('POST', `/providers/${providerId}/_admin/players/${encodeURIComponent(playerId)}/bets`, {
         amount: fromMinor(amount, 'THB'),
@@ -83,6 +109,19 @@ export async function startSandbox(overrides: Record<string, string> = {}): Prom
       });
       expectOk(res, 'bet');
       return toMinor(String(res.json.balance), 'THB');
+    },
+    alerts: {
+      async messages() {
+        return (await app.inject({ method: 'GET', url: '/alerts/_messages' })).json().messages as AlertMessage[];
+      },
+      async fault(fault) {
+        const res = await app.inject({ method: 'POST', url: '/alerts/_faults', payload: fault });
+        expectOk({ status: res.statusCode, json: res.json() }, 'alert fault');
+      },
+      async reset() {
+        await app.inject({ method: 'DELETE', url: '/alerts/_faults' });
+        await app.inject({ method: 'DELETE', url: '/alerts/_messages' });
+      },
     },
     close: () => app.close(),
   };

@@ -16,9 +16,9 @@ export interface ServerAndSandbox {
 
 /**
  * A test file's server (fresh database) and sandbox, started before its tests and closed after.
- * `overrides` go to the server's configuration, next to the sandbox's URL.
+ * `overrides` go to the server's configuration, next to the sandbox's URL; `options.now` is its clock.
  */
-export function useServerAndSandbox(overrides: Record<string, string> = {}): ServerAndSandbox {
+export function useServerAndSandbox(overrides: Record<string, string> = {}, options: { now?: () => Date } = {}): ServerAndSandbox {
   const env = {
     agencyId: () => env.ctx.database.agencyId,
     async expectAgreement(player: { playerId: string }, providerId: ProviderId = 'gclub') {
@@ -31,7 +31,7 @@ export function useServerAndSandbox(overrides: Record<string, string> = {}): Ser
   // a fresh database and sandbox take long on a busy machine; the default hook time is 60 s
   beforeAll(async () => {
     env.sandbox = await startSandbox();
-    env.ctx = await createTestApp({ ...env.sandbox.serverOverrides, ...overrides });
+    env.ctx = await createTestApp({ ...env.sandbox.serverOverrides, ...overrides }, undefined, options);
   }, 180_000);
   afterAll(async () => {
     await env.ctx?.close();

@@ -13,7 +13,7 @@ export interface TestStaff {
   password: string;
   /** `staff_sid=…`, past the second factor */
   cookie: string;
-  /** the TOTP secret it is enrolled with (null: support, not enrolled) */
+  /** the TOTP secret it is enrolled with (null: not enrolled, `enrolled: false`) */
   secret: string | null;
 }
 
@@ -30,8 +30,8 @@ export const staffCookieOf = (res: { headers: Record<string, unknown> }): string
 
 /**
  * A new staff user of `role` signed in past the second factor, as the screens do: the password,
- * then a code computed from its secret. Owner and finance are enrolled (mandatory); support is not
- * unless `enrolled`. The one way the server tests sign staff in (decision 049).
+ * then a code computed from its secret. Enrolled, as every role must be (decision 110), unless
+ * `enrolled: false` (then its session is held at enrolment). The one way the server tests sign staff in (decision 049).
  */
 export async function staffLogin(
   app: FastifyInstance,
@@ -43,7 +43,7 @@ export async function staffLogin(
   const username = `s${randomBytes(4).toString('hex')}`;
   const password = `pw-${randomBytes(6).toString('hex')}`;
   const id = await createStaffUser(app.db, createPasswordHasher(app.config), { agencyId, username, password, role });
-  const secret = (options.enrolled ?? role !== 'support') ? generateSecret() : null;
+  const secret = (options.enrolled ?? true) ? generateSecret() : null;
   if (secret) await app.db.update(staffUsers).set({ totpSecret: secret, totpEnabledAt: new Date() }).where(eq(staffUsers.id, id));
   const login = await app.inject({ method: 'POST', url: '/api/v2/backoffice/login', headers: { host }, payload: { username, password } });
   if (login.statusCode !== 200) throw new Error(`staff login: ${login.statusCode} ${login.body}`);
@@ -63,13 +63,37 @@ export async function staffLogin(
   return { id, username, password, cookie, secret };
 }
 
-/** A staff user signed in with the password only: its session reaches the second factor and nothing else. */
-export async function staffPasswordOnly(app: FastifyInstance, agencyId: string, role: StaffRole, host = 'localhost') {
+/**
+ * A staff user signed in with the password only: its session reaches the second factor and nothing
+ * else. `enrolWithPassword`: as the demo seed's owner, who alone may enrol from there (decision 110).
+ */
+export async function staffPasswordOnly(
+  app: FastifyInstance,
+  agencyId: string,
+  role: StaffRole,
+  host = 'localhost',
+  { enrolWithPassword = false } = {},
+) {
   const username = `p${randomBytes(4).toString('hex')}`;
   const password = `pw-${randomBytes(6).toString('hex')}`;
-  const id = await createStaffUser(app.db, createPasswordHasher(app.config), { agencyId, username, password, role });
+  const id = await createStaffUser(app.db, createPasswordHasher(app.config), { agencyId, username, password, role, enrolWithPassword });
   const login = await app.inject({ method: 'POST', url: '/api/v2/backoffice/login', headers: { host }, payload: { username, password } });
   const cookie = staffCookieOf(login);
   if (login.statusCode !== 200 || !cookie) throw new Error(`staff login: ${login.statusCode} ${login.body}`);
   return { id, username, password, cookie };
+}
+
+/** A staff member's GET and POST under /api/v2/backoffice (on `host`: another agency's). */
+export function staffCalls(app: () => FastifyInstance) {
+  return {
+    get: (staff: { cookie: string }, url: string, host = 'localhost') =>
+      app().inject({ url: `/api/v2/backoffice${url}`, headers: { host, cookie: staff.cookie } }),
+    post: (staff: { cookie: string }, url: string, payload?: object, host = 'localhost') =>
+      app().inject({
+        method: 'POST',
+        url: `/api/v2/backoffice${url}`,
+        headers: { host, cookie: staff.cookie },
+        ...(payload ? { payload } : {}),
+      }),
+  };
 }

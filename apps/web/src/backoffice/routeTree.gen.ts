@@ -11,14 +11,17 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as EnrolRouteImport } from './routes/enrol'
+import { Route as InvitationRouteImport } from './routes/invitation'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
+import { Route as AppAlertsRouteImport } from './routes/_app/alerts'
 import { Route as AppAttentionRouteImport } from './routes/_app/attention'
 import { Route as AppAuditRouteImport } from './routes/_app/audit'
 import { Route as AppExportsRouteImport } from './routes/_app/exports'
 import { Route as AppPasswordRouteImport } from './routes/_app/password'
 import { Route as AppQrRouteImport } from './routes/_app/qr'
 import { Route as AppRatesRouteImport } from './routes/_app/rates'
+import { Route as AppReconciliationRouteImport } from './routes/_app/reconciliation'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppStaffRouteImport } from './routes/_app/staff'
 import { Route as AppWithdrawalsRouteImport } from './routes/_app/withdrawals'
@@ -38,6 +41,11 @@ const EnrolRoute = EnrolRouteImport.update({
   path: '/enrol',
   getParentRoute: () => rootRouteImport,
 } as any)
+const InvitationRoute = InvitationRouteImport.update({
+  id: '/invitation',
+  path: '/invitation',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
@@ -46,6 +54,11 @@ const LoginRoute = LoginRouteImport.update({
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAlertsRoute = AppAlertsRouteImport.update({
+  id: '/alerts',
+  path: '/alerts',
   getParentRoute: () => AppRoute,
 } as any)
 const AppAttentionRoute = AppAttentionRouteImport.update({
@@ -76,6 +89,11 @@ const AppQrRoute = AppQrRouteImport.update({
 const AppRatesRoute = AppRatesRouteImport.update({
   id: '/rates',
   path: '/rates',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppReconciliationRoute = AppReconciliationRouteImport.update({
+  id: '/reconciliation',
+  path: '/reconciliation',
   getParentRoute: () => AppRoute,
 } as any)
 const AppSettingsRoute = AppSettingsRouteImport.update({
@@ -129,13 +147,16 @@ const AppPromotionsPromotionIdUsagesRoute =
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/enrol': typeof EnrolRoute
+  '/invitation': typeof InvitationRoute
   '/login': typeof LoginRoute
+  '/alerts': typeof AppAlertsRoute
   '/attention': typeof AppAttentionRoute
   '/audit': typeof AppAuditRoute
   '/exports': typeof AppExportsRoute
   '/password': typeof AppPasswordRoute
   '/qr': typeof AppQrRoute
   '/rates': typeof AppRatesRoute
+  '/reconciliation': typeof AppReconciliationRoute
   '/settings': typeof AppSettingsRoute
   '/staff': typeof AppStaffRoute
   '/withdrawals': typeof AppWithdrawalsRoute
@@ -148,13 +169,16 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/enrol': typeof EnrolRoute
+  '/invitation': typeof InvitationRoute
   '/login': typeof LoginRoute
+  '/alerts': typeof AppAlertsRoute
   '/attention': typeof AppAttentionRoute
   '/audit': typeof AppAuditRoute
   '/exports': typeof AppExportsRoute
   '/password': typeof AppPasswordRoute
   '/qr': typeof AppQrRoute
   '/rates': typeof AppRatesRoute
+  '/reconciliation': typeof AppReconciliationRoute
   '/settings': typeof AppSettingsRoute
   '/staff': typeof AppStaffRoute
   '/withdrawals': typeof AppWithdrawalsRoute
@@ -170,13 +194,16 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
   '/enrol': typeof EnrolRoute
+  '/invitation': typeof InvitationRoute
   '/login': typeof LoginRoute
+  '/_app/alerts': typeof AppAlertsRoute
   '/_app/attention': typeof AppAttentionRoute
   '/_app/audit': typeof AppAuditRoute
   '/_app/exports': typeof AppExportsRoute
   '/_app/password': typeof AppPasswordRoute
   '/_app/qr': typeof AppQrRoute
   '/_app/rates': typeof AppRatesRoute
+  '/_app/reconciliation': typeof AppReconciliationRoute
   '/_app/settings': typeof AppSettingsRoute
   '/_app/staff': typeof AppStaffRoute
   '/_app/withdrawals': typeof AppWithdrawalsRoute
@@ -193,13 +220,16 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/enrol'
+    | '/invitation'
     | '/login'
+    | '/alerts'
     | '/attention'
     | '/audit'
     | '/exports'
     | '/password'
     | '/qr'
     | '/rates'
+    | '/reconciliation'
     | '/settings'
     | '/staff'
     | '/withdrawals'
@@ -212,13 +242,16 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/enrol'
+    | '/invitation'
     | '/login'
+    | '/alerts'
     | '/attention'
     | '/audit'
     | '/exports'
     | '/password'
     | '/qr'
     | '/rates'
+    | '/reconciliation'
     | '/settings'
     | '/staff'
     | '/withdrawals'
@@ -233,13 +266,16 @@ export interface FileRouteTypes {
     | '__root__'
     | '/_app'
     | '/enrol'
+    | '/invitation'
     | '/login'
+    | '/_app/alerts'
     | '/_app/attention'
     | '/_app/audit'
     | '/_app/exports'
     | '/_app/password'
     | '/_app/qr'
     | '/_app/rates'
+    | '/_app/reconciliation'
     | '/_app/settings'
     | '/_app/staff'
     | '/_app/withdrawals'
@@ -255,6 +291,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
   EnrolRoute: typeof EnrolRoute
+  InvitationRoute: typeof InvitationRoute
   LoginRoute: typeof LoginRoute
 }
 
@@ -274,6 +311,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EnrolRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/invitation': {
+      id: '/invitation'
+      path: '/invitation'
+      fullPath: '/invitation'
+      preLoaderRoute: typeof InvitationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/login': {
       id: '/login'
       path: '/login'
@@ -286,6 +330,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof AppIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/alerts': {
+      id: '/_app/alerts'
+      path: '/alerts'
+      fullPath: '/alerts'
+      preLoaderRoute: typeof AppAlertsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/attention': {
@@ -328,6 +379,13 @@ declare module '@tanstack/react-router' {
       path: '/rates'
       fullPath: '/rates'
       preLoaderRoute: typeof AppRatesRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/reconciliation': {
+      id: '/_app/reconciliation'
+      path: '/reconciliation'
+      fullPath: '/reconciliation'
+      preLoaderRoute: typeof AppReconciliationRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/settings': {
@@ -397,12 +455,14 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
+  AppAlertsRoute: typeof AppAlertsRoute
   AppAttentionRoute: typeof AppAttentionRoute
   AppAuditRoute: typeof AppAuditRoute
   AppExportsRoute: typeof AppExportsRoute
   AppPasswordRoute: typeof AppPasswordRoute
   AppQrRoute: typeof AppQrRoute
   AppRatesRoute: typeof AppRatesRoute
+  AppReconciliationRoute: typeof AppReconciliationRoute
   AppSettingsRoute: typeof AppSettingsRoute
   AppStaffRoute: typeof AppStaffRoute
   AppWithdrawalsRoute: typeof AppWithdrawalsRoute
@@ -416,12 +476,14 @@ interface AppRouteChildren {
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppAlertsRoute: AppAlertsRoute,
   AppAttentionRoute: AppAttentionRoute,
   AppAuditRoute: AppAuditRoute,
   AppExportsRoute: AppExportsRoute,
   AppPasswordRoute: AppPasswordRoute,
   AppQrRoute: AppQrRoute,
   AppRatesRoute: AppRatesRoute,
+  AppReconciliationRoute: AppReconciliationRoute,
   AppSettingsRoute: AppSettingsRoute,
   AppStaffRoute: AppStaffRoute,
   AppWithdrawalsRoute: AppWithdrawalsRoute,
@@ -439,6 +501,7 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
   EnrolRoute: EnrolRoute,
+  InvitationRoute: InvitationRoute,
   LoginRoute: LoginRoute,
 }
 export const routeTree = rootRouteImport

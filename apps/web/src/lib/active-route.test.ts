@@ -41,6 +41,7 @@ describe('active entries (SPEC.md §2)', () => {
       '/player/game/betflix?tab=pp.txt',
     ]);
     expect(PLAYER_GROUP_1.map((e) => e.href).slice(1)).toEqual(['/player/deposit', '/player/withdraw', '/player/promotion']);
-    expect(PLAYER_GROUP_2.map((e) => e.label)).toEqual(['nav.bank_account', 'nav.history']);
+    // and responsible play after them (issue 32)
+    expect(PLAYER_GROUP_2.map((e) => e.label)).toEqual(['nav.bank_account', 'nav.history', 'nav.limits']);
   });
 });

@@ -46,7 +46,13 @@ describe('the language choice', () => {
 describe('the fetched translations', () => {
   it('come one file per language: Lao without what the first bundle holds, the others whole', async () => {
     const lo = await import('../locales/lo/bundle');
-    expect(Object.keys(lo.default).sort()).toEqual(['./deposit.json', './promotion.json', './wallet.json', './withdraw.json']);
+    expect(Object.keys(lo.default).sort()).toEqual([
+      './deposit.json',
+      './limits.json',
+      './promotion.json',
+      './wallet.json',
+      './withdraw.json',
+    ]);
     for (const lng of ['cn', 'vn', 'th']) {
       const bundle = (await import(`../locales/${lng}/bundle.ts`)) as { default: Record<string, unknown> };
       expect(

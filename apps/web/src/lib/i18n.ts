@@ -37,7 +37,7 @@ function nsOf(path: string) {
 }
 
 /** Every namespace of the site (locales/lo/*.json; i18n.test.ts holds the list to the files). */
-export const NAMESPACES = ['common', 'errors', 'auth', 'deposit', 'promotion', 'wallet', 'withdraw'];
+export const NAMESPACES = ['common', 'errors', 'auth', 'deposit', 'promotion', 'wallet', 'withdraw', 'limits'];
 
 const loResources = Object.fromEntries(Object.entries(eager).map(([path, mod]) => [nsOf(path), mod.default]));
 /** The namespaces the first render of a visitor's page needs (bundled in Lao, fetched in the other languages before it). */

@@ -132,6 +132,8 @@ export async function jdbBank(
   });
 
   return {
+    /** Every token ends now: the partner's next call is answered 401 (a token ended mid-run). */
+    expireTokens: () => tokens.clear(),
     /** A customer pays a JDB QR: the bill its tag 62 names, once, and the notice goes out. Null when the QR is no JDB bill. */
     async pay(fields: LaoQrFields, payload: string, payerBank: string): Promise<JdbPayment | null> {
       const bill = fields.billNumber ? await store.find(fields.billNumber) : null;

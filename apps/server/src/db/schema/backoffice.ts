@@ -19,6 +19,8 @@ export const staffUsers = pgTable(
     totpSecret: text('totp_secret'),
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** the demo seed's owner only: may enrol the second factor with the password alone (migration 0080) */
+    enrolWithPassword: boolean('enrol_with_password').notNull().default(false),
   },
   (t) => [unique().on(t.agencyId, t.username)],
 );
@@ -47,6 +49,20 @@ export const staffRecoveryCodes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.staffId, t.codeHash] })],
 );
+
+/** A staff member's one live invitation (decision 110, migration 0080): only the token's sha256 kept. */
+export const staffInvitations = pgTable('staff_invitations', {
+  staffId: uuid('staff_id')
+    .primaryKey()
+    .references(() => staffUsers.id, { onDelete: 'cascade' }),
+  agencyId: uuid('agency_id')
+    .notNull()
+    .references(() => agencies.id),
+  tokenHash: text('token_hash').notNull().unique(),
+  totpSecret: text('totp_secret').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const auditLog = pgTable('audit_log', {
   id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),

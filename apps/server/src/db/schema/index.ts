@@ -9,4 +9,7 @@ export * from './withdrawals.js';
 export * from './backoffice.js';
 export * from './promotions.js';
 export * from './onepay.js';
+export * from './alerts.js';
+export * from './responsible-play.js';
 // @schema (one export line per area: accounts, ledger, bank-accounts, deposits, withdrawals, backoffice)
+export * from './reconciliation.js';

@@ -68,6 +68,10 @@ export const providerTransfers = pgTable('provider_transfers', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   settledAt: timestamp('settled_at', { withTimezone: true }),
+  /** AMB's balance witness of an attempt (migration 0110, providers/amb/amb-witness.ts) */
+  witnessState: text('witness_state').$type<'claimed' | 'sent' | 'released' | 'decided'>(),
+  witnessBefore: bigint('witness_before', { mode: 'bigint' }),
+  witnessSentAt: timestamp('witness_sent_at', { withTimezone: true }),
 });
 
 export const jobs = pgTable('jobs', {

@@ -16,6 +16,8 @@ export const agencies = pgTable('agencies', {
   social: jsonb('social').$type<Social>().notNull(),
   settings: jsonb('settings').$type<AgencySettings>().notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** set by `npm run ops -- agency disable` (migration 0080): the agency then answers as an unknown host */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
 });
 
 export const agencyHosts = pgTable(

@@ -20,7 +20,7 @@ import {
 } from './kinds.js';
 import { processTransfers } from './process.js';
 import { requestTransfers, type RequestItem } from './request.js';
-import { settleTransfers } from './settle.js';
+import { settleTransfers, settleTransfersIn } from './settle.js';
 import { creditVersion, syncCredit } from './sync-credit.js';
 
 /**
@@ -133,6 +133,11 @@ export class TransferService {
   /** Settles once: the transfer row lock makes a second settlement a no-op. */
   async settle(transferId: string, outcome: Settlement, providerTransferId: string | null, reason?: string) {
     await this.settleMany([{ transferId, outcome, providerTransferId, ...(reason ? { reason } : {}) }]);
+  }
+
+  /** See ./settle.ts: in the caller's transaction, answering the transfers it settled. */
+  async settleIn(tx: Tx, requests: readonly SettleRequest[], opts: { completeJobs?: boolean } = {}) {
+    return settleTransfersIn(tx, (kind) => this.handlerOf(kind), requests, opts);
   }
 
   /** See ./settle.ts. */

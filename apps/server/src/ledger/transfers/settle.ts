@@ -1,5 +1,5 @@
 import { getTableColumns, sql } from 'drizzle-orm';
-import { queryRowsPrepared, uuidArray, type Db } from '../../db/client.js';
+import { queryRowsPrepared, uuidArray, type Db, type Tx } from '../../db/client.js';
 import { transactionWithRetry } from '../../db/errors.js';
 import { providerTransfers } from '../../db/schema/index.js';
 import { completeByKeys } from '../../jobs/queue.js';
@@ -22,64 +22,73 @@ export async function settleTransfers(
   opts: { completeJobs?: boolean } = {},
 ) {
   if (requests.length === 0) return;
+  await transactionWithRetry(db, (tx) => settleTransfersIn(tx, handlerOf, requests, opts));
+}
+
+/** The same in the caller's transaction (a staff ruling with its audit row); answers the transfers it settled. */
+export async function settleTransfersIn(
+  tx: Tx,
+  handlerOf: (kind: string) => SettledManyHandler,
+  requests: readonly SettleRequest[],
+  opts: { completeJobs?: boolean } = {},
+): Promise<Transfer[]> {
   const asked = new Map(requests.map((r) => [r.transferId, r]));
-  await transactionWithRetry(db, async (tx) => {
-    // the transfers locked, with the player's credit account there (it exists: request() made it)
-    const rows = await tx
-      .select({ ...getTableColumns(providerTransfers), creditAccountId: creditAccountOf })
-      .from(providerTransfers)
-      .where(sql`${providerTransfers.id} = ANY (${uuidArray(asked.keys())}::uuid[])`)
-      .orderBy(providerTransfers.id)
-      .for('update')
-      .prepare('transfers_lock_settling')
-      .execute();
-    const settling = rows
-      .filter((row) => row.status === 'PENDING')
-      .map(({ creditAccountId, ...transfer }) => ({ transfer, creditAccountId, request: asked.get(transfer.id)! }));
-    // their jobs done with them (one settled meanwhile by the worker: the worker marks its own)
-    if (opts.completeJobs)
-      await completeByKeys(
-        tx,
-        settling.map(({ transfer }) => jobKey(transfer.id)),
-      );
-    if (settling.length === 0) return;
-    const kinds = new Map<string, { transfer: Transfer; outcome: Settlement }[]>();
-    for (const { transfer, request } of settling) {
-      const settled = kinds.get(transfer.kind);
-      if (settled) settled.push({ transfer, outcome: request.outcome });
-      else kinds.set(transfer.kind, [{ transfer, outcome: request.outcome }]);
-    }
-    for (const [kind, settled] of kinds) await handlerOf(kind)(tx, settled);
-    const postings: PostRequest[] = [];
-    for (const { transfer: t, creditAccountId, request: r } of settling) {
-      const inFlight = await reservedOn(tx, t);
-      const credit = creditAccountId ?? (await playerCreditAccount(tx, t.agencyId, t.playerId, t.providerId));
-      const destination = t.direction === 'IN' ? credit : t.counterAccountId;
-      const origin = t.direction === 'IN' ? t.counterAccountId : credit;
-      postings.push({
-        agencyId: t.agencyId,
-        reference: `transfer:${t.reference}:${r.outcome === 'POSTED' ? 'posted' : 'voided'}`,
-        kind: `${t.kind}:${r.outcome.toLowerCase()}`,
-        entries: [{ from: inFlight, to: r.outcome === 'POSTED' ? destination : origin, currency: 'THB', amount: t.amount }],
-        metadata: { transferId: t.id, ...(r.reason ? { reason: r.reason } : {}) },
-      });
-    }
-    // the ids also as `= ANY (…)`, so that the plan reaches the rows by primary key, not a scan of the table
-    const updates = settling.map(({ request: r }) => ({
-      id: r.transferId,
-      status: r.outcome,
-      ptid: r.providerTransferId,
-      reason: r.reason ?? null,
-    }));
-    await queryRowsPrepared(
+  // the transfers locked, with the player's credit account there (it exists: request() made it)
+  const rows = await tx
+    .select({ ...getTableColumns(providerTransfers), creditAccountId: creditAccountOf })
+    .from(providerTransfers)
+    .where(sql`${providerTransfers.id} = ANY (${uuidArray(asked.keys())}::uuid[])`)
+    .orderBy(providerTransfers.id)
+    .for('update')
+    .prepare('transfers_lock_settling')
+    .execute();
+  const settling = rows
+    .filter((row) => row.status === 'PENDING')
+    .map(({ creditAccountId, ...transfer }) => ({ transfer, creditAccountId, request: asked.get(transfer.id)! }));
+  // their jobs done with them (one settled meanwhile by the worker: the worker marks its own)
+  if (opts.completeJobs)
+    await completeByKeys(
       tx,
-      'transfers_settled',
-      sql`UPDATE provider_transfers p
+      settling.map(({ transfer }) => jobKey(transfer.id)),
+    );
+  if (settling.length === 0) return [];
+  const kinds = new Map<string, { transfer: Transfer; outcome: Settlement }[]>();
+  for (const { transfer, request } of settling) {
+    const settled = kinds.get(transfer.kind);
+    if (settled) settled.push({ transfer, outcome: request.outcome });
+    else kinds.set(transfer.kind, [{ transfer, outcome: request.outcome }]);
+  }
+  for (const [kind, settled] of kinds) await handlerOf(kind)(tx, settled);
+  const postings: PostRequest[] = [];
+  for (const { transfer: t, creditAccountId, request: r } of settling) {
+    const inFlight = await reservedOn(tx, t);
+    const credit = creditAccountId ?? (await playerCreditAccount(tx, t.agencyId, t.playerId, t.providerId));
+    const destination = t.direction === 'IN' ? credit : t.counterAccountId;
+    const origin = t.direction === 'IN' ? t.counterAccountId : credit;
+    postings.push({
+      agencyId: t.agencyId,
+      reference: `transfer:${t.reference}:${r.outcome === 'POSTED' ? 'posted' : 'voided'}`,
+      kind: `${t.kind}:${r.outcome.toLowerCase()}`,
+      entries: [{ from: inFlight, to: r.outcome === 'POSTED' ? destination : origin, currency: 'THB', amount: t.amount }],
+      metadata: { transferId: t.id, ...(r.reason ? { reason: r.reason } : {}) },
+    });
+  }
+  // the ids also as `= ANY (…)`, so that the plan reaches the rows by primary key, not a scan of the table
+  const updates = settling.map(({ request: r }) => ({
+    id: r.transferId,
+    status: r.outcome,
+    ptid: r.providerTransferId,
+    reason: r.reason ?? null,
+  }));
+  await queryRowsPrepared(
+    tx,
+    'transfers_settled',
+    sql`UPDATE provider_transfers p
              SET status = u.status, settled_at = now(), updated_at = now(), provider_transfer_id = u.ptid, last_error = u.reason, needs_attention = false
             FROM jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) AS u (id uuid, status text, ptid text, reason text)
            WHERE p.id = u.id AND p.id = ANY (${uuidArray(updates.map((u) => u.id))}::uuid[])`,
-    );
-    // the ledger last: the accounts' row locks it takes are held only until the commit
-    await postMany(tx, postings);
-  });
+  );
+  // the ledger last: the accounts' row locks it takes are held only until the commit
+  await postMany(tx, postings);
+  return settling.map(({ transfer }) => transfer);
 }

@@ -4,3 +4,4 @@
  * (decision 150).
  */
 export { agencyRoutes } from './agency.routes.js';
+export { addAgencyHosts, createAgency, EMPTY_SOCIAL, normalHost, removeAgencyHost, type NewAgency } from './agency-admin.js';

@@ -15,7 +15,7 @@ import { renderQrSvg } from '../../payments/index.js';
 import { errorResponses } from '../shared/route-errors.js';
 import { depositView } from './deposits.view.js';
 
-const errors = errorResponses(400, 401, 404, 409, 422, 503);
+const errors = errorResponses(400, 401, 403, 404, 409, 422, 503);
 
 /** Deposit by LAO QR (DESIGN.md §5, docs/decisions/014-deposits.md). */
 export const depositRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { DEPOSIT_EXPIRY_MINUTES } from '@app/contracts';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -71,22 +71,34 @@ export function createDepositsService(deps: DepositsServiceDependencies): Deposi
     /**
      * An OPEN order (DESIGN.md §5 step 1): priced and written with its expiry job in one transaction
      * (the partial unique index keeps one open order per player even in a race), then registered at
-     * the gateway. A gateway that cannot take it cancels the order again: the player never saw its QR.
+     * the gateway, outside the transaction: a slow bank holds no connection. A gateway that cannot
+     * take it cancels the order again: the player never saw its QR.
      */
     async create(agency, session, body) {
-      if (await open(session)) throw openOrderExists();
-      const priced = await priceDeposit(deps, agency, session, body);
+      // the open order and the pricing reads together (one round of reads, not two); an open order is said first
+      const [existing, pricing] = await Promise.allSettled([open(session), priceDeposit(deps, agency, session, body)]);
+      if (existing.status === 'rejected') throw existing.reason;
+      if (existing.value) throw openOrderExists();
+      if (pricing.status === 'rejected') throw pricing.reason;
+      const priced = pricing.value;
       const now = new Date();
       const expiresAt = new Date(now.getTime() + DEPOSIT_EXPIRY_MINUTES * 60_000);
       let order: DepositOrderRow;
       try {
         order = await db.transaction(async (tx) => {
+          // under the player's row lock: two orders racing a deposit limit take turns (decision 160)
+          await deps.responsiblePlay.checkDeposit(tx, session, priced.amountLak);
+          // the expiry job next (the order's id made here), the agency's code counter last: its row, which
+          // every deposit of the agency takes, stays locked for the order's insert and the commit only
+          const id = randomUUID();
+          await enqueueJob(tx, DEPOSIT_EXPIRY_JOB, { orderId: id }, { uniqueKey: `deposit-expiry:${id}`, runAt: expiresAt });
           const code = await nextTransactionCode(tx, agency.id, 'D', now);
           const gatewayReference = gatewayReferenceOf(code);
           const qrPayload = laoQrFor(priced.bankConfig, { amountLak: priced.amountLak, billNumber: code, reference: gatewayReference });
           const [row] = await tx
             .insert(depositOrders)
             .values({
+              id,
               agencyId: agency.id,
               playerId: session.playerId,
               transactionCode: code,
@@ -101,7 +113,6 @@ export function createDepositsService(deps: DepositsServiceDependencies): Deposi
               expiresAt,
             })
             .returning();
-          await enqueueJob(tx, DEPOSIT_EXPIRY_JOB, { orderId: row!.id }, { uniqueKey: `deposit-expiry:${row!.id}`, runAt: expiresAt });
           return row!;
         });
       } catch (err) {
@@ -155,6 +166,18 @@ export function createDepositsService(deps: DepositsServiceDependencies): Deposi
       const result = await settlement.confirmWithGateway(order, confirmations.statusCalls);
       if (!result.paid) throw notPaid();
       return result.order;
+    },
+
+    async confirmWithBank(agencyId, id) {
+      const [order] = await db
+        .select()
+        .from(depositOrders)
+        .where(and(eq(depositOrders.id, id), eq(depositOrders.agencyId, agencyId)));
+      if (!order) throw noSuchDeposit();
+      if (order.status !== 'OPEN' && order.status !== 'CANCELED') return { paid: order.bankReference !== null, order };
+      await rateLimiter.consume(DEPOSIT_LIMITS.depositQuestionsPerOrder, `check:${order.id}`);
+      const result = await settlement.confirmWithGateway(order, confirmations.statusCalls);
+      return { paid: result.paid, order: result.order };
     },
 
     async cancel(session, id) {

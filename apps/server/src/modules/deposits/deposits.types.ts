@@ -9,6 +9,7 @@ import type { AgencyContext } from '../../plugins/agency.js';
 import type { RateLimiter } from '../../plugins/rate-limit.js';
 import type { PlayerSession } from '../../plugins/session.js';
 import type { PromotionsService } from '../promotions/index.js';
+import type { ResponsiblePlayService } from '../responsible-play/index.js';
 import type { ServiceDependencies } from '../service-dependencies.js';
 import type { WalletService } from '../wallet/index.js';
 import type { PaymentConfirmations } from './deposits.confirmations.js';
@@ -23,6 +24,8 @@ export interface DepositsServiceDependencies extends ServiceDependencies {
   worker: Worker;
   wallet: Pick<WalletService, 'creditMinorAt'>;
   promotions: Pick<PromotionsService, 'inUse' | 'claimBonuses' | 'returnVoidedBonuses'>;
+  /** the deposit limits and exclusion, checked in the transaction that writes the order */
+  responsiblePlay: Pick<ResponsiblePlayService, 'checkDeposit'>;
 }
 
 export interface ConfirmedPayment {
@@ -48,6 +51,12 @@ export interface DepositsService {
   open(session: PlayerSession): Promise<DepositOrderRow | null>;
   /** the "check" button: asks the gateway now (once per order every few seconds, else RATE_LIMITED); ORDER_NOT_PAID until paid */
   check(session: PlayerSession, id: string): Promise<DepositOrderRow>;
+  /**
+   * Staff's "ask the bank" on an order of their agency that is not credited (OPEN or CANCELED): the
+   * same confirmation as the player's check (credited only as the bank says); another order is
+   * answered as it is. 404 for an order of another agency.
+   */
+  confirmWithBank(agencyId: string, id: string): Promise<{ paid: boolean; order: DepositOrderRow }>;
   /** OPEN → CANCELED after asking the gateway, so that a paid order is never canceled */
   cancel(session: PlayerSession, id: string): Promise<DepositOrderRow>;
   /**

@@ -38,7 +38,7 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'A one-time launch URL for a game; refused without credit at the provider',
         params: providerParamsSchema,
         body: launchGameBodySchema,
-        response: { 200: launchGameResponseSchema, ...errorResponses(400, 401, 404, 422, 503) },
+        response: { 200: launchGameResponseSchema, ...errorResponses(400, 401, 403, 404, 422, 503) },
       },
     },
     async (request) => {

@@ -1,11 +1,14 @@
 import type { GamesResponse, Language } from '@app/contracts';
 import type { PlayerSession } from '../../plugins/session.js';
 import type { ProviderLookup } from '../../providers/types.js';
+import type { ResponsiblePlayService } from '../responsible-play/index.js';
 import type { WalletService } from '../wallet/index.js';
 
 export interface GamesServiceDependencies {
   providers: ProviderLookup;
   wallet: Pick<WalletService, 'creditMinorAt'>;
+  /** no game during a cooling-off or an exclusion */
+  responsiblePlay: Pick<ResponsiblePlayService, 'assertNotExcluded'>;
 }
 
 export interface LaunchRequest {

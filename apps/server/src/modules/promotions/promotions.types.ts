@@ -8,6 +8,7 @@ import type { AgencyContext } from '../../plugins/agency.js';
 import type { PlayerSession } from '../../plugins/session.js';
 import type { ProviderLookup } from '../../providers/types.js';
 import type { BankAccountsService } from '../bank-accounts/index.js';
+import type { ResponsiblePlayService } from '../responsible-play/index.js';
 import type { ServiceDependencies } from '../service-dependencies.js';
 
 export interface PromotionsServiceDependencies extends ServiceDependencies {
@@ -16,6 +17,8 @@ export interface PromotionsServiceDependencies extends ServiceDependencies {
   transfers: TransferService;
   worker: Worker;
   bankAccounts: Pick<BankAccountsService, 'find'>;
+  /** no promotion during a cooling-off or an exclusion (decision 160) */
+  responsiblePlay: Pick<ResponsiblePlayService, 'assertNotExcluded' | 'activeExclusion'>;
 }
 
 /** Whose promotion: a player at one provider of an agency. */

@@ -57,7 +57,7 @@ export async function liveCredit(
 }
 
 export function createUse(deps: PromotionsServiceDependencies) {
-  const { db, bankAccounts } = deps;
+  const { db, bankAccounts, responsiblePlay } = deps;
 
   const isBlocked = async (agencyId: string, playerId: string) => {
     const [row] = await db
@@ -78,6 +78,7 @@ export function createUse(deps: PromotionsServiceDependencies) {
 
   /** The refusals that do not depend on the promotion, in the order a player fixes them. */
   async function blockingReason(session: PlayerSession, requiresBankAccount = true): Promise<ErrorCode | null> {
+    if (await responsiblePlay.activeExclusion(session)) return 'SELF_EXCLUDED';
     if (await isBlocked(session.agencyId, session.playerId)) return 'PROMOTION_PLAYER_BLOCKED';
     if (requiresBankAccount && !(await bankAccounts.find(session.agencyId, session.playerId))) return 'PROMOTION_NEEDS_BANK_ACCOUNT';
     if (await heldUsage(db, session.agencyId, session.playerId)) return 'PROMOTION_ONE_AT_A_TIME';
@@ -91,6 +92,7 @@ export function createUse(deps: PromotionsServiceDependencies) {
    * a second one, whatever the race) and its expiry job.
    */
   async function use(agency: AgencyContext, session: PlayerSession, body: UsePromotionBody): Promise<UsageWithPromotion> {
+    await responsiblePlay.assertNotExcluded(session);
     const [promotion] = await db
       .select()
       .from(promotions)

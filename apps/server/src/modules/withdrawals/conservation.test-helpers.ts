@@ -185,3 +185,51 @@ export async function promotionFigures(app: FastifyInstance) {
   );
   return row!;
 }
+
+/**
+ * Every transfer still unknown decided by staff, as they would from the provider's agent back office
+ * (decision 141): applied when the provider lists more such transfers since it than we settled as
+ * applied. Answers how many there were.
+ */
+export async function resolveHeld(env: {
+  app: FastifyInstance;
+  sandbox: TestSandbox;
+  staff: { cookie: string };
+  note: (op: string, res: Answer) => void;
+}): Promise<number> {
+  const { app, staff, note } = env;
+  const held = await queryRows<{
+    id: string;
+    player_id: string;
+    provider_id: string;
+    direction: 'IN' | 'OUT';
+    amount: string;
+    created_at: Date;
+  }>(
+    app.db,
+    sql`SELECT id, player_id, provider_id, direction, amount::text, created_at FROM provider_transfers WHERE status = 'PENDING' ORDER BY created_at`,
+  );
+  for (const t of held) {
+    const amount = BigInt(t.amount);
+    const since = new Date(t.created_at).getTime() - 1000;
+    const same = (x: { direction: string; amount: bigint; createdAt: Date }) =>
+      x.direction === t.direction && x.amount === amount && x.createdAt.getTime() >= since;
+    // applied there when the provider lists more such transfers than we have settled as applied
+    const there = (await env.sandbox.providerTransfers(t.provider_id as ProviderId, t.player_id)).filter(
+      (x) => x.status === 'POSTED' && same(x),
+    ).length;
+    const [ours] = await queryRows<{ n: number }>(
+      app.db,
+      sql`SELECT count(*)::int AS n FROM provider_transfers WHERE player_id = ${t.player_id} AND provider_id = ${t.provider_id}
+             AND direction = ${t.direction} AND amount = ${amount} AND status = 'POSTED' AND created_at >= ${new Date(since)}`,
+    );
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/v2/backoffice/transfers/${t.id}/resolve`,
+      headers: { host: 'localhost', cookie: staff.cookie },
+      payload: { applied: there > ours!.n, note: `seen at the provider: ${there}, settled here: ${ours!.n}` },
+    });
+    note('staff resolve', res);
+  }
+  return held.length;
+}

@@ -1,22 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { auditLog, ledgerAccounts, withdrawals } from '../../db/schema/index.js';
-import { registerPlayer, type TestPlayer } from '../../test/players.js';
 import { useServerAndSandbox } from '../../test/server-and-sandbox.js';
-import { addBankAccount, decide, fundCredit, staffLogin, withdraw } from './withdrawals.test-helpers.js';
+import { decide, staffLogin, openWithdrawal as openWithdrawalAt } from './withdrawals.test-helpers.js';
 import { createAgency as createAgencyAt } from '../../test/agencies.js';
 
 const env = useServerAndSandbox({});
 const { agencyId } = env;
 
-async function openWithdrawal(amount = '250'): Promise<{ player: TestPlayer; id: string }> {
-  const player = await registerPlayer(env.ctx.app);
-  await addBankAccount(env.ctx.app, player);
-  await fundCredit(env.ctx.app, agencyId(), player, 'gclub', 60_000n);
-  const res = await withdraw(env.ctx.app, player, { providerId: 'gclub', amount });
-  expect(res.json().withdrawal.status).toBe('OPEN');
-  return { player, id: res.json().withdrawal.id };
-}
+const openWithdrawal = (amount = '250') => openWithdrawalAt(env.ctx.app, agencyId(), amount);
 
 async function balanceOf(type: 'WITHDRAWALS_PAYABLE' | 'BANK_CLEARING', currency: 'THB' | 'LAK') {
   const rows = await env.ctx.app.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.type, type));

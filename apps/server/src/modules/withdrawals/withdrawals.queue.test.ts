@@ -1,22 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.js';
-import { registerPlayer, type TestPlayer } from '../../test/players.js';
+import { registerPlayer } from '../../test/players.js';
 import { useServerAndSandbox } from '../../test/server-and-sandbox.js';
-import { addBankAccount, decide, fundCredit, staffLogin, withdraw } from './withdrawals.test-helpers.js';
+import { decide, staffLogin, openWithdrawal as openWithdrawalAt } from './withdrawals.test-helpers.js';
 import { createAgency } from '../../test/agencies.js';
 
 const env = useServerAndSandbox({ RATE_LIMIT_ENABLED: 'false' });
 const app = () => env.ctx.app;
 
-async function openWithdrawal(amount = '100'): Promise<{ player: TestPlayer; id: string }> {
-  const player = await registerPlayer(app());
-  await addBankAccount(app(), player);
-  await fundCredit(app(), env.agencyId(), player, 'gclub', 60_000n);
-  const res = await withdraw(app(), player, { providerId: 'gclub', amount });
-  expect(res.json().withdrawal.status).toBe('OPEN');
-  return { player, id: res.json().withdrawal.id };
-}
+const openWithdrawal = (amount = '100') => openWithdrawalAt(app(), env.agencyId(), amount);
 
 const get = (cookie: string, url: string, host = 'localhost') =>
   app().inject({ url: `/api/v2/backoffice/${url}`, headers: { host, cookie } });

@@ -11,6 +11,7 @@ import {
 } from '@app/contracts';
 import { MONEY_ROLES, staffAccess } from '../../plugins/staff-access.js';
 import { requireStaff } from '../../plugins/staff-session.js';
+import { staffActor } from '../../audit/audit.js';
 import { errorResponses } from '../shared/route-errors.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 429);
@@ -76,10 +77,7 @@ export const withdrawalsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: backofficeWithdrawalResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      const actor = { staff: requireStaff(request), ip: request.ip };
-      return withdrawals.approve(actor, request.params.id, request.body.bankReference);
-    },
+    async (request) => withdrawals.approve(staffActor(request), request.params.id, request.body.bankReference),
   );
 
   app.post(
@@ -94,9 +92,6 @@ export const withdrawalsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: backofficeWithdrawalResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      const actor = { staff: requireStaff(request), ip: request.ip };
-      return withdrawals.reject(actor, request.params.id, request.body.reason);
-    },
+    async (request) => withdrawals.reject(staffActor(request), request.params.id, request.body.reason),
   );
 };

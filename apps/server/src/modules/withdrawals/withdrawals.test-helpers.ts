@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { houseAccount } from '../../ledger/ledger.js';
-import type { TestPlayer } from '../../test/players.js';
+import { registerPlayer, type TestPlayer } from '../../test/players.js';
 import { settleTestKind, TEST_FUND_KIND } from '../../test/transfer-kinds.js';
 
 /**
@@ -48,6 +48,16 @@ export function withdraw(app: FastifyInstance, p: TestPlayer, body: object, head
     headers: { host: 'localhost', cookie: p.cookie, ...headers },
     payload: body,
   });
+}
+
+/** A new player with a bank account and 600 THB at gclub, and its withdrawal of `amount` THB, OPEN in the queue. */
+export async function openWithdrawal(app: FastifyInstance, agencyId: string, amount: string): Promise<{ player: TestPlayer; id: string }> {
+  const player = await registerPlayer(app);
+  await addBankAccount(app, player);
+  await fundCredit(app, agencyId, player, 'gclub', 60_000n);
+  const res = await withdraw(app, player, { providerId: 'gclub', amount });
+  if (res.json().withdrawal?.status !== 'OPEN') throw new Error(`withdrawal: ${res.statusCode} ${res.body}`);
+  return { player, id: res.json().withdrawal.id };
 }
 
 export function cancelWithdrawal(app: FastifyInstance, p: TestPlayer, id: string) {

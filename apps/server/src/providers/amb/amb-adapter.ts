@@ -12,7 +12,7 @@ import {
 } from '../types.js';
 import { CatalogueCache, stringOrNull } from '../catalogue-cache.js';
 import { AMB_CODES, ambCall, ambCodeName, ambSignature, type AmbAnswer } from './amb-wire.js';
-import { AmbWitnesses } from './amb-witness.js';
+import { MemoryWitnessStore, type AmbWitnessStore } from './amb-witness.js';
 
 export interface AmbOptions {
   id: ProviderId;
@@ -26,6 +26,8 @@ export interface AmbOptions {
   timeoutMs: number;
   /** a transfer whose balance has not moved this long after it was sent is taken as never applied */
   settleMs?: number;
+  /** where the balance witnesses are kept (the server: its database, seen by every instance) */
+  witnesses?: AmbWitnessStore;
 }
 
 /** Refusals of a transfer that say it was not applied. Maintenance: not applied, but worth sending later. */
@@ -47,12 +49,13 @@ const REFUSALS = new Set<number>([
  */
 export class AmbProviderAdapter implements ProviderAdapter {
   readonly id: ProviderId;
-  private readonly witnesses = new AmbWitnesses();
+  private readonly witnesses: AmbWitnessStore;
   /** AMB's whole list (`gameList/all`); AMB's game code of a launch is the game's tab */
   private readonly catalogue: CatalogueCache;
 
   constructor(private readonly opts: AmbOptions) {
     this.id = opts.id;
+    this.witnesses = opts.witnesses ?? new MemoryWitnessStore();
     this.catalogue = new CatalogueCache(
       opts.id,
       async () => {
@@ -110,9 +113,9 @@ export class AmbProviderAdapter implements ProviderAdapter {
 
   async transfer(req: TransferRequest): Promise<TransferOutcome> {
     const member = memberName(req.player.playerId);
-    const blocking = this.witnesses.blocking(member, req.reference);
+    const blocking = await this.witnesses.claim(req.reference, this.id, req.player);
     if (blocking) {
-      this.witnesses.notSent(req.reference);
+      await this.witnesses.release(req.reference);
       return { status: 'UNKNOWN', reason: `not sent: transfer ${blocking} of this member is not decided yet` };
     }
     let before: bigint | null;
@@ -123,12 +126,15 @@ export class AmbProviderAdapter implements ProviderAdapter {
         before = 0n;
       }
     } catch (err) {
-      this.witnesses.notSent(req.reference);
+      await this.witnesses.release(req.reference);
       return { status: 'UNKNOWN', reason: `not sent: the balance before could not be read (${(err as Error).message})` };
     }
-    if (before === null) return { status: 'REFUSED', reason: 'PLAYER_NOT_FOUND' };
+    if (before === null) {
+      await this.witnesses.decided(req.reference);
+      return { status: 'REFUSED', reason: 'PLAYER_NOT_FOUND' };
+    }
     const amount = fromMinor(req.amountMinor, 'THB');
-    this.witnesses.sent(req.reference, member, before);
+    await this.witnesses.sent(req.reference, before);
     const answer = await this.call(
       'POST',
       `/${req.direction === 'IN' ? 'deposit' : 'withdraw'}/${encodeURIComponent(this.opts.key)}/${member}`,
@@ -139,7 +145,7 @@ export class AmbProviderAdapter implements ProviderAdapter {
     );
     if (answer.kind === 'answer') {
       if (answer.code === AMB_CODES.OK) {
-        this.witnesses.decided(req.reference);
+        await this.witnesses.decided(req.reference);
         const ref = (answer.result as { ref?: unknown } | null)?.ref;
         return {
           status: 'POSTED',
@@ -147,11 +153,11 @@ export class AmbProviderAdapter implements ProviderAdapter {
         };
       }
       if (REFUSALS.has(answer.code)) {
-        this.witnesses.decided(req.reference);
+        await this.witnesses.decided(req.reference);
         return { status: 'REFUSED', reason: ambCodeName(answer.code) };
       }
       if (answer.code === AMB_CODES.MAINTENANCE) {
-        this.witnesses.neverApplied(req.reference);
+        await this.witnesses.release(req.reference);
         return { status: 'UNKNOWN', reason: 'not applied: AMB is under maintenance' };
       }
     }
@@ -161,15 +167,18 @@ export class AmbProviderAdapter implements ProviderAdapter {
   }
 
   async transferStatus(reference: string, request?: TransferRequest): Promise<TransferStatus> {
-    const w = this.witnesses.get(reference);
-    if (!request || !w) return { status: 'UNKNOWN', reason: 'AMB cannot be asked by reference and no balance witness is held here' };
+    const w = await this.witnesses.get(reference);
+    if (!request || !w) return { status: 'UNKNOWN', reason: 'AMB cannot be asked by reference and no balance witness is kept of it' };
     if (!w.sent) return { status: 'NOT_FOUND' };
     return this.decide(request, 'answer not received');
   }
 
-  /** Decides an attempt whose answer did not come, from the member's balance now. */
+  /**
+   * Decides an attempt whose answer did not come, from the member's balance now. Play during the
+   * attempt moves the balance too: then it cannot be told, and staff decide from AMB's own records.
+   */
   private async decide(req: TransferRequest, reason: string): Promise<TransferStatus> {
-    const w = this.witnesses.get(req.reference);
+    const w = await this.witnesses.get(req.reference);
     if (!w?.sent) return { status: 'UNKNOWN', reason };
     let now: bigint | null;
     try {
@@ -180,11 +189,11 @@ export class AmbProviderAdapter implements ProviderAdapter {
     const delta = (now ?? 0n) - w.before;
     const expected = req.direction === 'IN' ? req.amountMinor : -req.amountMinor;
     if (delta === expected) {
-      this.witnesses.decided(req.reference);
+      await this.witnesses.decided(req.reference);
       return { status: 'POSTED', providerTransferId: `amb-balance:${w.before}>${now}` };
     }
     if (delta === 0n && Date.now() - w.sentAt >= this.settleMs) {
-      this.witnesses.neverApplied(req.reference);
+      await this.witnesses.release(req.reference);
       return { status: 'NOT_FOUND' };
     }
     return { status: 'UNKNOWN', reason: `${reason}; balance moved by ${delta} since the attempt (expected ${expected} or 0)` };

@@ -1,15 +1,7 @@
 import { fromMinor, type ProviderId } from '@app/contracts';
 import { memberName, memberPassword, providerThb } from '../login.js';
-import {
-  ProviderRequestError,
-  ProviderUnavailableError,
-  type GameCatalogue,
-  type ProviderAdapter,
-  type ProviderPlayer,
-  type TransferOutcome,
-  type TransferRequest,
-  type TransferStatus,
-} from '../types.js';
+import { ProviderRequestError, ProviderUnavailableError } from '../types.js';
+import type { GameCatalogue, ProviderAdapter, ProviderPlayer, TransferOutcome, TransferRequest, TransferStatus } from '../types.js';
 import { CatalogueCache, stringOrNull } from '../catalogue-cache.js';
 import { BETFLIX_CODES, betflixCall, betflixCodeName, betflixDate, type BetflixAnswer, type BetflixCallOptions } from './betflix-wire.js';
 

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { MONEY_ROLES, OWNER_ONLY, STAFF_ROLES, type StaffRole } from '@app/contracts';
 import {
   AlertIcon,
+  ChatIcon,
   DepositIcon,
   GiftIcon,
   HistoryIcon,
@@ -37,12 +38,14 @@ export const NAV: readonly NavItem[] = [
   { path: '/', label: 'nav.home', roles: MONEY, icon: HomeIcon },
   { path: '/withdrawals', label: 'nav.withdrawals', roles: MONEY, icon: WithdrawIcon },
   { path: '/attention', label: 'nav.attention', roles: MONEY, icon: AlertIcon },
+  { path: '/reconciliation', label: 'nav.reconciliation', roles: MONEY, icon: HistoryIcon },
   { path: '/players', label: 'nav.players', roles: ALL, icon: UserIcon },
   { path: '/rates', label: 'nav.rates', roles: MONEY, icon: WalletIcon },
   { path: '/promotions', label: 'nav.promotions', roles: MONEY, icon: GiftIcon },
   { path: '/exports', label: 'nav.exports', roles: MONEY, icon: DepositIcon },
   { path: '/qr', label: 'nav.qr', roles: ALL, icon: SearchIcon },
   { path: '/settings', label: 'nav.settings', roles: OWNER, icon: SlidersIcon },
+  { path: '/alerts', label: 'nav.alerts', roles: OWNER, icon: ChatIcon },
   { path: '/staff', label: 'nav.staff', roles: OWNER, icon: UserIcon },
   { path: '/audit', label: 'nav.audit', roles: OWNER, icon: HistoryIcon },
   { path: '/password', label: 'nav.password', roles: ALL, icon: KeyIcon },

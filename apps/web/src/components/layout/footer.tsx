@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { BANK_CODES } from '@app/contracts/banks';
 import { BankLogo } from '@/components/ui/bank-logo';
@@ -7,15 +8,33 @@ const GAME_TYPES = ['slot', 'casino', 'sport', 'fishing', 'lottery', 'card'] as 
 /** Provider brands the promotions run on (SPEC.md §1). */
 const PROMOTION_BRANDS = ['Alphabet', 'AskMeBet', 'GClub', 'GClub Live', 'Betflix'] as const;
 const ABOUT = ['who', 'terms', 'privacy', 'responsible', 'support'] as const;
+/** the one entry with a page behind it: responsible play leads to the player's limits (issue 32) */
+const ABOUT_LINKS: Partial<Record<(typeof ABOUT)[number], string>> = { responsible: '/player/limits' };
 
-function Section({ title, items }: { title: string; items: readonly string[] }) {
+interface SectionItem {
+  text: string;
+  href?: string | undefined;
+}
+
+function Section({ title, items }: { title: string; items: readonly (string | SectionItem)[] }) {
   return (
     <section>
       <h2 className="mb-2 text-sm font-semibold tracking-wide text-amber-300 uppercase">{title}</h2>
       <ul className="flex flex-col gap-1 text-sm text-slate-300">
-        {items.map((i) => (
-          <li key={i}>{i}</li>
-        ))}
+        {items.map((i) => {
+          const { text, href } = typeof i === 'string' ? { text: i, href: undefined } : i;
+          return (
+            <li key={text}>
+              {href ? (
+                <Link to={href} className="underline underline-offset-4 hover:text-amber-300">
+                  {text}
+                </Link>
+              ) : (
+                text
+              )}
+            </li>
+          );
+        })}
       </ul>
     </section>
   );
@@ -42,11 +61,11 @@ function Banks({ compact }: { compact: boolean }) {
   );
 }
 
-/** Not interactive (SPEC.md §1). Mobile layout up to 768 px, desktop from 769 px (SPEC.md §9). */
+/** Not interactive (SPEC.md §1), but for the responsible-play entry (issue 32). Mobile layout up to 768 px, desktop from 769 px (SPEC.md §9). */
 export function Footer() {
   const { t } = useTranslation();
   const games = GAME_TYPES.map((g) => t(`footer.game_type.${g}`));
-  const about = ABOUT.map((a) => t(`footer.about.${a}`));
+  const about = ABOUT.map((a) => ({ text: t(`footer.about.${a}`), href: ABOUT_LINKS[a] }));
   const copyright = t('footer.copyright', { year: new Date().getFullYear() });
   return (
     <footer className="mt-12 border-t border-slate-800 bg-slate-950 pb-24 min-[577px]:pb-6">

@@ -1,5 +1,15 @@
 import type { ComponentType, SVGProps } from 'react';
-import { BankIcon, DepositIcon, GameIcon, GiftIcon, HistoryIcon, LoginIcon, UserIcon, WithdrawIcon } from '@/components/ui/icons';
+import {
+  BankIcon,
+  DepositIcon,
+  GameIcon,
+  GiftIcon,
+  HistoryIcon,
+  LoginIcon,
+  SlidersIcon,
+  UserIcon,
+  WithdrawIcon,
+} from '@/components/ui/icons';
 
 export interface NavLeaf {
   /** translation key in the common namespace */
@@ -52,4 +62,6 @@ export const PLAYER_GROUP_2: readonly NavEntry[] = [
       { label: 'nav.history_promotion', href: '/player/promotion/history' },
     ],
   },
+  // responsible play (issue 32): deposit limits, cooling-off and self-exclusion
+  { label: 'nav.limits', href: '/player/limits', icon: SlidersIcon },
 ];

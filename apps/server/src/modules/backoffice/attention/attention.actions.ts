@@ -88,24 +88,57 @@ export async function retryFailed(
   };
 }
 
+/** The agency's transfer (404 otherwise), or null once it is settled. */
+async function pendingTransfer(tx: Tx, a: { agencyId: string; id: string }) {
+  const [t] = await tx
+    .select()
+    .from(providerTransfers)
+    .where(and(eq(providerTransfers.id, a.id), eq(providerTransfers.agencyId, a.agencyId)));
+  if (!t) throw notFound('no such transfer');
+  return t.status === 'PENDING' ? t : null;
+}
+
 /**
  * A transfer whose outcome is still unknown: its job made due now, so the worker asks the provider
  * about the same reference at once (never a second transfer). Settled meanwhile: nothing to do.
  */
 export async function recheckUnknown(tx: Tx, a: { agencyId: string; id: string }): Promise<Change> {
-  const [t] = await tx
-    .select()
-    .from(providerTransfers)
-    .where(
-      and(eq(providerTransfers.id, a.id), eq(providerTransfers.agencyId, a.agencyId), eq(providerTransfers.kind, DEPOSIT_TRANSFER_KIND)),
-    );
-  if (!t) throw notFound('no such transfer');
-  if (t.status !== 'PENDING') return null;
+  const t = await pendingTransfer(tx, a);
+  if (!t) return null;
   await tx
     .update(jobs)
     .set({ runAt: sql`now()` })
     .where(and(eq(jobs.uniqueKey, jobKey(t.id)), isNull(jobs.doneAt)));
   return { before: { status: t.status, attempts: t.attempts, lastError: t.lastError }, after: { askedAgain: true } };
+}
+
+/**
+ * An unknown transfer decided by staff from the provider's own records (an AMB transfer whose
+ * member played during the attempt cannot be told from the balance: docs/decisions/141): applied →
+ * POSTED, not applied → VOIDED (the deposit FAILED: retried or refunded from this list), the note
+ * kept as its reason, its job done. Only a transfer in the list (unknown for the attention delay);
+ * settled meanwhile by the worker or a colleague: nothing changes.
+ */
+export async function resolveUnknown(
+  tx: Tx,
+  transfers: Pick<TransferService, 'settleIn'>,
+  a: { agencyId: string; id: string; applied: boolean; note: string; attentionMinutes: number },
+): Promise<Change> {
+  const t = await pendingTransfer(tx, a);
+  if (!t) return null;
+  if (Date.now() - t.createdAt.getTime() < a.attentionMinutes * 60_000)
+    throw new AppError('CONFLICT', 'the transfer is still being asked about', { id: 'backoffice.attention.too_early' });
+  const outcome = a.applied ? 'POSTED' : 'VOIDED';
+  const settled = await transfers.settleIn(
+    tx,
+    [{ transferId: t.id, outcome, providerTransferId: a.applied ? 'staff-ruling' : null, reason: `staff ruling: ${a.note}` }],
+    { completeJobs: true },
+  );
+  if (settled.length === 0) return null;
+  return {
+    before: { status: t.status, attempts: t.attempts, lastError: t.lastError },
+    after: { status: outcome, note: a.note },
+  };
 }
 
 /** A FAILED deposit's kip paid back to the payer: EXCHANGE(LAK) → BANK_CLEARING, once, with the bank's reference. */

@@ -28,7 +28,6 @@ const UNKNOWN_SCOPE = (agencyId: string, minutes: number) =>
   and(
     eq(providerTransfers.agencyId, agencyId),
     eq(providerTransfers.status, 'PENDING'),
-    eq(providerTransfers.kind, DEPOSIT_TRANSFER_KIND),
     lt(providerTransfers.createdAt, sql`now() - make_interval(mins => ${minutes}::int)`),
   );
 const UNMATCHED_SCOPE = (agencyId: string) => and(eq(unmatchedPayments.agencyId, agencyId), isNull(unmatchedPayments.refundedAt));
@@ -104,7 +103,7 @@ export async function listAttention(db: Db | Tx, kind: AttentionKind, o: ListOpt
         cursorKey: unknown.key,
       })
       .from(providerTransfers)
-      .leftJoin(depositOrders, eq(depositOrders.id, providerTransfers.orderId))
+      .leftJoin(depositOrders, and(eq(providerTransfers.kind, DEPOSIT_TRANSFER_KIND), eq(depositOrders.id, providerTransfers.orderId)))
       .where(and(UNKNOWN_SCOPE(o.agencyId, o.attentionMinutes), o.id ? eq(providerTransfers.id, o.id) : undefined, unknown.after(o.cursor)))
       .orderBy(...unknown.orderBy)
       .limit(o.limit + 1);
@@ -115,7 +114,7 @@ export async function listAttention(db: Db | Tx, kind: AttentionKind, o: ListOpt
         ...empty,
         kind,
         id: r.t.id,
-        depositId: r.t.orderId,
+        depositId: r.t.kind === DEPOSIT_TRANSFER_KIND ? r.t.orderId : null,
         transactionCode: r.code,
         playerId: r.t.playerId,
         playerUsername: r.t.playerUsername,

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -7,11 +6,11 @@ import {
   attentionQuerySchema,
   attentionSummarySchema,
   refundBodySchema,
+  resolveTransferBodySchema,
   retryTransferBodySchema,
 } from '@app/contracts';
 import { MONEY_ROLES, staffAccess } from '../../../plugins/staff-access.js';
-import { requireStaff } from '../../../plugins/staff-session.js';
-import type { StaffActor } from '../../../audit/audit.js';
+import { staffActor, type StaffActor } from '../../../audit/audit.js';
 import { errorResponses } from '../../shared/route-errors.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -26,7 +25,6 @@ export const attentionRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['backoffice'];
   // declared once (decision 050): the check runs before the handler, which only reads the staff member
   const finance = { config: staffAccess(FINANCE) };
-  const actor = (request: FastifyRequest): StaffActor => ({ staff: requireStaff(request), ip: request.ip });
 
   app.get(
     '/v2/backoffice/deposits/attention',
@@ -39,7 +37,7 @@ export const attentionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: attentionListResponseSchema, ...errors },
       },
     },
-    async (request) => attention.list(actor(request).staff.agencyId, request.query.kind, request.query.cursor, request.query.limit),
+    async (request) => attention.list(staffActor(request).staff.agencyId, request.query.kind, request.query.cursor, request.query.limit),
   );
   app.get(
     '/v2/backoffice/deposits/attention/summary',
@@ -51,7 +49,7 @@ export const attentionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: attentionSummarySchema, ...errors },
       },
     },
-    async (request) => attention.summary(actor(request).staff.agencyId),
+    async (request) => attention.summary(staffActor(request).staff.agencyId),
   );
 
   /** One action on one item (`:id`): its body (if any) checked, the answer the item as it is now. */
@@ -67,7 +65,7 @@ export const attentionRoutes: FastifyPluginAsyncZod = async (app) => {
         ...finance,
         schema: { tags, summary, params: idParams, ...(body ? { body } : {}), response: { 200: attentionActionResponseSchema, ...errors } },
       },
-      async (request) => run(actor(request), (request.params as z.infer<typeof idParams>).id, request.body as z.infer<B>),
+      async (request) => run(staffActor(request), (request.params as z.infer<typeof idParams>).id, request.body as z.infer<B>),
     );
   }
 
@@ -88,6 +86,12 @@ export const attentionRoutes: FastifyPluginAsyncZod = async (app) => {
     'An unknown transfer: the provider asked about it again now (never a second transfer)',
     null,
     (who, id) => attention.recheck(who, id),
+  );
+  action(
+    '/v2/backoffice/transfers/:id/resolve',
+    "An unknown transfer decided from the provider's own records: applied or not, with a note",
+    resolveTransferBodySchema,
+    (who, id, b) => attention.resolve(who, id, b),
   );
   action(
     '/v2/backoffice/unmatched-payments/:id/refund',

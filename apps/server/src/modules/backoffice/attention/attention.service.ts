@@ -4,7 +4,7 @@ import type { Tx } from '../../../db/client.js';
 import { transactionWithRetry } from '../../../db/errors.js';
 import type { Transfer } from '../../../ledger/transfers/index.js';
 import { writeAudit, type StaffActor } from '../../../audit/audit.js';
-import { recheckUnknown, refundFailed, refundUnmatched, retryFailed } from './attention.actions.js';
+import { recheckUnknown, refundFailed, refundUnmatched, resolveUnknown, retryFailed } from './attention.actions.js';
 import { attentionItem, attentionSummary, listAttention } from './attention.list.js';
 import type { AttentionService, AttentionServiceDependencies } from './attention.types.js';
 
@@ -53,6 +53,10 @@ export function createAttentionService({ db, config, transfers, deposits }: Atte
     recheck: (actor, id) =>
       act(actor, { kind: 'TRANSFER_UNKNOWN', id, action: 'transfer.recheck', entityType: 'provider_transfer' }, async (tx) => ({
         change: await recheckUnknown(tx, { agencyId: actor.staff.agencyId, id }),
+      })),
+    resolve: (actor, id, body) =>
+      act(actor, { kind: 'TRANSFER_UNKNOWN', id, action: 'transfer.resolve', entityType: 'provider_transfer' }, async (tx) => ({
+        change: await resolveUnknown(tx, transfers, { agencyId: actor.staff.agencyId, id, ...body, attentionMinutes: minutes }),
       })),
     refundDeposit: (actor, id, bankReference) =>
       act(actor, { kind: 'TRANSFER_FAILED', id, action: 'deposit.refund', entityType: 'deposit' }, async (tx) => ({

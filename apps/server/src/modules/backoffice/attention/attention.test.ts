@@ -8,21 +8,14 @@ import { registerPlayer, type TestPlayer } from '../../../test/players.js';
 import { jobKey } from '../../../ledger/transfers/index.js';
 import { sendCallback, useDepositCallbacks } from '../../deposits/deposits.test-helpers.js';
 import { staffLogin, type TestStaff } from '../../withdrawals/withdrawals.test-helpers.js';
+import { staffCalls } from '../../../test/staff.js';
 import { encodeCursor } from '../../shared/keyset.js';
 import { createAgency } from '../../../test/agencies.js';
 
 const { env, call, openDeposit, orderOf, count, settleAll, transfersOf } = useDepositCallbacks();
 const app = () => env.ctx.app;
 
-const get = (staff: { cookie: string }, url: string, host = 'localhost') =>
-  app().inject({ url: `/api/v2/backoffice${url}`, headers: { host, cookie: staff.cookie } });
-const post = (staff: { cookie: string }, url: string, payload?: object, host = 'localhost') =>
-  app().inject({
-    method: 'POST',
-    url: `/api/v2/backoffice${url}`,
-    headers: { host, cookie: staff.cookie },
-    ...(payload ? { payload } : {}),
-  });
+const { get, post } = staffCalls(app);
 const list = async (staff: TestStaff, kind: string, extra = '') => {
   const res = await get(staff, `/deposits/attention?kind=${kind}${extra}`);
   expect(res.statusCode, res.body).toBe(200);

@@ -7,7 +7,7 @@ import type { ServiceDependencies } from '../../service-dependencies.js';
 
 export interface AttentionServiceDependencies extends Pick<ServiceDependencies, 'db'> {
   config: Pick<Config, 'TRANSFER_ATTENTION_MINUTES'>;
-  transfers: Pick<TransferService, 'requestMany' | 'dispatch'>;
+  transfers: Pick<TransferService, 'requestMany' | 'dispatch' | 'settleIn'>;
   /** the deposits' own kip bookings, for the refunds staff make here */
   deposits: Pick<DepositsService, 'refundKip'>;
 }
@@ -21,6 +21,8 @@ export interface AttentionService {
   retry(actor: StaffActor, depositId: string, seen: number): Promise<{ item: AttentionItem | null }>;
   /** an unknown transfer asked about again now */
   recheck(actor: StaffActor, transferId: string): Promise<{ item: AttentionItem | null }>;
+  /** an unknown transfer decided from the provider's own records (applied or not), with a note */
+  resolve(actor: StaffActor, transferId: string, body: { applied: boolean; note: string }): Promise<{ item: AttentionItem | null }>;
   /** a FAILED deposit's kip refunded to the payer with the bank's reference */
   refundDeposit(actor: StaffActor, depositId: string, bankReference: string): Promise<{ item: AttentionItem | null }>;
   /** an unmatched payment refunded with the bank's reference */

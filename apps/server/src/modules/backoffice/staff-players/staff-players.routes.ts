@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -19,6 +18,7 @@ import {
 } from '@app/contracts';
 import { ALL_STAFF, MONEY_ROLES, staffAccess } from '../../../plugins/staff-access.js';
 import { requireStaff } from '../../../plugins/staff-session.js';
+import { staffActor } from '../../../audit/audit.js';
 import { errorResponses } from '../../shared/route-errors.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 429);
@@ -33,7 +33,6 @@ export const staffPlayersRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['backoffice'];
   // each route's roles declared once (decision 050): the check runs before the handler
   const only = (roles: readonly StaffRole[]) => ({ config: staffAccess(roles) });
-  const actor = (request: FastifyRequest) => ({ staff: requireStaff(request), ip: request.ip });
 
   app.get(
     '/v2/backoffice/players',
@@ -124,7 +123,7 @@ export const staffPlayersRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        await players.setBlocked(request, actor(request), request.params.id, blocked, request.body.reason);
+        await players.setBlocked(request, staffActor(request), request.params.id, blocked, request.body.reason);
         return { ok: true as const };
       },
     );
@@ -144,7 +143,7 @@ export const staffPlayersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // shown once: no cache keeps it
       void reply.header('cache-control', 'no-store');
-      return players.resetPassword(request, actor(request), request.params.id);
+      return players.resetPassword(request, staffActor(request), request.params.id);
     },
   );
 
@@ -160,7 +159,7 @@ export const staffPlayersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await players.liftLoginLock(actor(request), request.params.id);
+      await players.liftLoginLock(staffActor(request), request.params.id);
       return { ok: true as const };
     },
   );
@@ -178,7 +177,7 @@ export const staffPlayersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await players.endSessions(request, actor(request), request.params.id, request.body.sessionId);
+      await players.endSessions(request, staffActor(request), request.params.id, request.body.sessionId);
       return { ok: true as const };
     },
   );
@@ -195,6 +194,6 @@ export const staffPlayersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: addBankAccountResponseSchema, ...errors },
       },
     },
-    async (request) => players.changeBankAccount(actor(request), request.params.id, request.body),
+    async (request) => players.changeBankAccount(staffActor(request), request.params.id, request.body),
   );
 };

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -17,6 +16,7 @@ import {
 } from '@app/contracts';
 import { MONEY_ROLES, OWNER_ONLY, staffAccess } from '../../../plugins/staff-access.js';
 import { requireStaff } from '../../../plugins/staff-session.js';
+import { staffActor } from '../../../audit/audit.js';
 import { errorResponses } from '../../shared/route-errors.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 429);
@@ -30,7 +30,6 @@ export const staffSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['backoffice'];
   // each route's roles declared once (decision 050): the check runs before the handler
   const only = (roles: readonly StaffRole[]) => ({ config: staffAccess(roles) });
-  const actor = (request: FastifyRequest) => ({ staff: requireStaff(request), ip: request.ip });
 
   app.get(
     '/v2/backoffice/currencies',
@@ -54,7 +53,7 @@ export const staffSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: staffCurrencyResponseSchema, ...errors },
       },
     },
-    async (request) => settings.updateRates(actor(request), request.params.id, request.body),
+    async (request) => settings.updateRates(staffActor(request), request.params.id, request.body),
   );
 
   for (const [step, summary] of [
@@ -69,8 +68,8 @@ export const staffSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) =>
         step === 'approve'
-          ? settings.approveRates(actor(request), request.params.id)
-          : settings.rejectRates(actor(request), request.params.id),
+          ? settings.approveRates(staffActor(request), request.params.id)
+          : settings.rejectRates(staffActor(request), request.params.id),
     );
   }
 
@@ -114,7 +113,7 @@ export const staffSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await settings.updateAgencySettings(actor(request), request.body);
+      await settings.updateAgencySettings(staffActor(request), request.body);
       // this instance at once; the others within their 30 s cache
       app.invalidateAgencyCache();
       return { ok: true as const };
@@ -133,6 +132,6 @@ export const staffSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: bankConfigResponseSchema, ...errors },
       },
     },
-    async (request) => settings.updateBankConfig(actor(request), request.params.bank, request.body),
+    async (request) => settings.updateBankConfig(staffActor(request), request.params.bank, request.body),
   );
 };

@@ -3,6 +3,7 @@
  * The module's one public surface: other modules and the composition root import only this file
  * (decision 150).
  */
+export { inviteStaffUser, unusablePassword } from './invitations.js';
 export { createStaffUser, seedStaff } from './staff-users.js';
 export { staffRoutes } from './staff.routes.js';
 export { createStaffService } from './staff.service.js';

@@ -26,8 +26,25 @@ const login = (username: string, password: string, remoteAddress = '127.0.0.1') 
   });
 
 describe('the second factor (decision 049)', () => {
-  it('makes an owner enrol before anything else, then shows ten recovery codes once', async () => {
-    const owner = await staffPasswordOnly(app(), env.agencyId(), 'owner');
+  it('refuses enrolment with the password alone: every role enrols through an invitation (decision 110)', async () => {
+    for (const role of ['owner', 'finance', 'support'] as const) {
+      const staff = await staffPasswordOnly(app(), env.agencyId(), role);
+      expect((await get(staff.cookie, '/me')).json().secondFactor).toEqual({ state: 'ENROL', enrolled: false, mandatory: true });
+      expect((await get(staff.cookie, '/players')).statusCode).toBe(403);
+      for (const [url, body] of [
+        ['/second-factor/enrolment', undefined],
+        ['/second-factor/enrolment/confirm', { code: '123456' }],
+      ] as const) {
+        const refused = await post(staff.cookie, url, body);
+        expect([refused.statusCode, refused.json().error.code]).toEqual([403, 'STAFF_ENROL_BY_INVITATION']);
+      }
+      const [row] = await app().db.select().from(staffUsers).where(eq(staffUsers.id, staff.id));
+      expect([row!.totpSecret, row!.totpEnabledAt]).toEqual([null, null]);
+    }
+  });
+
+  it("makes the demo seed's owner enrol before anything else, then shows ten recovery codes once", async () => {
+    const owner = await staffPasswordOnly(app(), env.agencyId(), 'owner', 'localhost', { enrolWithPassword: true });
     expect((await get(owner.cookie, '/me')).json().secondFactor).toEqual({ state: 'ENROL', enrolled: false, mandatory: true });
     const refused = await get(owner.cookie, '/staff-users');
     expect([refused.statusCode, refused.json().error.code]).toEqual([403, 'STAFF_SECOND_FACTOR_REQUIRED']);
@@ -76,7 +93,7 @@ describe('the second factor (decision 049)', () => {
     expect((await get(staffCookieOf(next)!, '/withdrawals')).statusCode).toBe(200);
 
     // recovery codes: enrol a support user through the API to get them
-    const support = await staffLogin(app(), env.agencyId(), 'support');
+    const support = await staffPasswordOnly(app(), env.agencyId(), 'support', 'localhost', { enrolWithPassword: true });
     const { secret } = (await post(support.cookie, '/second-factor/enrolment')).json();
     const enrolled = await post(support.cookie, '/second-factor/enrolment/confirm', { code: await totpCode(secret) });
     const [recovery] = enrolled.json().recoveryCodes as string[];

@@ -82,6 +82,15 @@ export function createSecondFactor({ db, loginThrottle: throttle }: { db: Db; lo
     await throttle.succeeded(attempt, reply);
   }
 
+  async function refuseUnlessSeeded(staffId: string) {
+    const [row] = await db
+      .select({ secret: staffUsers.totpSecret, byPassword: staffUsers.enrolWithPassword })
+      .from(staffUsers)
+      .where(eq(staffUsers.id, staffId));
+    if (!row?.byPassword) throw new AppError('STAFF_ENROL_BY_INVITATION', 'enrol through the invitation link an owner sends');
+    return row;
+  }
+
   /** The session passed: a new one in its place, marked passed. */
   async function raise(request: FastifyRequest, reply: FastifyReply, s: StaffSession): Promise<void> {
     await endStaffSession(db, request, reply);
@@ -104,10 +113,15 @@ export function createSecondFactor({ db, loginThrottle: throttle }: { db: Db; lo
       return { state: 'PASSED' as const, enrolled: true, mandatory: secondFactorStatus(s).mandatory };
     },
 
-    /** A new secret (replacing one not yet confirmed): its otpauth:// URI as a QR code, and as text. */
+    /**
+     * A new secret (replacing one not yet confirmed): its otpauth:// URI as a QR code, and as text.
+     * Only the demo seed's owner enrols so, with the password alone; everyone else enrols through
+     * an invitation (decision 110): whoever learnt a new user's password would enrol first.
+     */
     async startEnrolment(request: FastifyRequest, issuer: string) {
       const s = requireStaff(request, undefined, { beforeSecondFactor: true });
       if (s.enrolled) throw new AppError('CONFLICT', 'already enrolled: an owner resets it');
+      await refuseUnlessSeeded(s.staffId);
       const secret = newTotpSecret();
       await db
         .update(staffUsers)
@@ -121,8 +135,8 @@ export function createSecondFactor({ db, loginThrottle: throttle }: { db: Db; lo
     async confirmEnrolment(request: FastifyRequest, reply: FastifyReply, code: string): Promise<RecoveryCodesResponse> {
       const s = requireStaff(request, undefined, { beforeSecondFactor: true });
       if (s.enrolled) throw new AppError('CONFLICT', 'already enrolled: an owner resets it');
-      const [row] = await db.select({ secret: staffUsers.totpSecret }).from(staffUsers).where(eq(staffUsers.id, s.staffId));
-      const secret = row?.secret;
+      const row = await refuseUnlessSeeded(s.staffId);
+      const secret = row.secret;
       if (!secret) throw new AppError('CONFLICT', 'start the enrolment first');
       const recoveryCodes = newRecoveryCodes();
       await throttled(request, reply, s, () =>

@@ -13,26 +13,21 @@ const call = (cookie: string, method: 'GET' | 'POST' | 'PUT', url: string, paylo
   app().inject({ method, url: `/api/v2/backoffice${url}`, headers: { host: 'localhost', cookie }, ...(payload ? { payload } : {}) });
 
 describe("the owner's staff users (decision 051)", () => {
-  it('creates a user with a generated password shown once, who signs in and must enrol', async () => {
+  it('creates a user with an invitation link instead of a password: nobody can sign in as them before it is taken', async () => {
     const owner = await staffLogin(app(), env.agencyId(), 'owner');
     const created = await call(owner.cookie, 'POST', '/staff-users', { username: 'New.Finance', role: 'finance' });
     expect(created.statusCode).toBe(201);
-    const { user, password } = created.json();
+    const { user, invitation } = created.json();
     expect(user).toMatchObject({ username: 'new.finance', role: 'finance', active: true, enrolled: false });
-    expect(password).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect(user.invitationExpiresAt).toBe(invitation.expiresAt);
+    expect(invitation.url).toMatch(/^http:\/\/localhost(:\d+)?\/backoffice\/invitation#[A-Za-z0-9_-]{43}$/);
     const again = await call(owner.cookie, 'POST', '/staff-users', { username: 'new.finance', role: 'support' });
     expect([again.statusCode, again.json().error.code]).toEqual([409, 'USERNAME_EXIST']);
-    const login = await app().inject({
-      method: 'POST',
-      url: '/api/v2/backoffice/login',
-      headers: { host: 'localhost' },
-      payload: { username: 'new.finance', password },
-    });
-    expect(login.json().secondFactor.state).toBe('ENROL');
     const list = await call(owner.cookie, 'GET', '/staff-users');
     expect(list.json().items.map((u: { username: string }) => u.username)).toContain('new.finance');
     expect(list.body).not.toContain('passwordHash');
     expect(list.body).not.toContain('totp');
+    expect(list.body).not.toContain(invitation.url.split('#')[1]);
   });
 
   it('never lets an owner change themselves or leave the agency without an active owner', async () => {
@@ -71,11 +66,12 @@ describe("the owner's staff users (decision 051)", () => {
       await app().db.update(staffUsers).set({ active: true }).where(eq(staffUsers.id, o.id));
   });
 
-  it("resets a user's second factor: their sessions end and they enrol again; audited with before and after", async () => {
+  it("resets a user's second factor: their sessions end, a new invitation is issued; audited with before and after", async () => {
     const owner = await staffLogin(app(), env.agencyId(), 'owner');
     const finance = await staffLogin(app(), env.agencyId(), 'finance');
     const reset = await call(owner.cookie, 'POST', `/staff-users/${finance.id}/reset-second-factor`);
     expect(reset.json().user.enrolled).toBe(false);
+    expect(reset.json().invitation.url).toContain('/backoffice/invitation#');
     expect((await call(finance.cookie, 'GET', '/me')).statusCode).toBe(401);
     const login = await app().inject({
       method: 'POST',

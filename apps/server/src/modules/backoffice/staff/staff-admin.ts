@@ -1,19 +1,20 @@
 import type { AuditAction } from '@app/contracts';
-import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
-import type { CreateStaffUserBody, KeysetPage, KeysetQuery, StaffRole, StaffUser } from '@app/contracts';
+import type { CreateStaffUserBody, InvitedStaffUser, KeysetPage, KeysetQuery, StaffRole, StaffUser } from '@app/contracts';
 import { queryRows, type Db, type Tx } from '../../../db/client.js';
 import { isUniqueViolation, transactionWithRetry } from '../../../db/errors.js';
-import { staffRecoveryCodes, staffUsers } from '../../../db/schema/index.js';
+import { staffInvitations, staffRecoveryCodes, staffUsers } from '../../../db/schema/index.js';
 import { AppError, notFound } from '../../../errors.js';
+import { agencyOf } from '../../../plugins/agency.js';
 import { endAllStaffSessions, type StaffSession } from '../../../plugins/staff-session.js';
 import type { PasswordHasher } from '../../accounts/index.js';
 import { keysetOrder } from '../../shared/keyset.js';
 import { writeAudit } from '../../../audit/audit.js';
+import { issueInvitation, unusablePassword } from './invitations.js';
 
 type Row = typeof staffUsers.$inferSelect;
-const toStaffUser = (r: Row): StaffUser => ({
+const toStaffUser = ({ row: r, invitationExpiresAt }: { row: Row; invitationExpiresAt: Date | null }): StaffUser => ({
   id: r.id,
   username: r.username,
   role: r.role,
@@ -21,7 +22,15 @@ const toStaffUser = (r: Row): StaffUser => ({
   enrolled: r.totpEnabledAt !== null,
   createdAt: r.createdAt.toISOString(),
   lastLoginAt: r.lastLoginAt?.toISOString() ?? null,
+  invitationExpiresAt: invitationExpiresAt?.toISOString() ?? null,
 });
+
+/** staff users with the end of their live invitation, if any */
+const selectStaff = (db: Db | Tx) =>
+  db
+    .select({ row: staffUsers, invitationExpiresAt: staffInvitations.expiresAt })
+    .from(staffUsers)
+    .leftJoin(staffInvitations, eq(staffInvitations.staffId, staffUsers.id));
 
 /** The staff list's order: by username, unique in the agency, the unique index (agency_id, username) read in order. */
 const byUsername = keysetOrder('asc', [{ column: staffUsers.username, type: 'text' }]);
@@ -60,13 +69,14 @@ export function createStaffAdmin({ db, passwords }: { db: Db; passwords: Passwor
       tx: Tx,
       row: Row,
       otherOwners: number,
-    ) => Promise<{ before: Record<string, unknown>; after: Record<string, unknown>; endSessions?: boolean }>,
-  ): Promise<{ user: StaffUser }> {
+    ) => Promise<{ before: Record<string, unknown>; after: Record<string, unknown>; endSessions?: boolean; invite?: boolean }>,
+  ): Promise<{ user: StaffUser; invitation?: InvitedStaffUser['invitation'] }> {
     refuseSelf(actor, id);
     return transactionWithRetry(db, async (tx) => {
       const { row, otherOwners } = await lockTarget(tx, actor, id);
-      const { before, after, endSessions } = await apply(tx, row, otherOwners);
+      const { before, after, endSessions, invite } = await apply(tx, row, otherOwners);
       if (endSessions) await endAllStaffSessions(tx, request, id);
+      const invitation = invite ? await issueInvitation(tx, row, agencyOf(request).publicOrigin) : undefined;
       await writeAudit(
         tx,
         { staff: actor, ip: request.ip },
@@ -75,13 +85,19 @@ export function createStaffAdmin({ db, passwords }: { db: Db; passwords: Passwor
           entityType: 'staff',
           entityId: id,
           before,
-          after,
+          after: invitation ? { ...after, invitationExpiresAt: invitation.expiresAt } : after,
         },
       );
-      const [updated] = await tx.select().from(staffUsers).where(eq(staffUsers.id, id));
-      return { user: toStaffUser(updated!) };
+      const [updated] = await selectStaff(tx).where(eq(staffUsers.id, id));
+      return { user: toStaffUser(updated!), ...(invitation ? { invitation } : {}) };
     });
   }
+
+  /** a change that issues an invitation (`invite: true`) answers its link */
+  const invited = async (changed: Promise<{ user: StaffUser; invitation?: InvitedStaffUser['invitation'] }>): Promise<InvitedStaffUser> => {
+    const { user, invitation } = await changed;
+    return { user, invitation: invitation! };
+  };
 
   const keepAnOwner = (row: Row, otherOwners: number) => {
     if (row.role === 'owner' && row.active && otherOwners === 0)
@@ -96,25 +112,26 @@ export function createStaffAdmin({ db, passwords }: { db: Db; passwords: Passwor
      */
     async list(agencyId: string, { cursor, limit }: KeysetQuery): Promise<KeysetPage<StaffUser>> {
       const rows = await db
-        .select({ row: staffUsers, cursorKey: byUsername.key })
+        .select({ row: staffUsers, invitationExpiresAt: staffInvitations.expiresAt, cursorKey: byUsername.key })
         .from(staffUsers)
+        .leftJoin(staffInvitations, eq(staffInvitations.staffId, staffUsers.id))
         .where(and(eq(staffUsers.agencyId, agencyId), byUsername.after(cursor)))
         .orderBy(...byUsername.orderBy)
         .limit(limit + 1);
       const page = byUsername.page(rows, limit);
-      return { items: page.items.map(({ row }) => toStaffUser(row)), nextCursor: page.nextCursor };
+      return { items: page.items.map(toStaffUser), nextCursor: page.nextCursor };
     },
 
-    /** A new staff user with the owner's password, or a generated one answered once. */
-    async create(request: FastifyRequest, actor: StaffSession, body: CreateStaffUserBody) {
-      const generated = body.password ? null : randomBytes(12).toString('base64url');
-      const hash = await passwords.hash(body.password ?? generated!);
+    /** A new staff user, with the invitation link they set their password and second factor through (decision 110). */
+    async create(request: FastifyRequest, actor: StaffSession, body: CreateStaffUserBody): Promise<InvitedStaffUser> {
+      const hash = await passwords.hash(unusablePassword());
       try {
         return await db.transaction(async (tx) => {
           const [row] = await tx
             .insert(staffUsers)
             .values({ agencyId: actor.agencyId, username: body.username, passwordHash: hash, role: body.role })
             .returning();
+          const invitation = await issueInvitation(tx, row!, agencyOf(request).publicOrigin);
           await writeAudit(
             tx,
             { staff: actor, ip: request.ip },
@@ -122,10 +139,10 @@ export function createStaffAdmin({ db, passwords }: { db: Db; passwords: Passwor
               action: 'staff.create',
               entityType: 'staff',
               entityId: row!.id,
-              after: { username: row!.username, role: row!.role, passwordGenerated: generated !== null },
+              after: { username: row!.username, role: row!.role, invitationExpiresAt: invitation.expiresAt },
             },
           );
-          return { user: toStaffUser(row!), password: generated };
+          return { user: toStaffUser({ row: row!, invitationExpiresAt: new Date(invitation.expiresAt) }), invitation };
         });
       } catch (err) {
         if (isUniqueViolation(err))
@@ -148,13 +165,27 @@ export function createStaffAdmin({ db, passwords }: { db: Db; passwords: Passwor
         return { before: { active: row.active }, after: { active }, endSessions: !active };
       }),
 
-    /** Enrolment forgotten (secret, recovery codes): the user enrols again at the next login. */
+    /**
+     * Enrolment forgotten (secret, recovery codes), the sessions ended, and a new invitation issued:
+     * the user sets a password and a second factor again through its link (decision 110).
+     */
     resetSecondFactor: (request: FastifyRequest, actor: StaffSession, id: string) =>
-      change(request, actor, id, 'staff.second_factor_reset', async (tx, row) => {
-        await tx.update(staffUsers).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(staffUsers.id, id));
-        await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, id));
-        return { before: { enrolled: row.totpEnabledAt !== null }, after: { enrolled: false }, endSessions: true };
-      }),
+      invited(
+        change(request, actor, id, 'staff.second_factor_reset', async (tx, row) => {
+          await tx.update(staffUsers).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(staffUsers.id, id));
+          await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, id));
+          return { before: { enrolled: row.totpEnabledAt !== null }, after: { enrolled: false }, endSessions: true, invite: true };
+        }),
+      ),
+
+    /** A new link for someone not enrolled yet (theirs expired or was lost): it replaces the older one. */
+    newInvitation: (request: FastifyRequest, actor: StaffSession, id: string) =>
+      invited(
+        change(request, actor, id, 'staff.invitation', async (_tx, row) => {
+          if (row.totpEnabledAt !== null) throw new AppError('CONFLICT', 'enrolled: reset the second factor instead');
+          return { before: {}, after: {}, invite: true };
+        }),
+      ),
   };
 }
 

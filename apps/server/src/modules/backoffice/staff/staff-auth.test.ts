@@ -1,23 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog } from '../../../db/schema/index.js';
-import { registerPlayer, type TestPlayer } from '../../../test/players.js';
 import { useServerAndSandbox } from '../../../test/server-and-sandbox.js';
 import { seedStaff } from './staff-users.js';
-import { addBankAccount, decide, fundCredit, staffLogin, withdraw } from '../../withdrawals/withdrawals.test-helpers.js';
+import { decide, staffLogin, openWithdrawal as openWithdrawalAt } from '../../withdrawals/withdrawals.test-helpers.js';
 import { createAgency as createAgencyAt } from '../../../test/agencies.js';
 
 const env = useServerAndSandbox({});
 const { agencyId } = env;
 
-async function openWithdrawal(amount = '250'): Promise<{ player: TestPlayer; id: string }> {
-  const player = await registerPlayer(env.ctx.app);
-  await addBankAccount(env.ctx.app, player);
-  await fundCredit(env.ctx.app, agencyId(), player, 'gclub', 60_000n);
-  const res = await withdraw(env.ctx.app, player, { providerId: 'gclub', amount });
-  expect(res.json().withdrawal.status).toBe('OPEN');
-  return { player, id: res.json().withdrawal.id };
-}
+const openWithdrawal = (amount = '250') => openWithdrawalAt(env.ctx.app, agencyId(), amount);
 
 const createAgency = (code: string, host: string) => createAgencyAt(env.ctx.app, code, host);
 
@@ -47,7 +39,7 @@ describe('staff login and sessions', () => {
     expect(out.statusCode).toBe(200);
     expect((await me(staff.cookie)).statusCode).toBe(401);
     const actions = await env.ctx.app.db.select().from(auditLog).where(eq(auditLog.staffUsername, staff.username));
-    expect(actions.map((a) => a.action)).toEqual(['staff.login', 'staff.logout']);
+    expect(actions.map((a) => a.action)).toEqual(['staff.login', 'staff.second_factor', 'staff.logout']);
   });
 
   it("keeps the owner's way in while strangers guess the name from many addresses", async () => {

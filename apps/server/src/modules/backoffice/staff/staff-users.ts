@@ -10,11 +10,17 @@ import { createPasswordHasher, type PasswordHasher } from '../../accounts/index.
 export async function createStaffUser(
   db: Db,
   hasher: PasswordHasher,
-  s: { agencyId: string; username: string; password: string; role: StaffRole },
+  s: { agencyId: string; username: string; password: string; role: StaffRole; enrolWithPassword?: boolean },
 ): Promise<string> {
   const [row] = await db
     .insert(staffUsers)
-    .values({ agencyId: s.agencyId, username: s.username, passwordHash: await hasher.hash(s.password), role: s.role })
+    .values({
+      agencyId: s.agencyId,
+      username: s.username,
+      passwordHash: await hasher.hash(s.password),
+      role: s.role,
+      enrolWithPassword: s.enrolWithPassword ?? false,
+    })
     .returning({ id: staffUsers.id });
   return row!.id;
 }
@@ -22,6 +28,8 @@ export async function createStaffUser(
 /**
  * The demo agency's first owner: SEED_STAFF_USERNAME with SEED_STAFF_PASSWORD, or a random
  * password written to the log once, when the owner is created. An agency with an owner is left alone.
+ * The one staff member who enrols a second factor with the password alone (decision 110): an
+ * agency made by `npm run ops -- agency create` gets its owner by invitation instead.
  */
 export async function seedStaff(db: Db, agencyId: string, config: Config, log: Pick<FastifyBaseLogger, 'info' | 'warn'>) {
   const owners = await db
@@ -31,7 +39,13 @@ export async function seedStaff(db: Db, agencyId: string, config: Config, log: P
     .limit(1);
   if (owners[0]) return;
   const password = config.SEED_STAFF_PASSWORD ?? randomBytes(12).toString('base64url');
-  await createStaffUser(db, createPasswordHasher(config), { agencyId, username: config.SEED_STAFF_USERNAME, password, role: 'owner' });
+  await createStaffUser(db, createPasswordHasher(config), {
+    agencyId,
+    username: config.SEED_STAFF_USERNAME,
+    password,
+    role: 'owner',
+    enrolWithPassword: true,
+  });
   if (config.SEED_STAFF_PASSWORD) log.info({ username: config.SEED_STAFF_USERNAME }, 'back office owner created');
   else log.warn(`back office owner "${config.SEED_STAFF_USERNAME}" created with password ${password} (shown once; change it)`);
 }

@@ -2,10 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   changeStaffPasswordBodySchema,
-  createdStaffUserResponseSchema,
   createStaffUserBodySchema,
   enrolmentConfirmBodySchema,
   enrolmentResponseSchema,
+  invitationAcceptBodySchema,
+  invitationOpenBodySchema,
+  invitationResponseSchema,
+  invitedStaffUserResponseSchema,
   keysetQuerySchema,
   okResponseSchema,
   recoveryCodesResponseSchema,
@@ -136,9 +139,9 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       config: staffAccess(OWNER_ONLY),
       schema: {
         tags,
-        summary: 'Create a staff user',
+        summary: 'Create a staff user: answers their invitation link (72 h, once)',
         body: createStaffUserBodySchema,
-        response: { 201: createdStaffUserResponseSchema, ...errors },
+        response: { 201: invitedStaffUserResponseSchema, ...errors },
       },
     },
     async (request, reply) => reply.status(201).send(await staff.staffAdmin.create(request, requireStaff(request), request.body)),
@@ -179,11 +182,54 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       config: staffAccess(OWNER_ONLY),
       schema: {
         tags,
-        summary: "Reset a staff user's second factor (their sessions end)",
+        summary: "Reset a staff user's second factor (their sessions end): answers their new invitation link",
         params: idParams,
-        response: { 200: staffUserResponseSchema, ...errors },
+        response: { 200: invitedStaffUserResponseSchema, ...errors },
       },
     },
     async (request) => staff.staffAdmin.resetSecondFactor(request, requireStaff(request), request.params.id),
+  );
+
+  app.post(
+    '/v2/backoffice/staff-users/:id/invitation',
+    {
+      config: staffAccess(OWNER_ONLY),
+      schema: {
+        tags,
+        summary: 'A new invitation link for a staff user not enrolled yet (the older link stops working)',
+        params: idParams,
+        response: { 200: invitedStaffUserResponseSchema, ...errors },
+      },
+    },
+    async (request) => staff.staffAdmin.newInvitation(request, requireStaff(request), request.params.id),
+  );
+
+  // the invitation page (decision 110): public, the token in the body, never in a URL
+  app.post(
+    '/v2/backoffice/invitation',
+    {
+      config: staffAccess([], { public: true }),
+      schema: {
+        tags,
+        summary: 'Open an invitation: who is invited and the second factor to scan',
+        body: invitationOpenBodySchema,
+        response: { 200: invitationResponseSchema, ...errors },
+      },
+    },
+    async (request) => staff.invitations.open(request, agencyOf(request), request.body.token),
+  );
+
+  app.post(
+    '/v2/backoffice/invitation/accept',
+    {
+      config: staffAccess([], { public: true }),
+      schema: {
+        tags,
+        summary: 'Take an invitation: the password and the first code together; ten recovery codes, shown once',
+        body: invitationAcceptBodySchema,
+        response: { 200: recoveryCodesResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => staff.invitations.accept(request, reply, agencyOf(request), request.body),
   );
 };

@@ -1,3 +1,4 @@
+import { createInvitations } from './invitations.js';
 import { createSecondFactor } from './second-factor.js';
 import { createStaffAdmin } from './staff-admin.js';
 import { createStaffAuth } from './staff-auth.js';
@@ -8,5 +9,6 @@ export function createStaffService(deps: StaffServiceDependencies): StaffService
     ...createStaffAuth(deps),
     secondFactor: createSecondFactor(deps),
     staffAdmin: createStaffAdmin({ db: deps.db, passwords: deps.passwords }),
+    invitations: createInvitations(deps),
   };
 }

@@ -4,6 +4,7 @@ import type { AgencyContext } from '../../../plugins/agency.js';
 import type { LoginThrottle } from '../../../plugins/login-throttle.js';
 import type { PasswordHasher } from '../../accounts/index.js';
 import type { ServiceDependencies } from '../../service-dependencies.js';
+import type { Invitations } from './invitations.js';
 import type { SecondFactor } from './second-factor.js';
 import type { StaffAdmin } from './staff-admin.js';
 
@@ -25,4 +26,6 @@ export interface StaffService {
   secondFactor: SecondFactor;
   /** the owner's staff users (decision 051) */
   staffAdmin: StaffAdmin;
+  /** the invitation page: a password and a second factor set in one step (decision 110) */
+  invitations: Invitations;
 }

@@ -1,8 +1,7 @@
 import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { BANK_ACCOUNT_CURRENCY, BANK_ACCOUNT_LENGTHS, addBankAccountFormSchema, type AddBankAccountForm } from '@app/contracts';
-import { BANK_CODES } from '@app/contracts/banks';
+import type { AddBankAccountForm } from '@app/contracts';
+import { BANK_ACCOUNT_CURRENCY, BANK_ACCOUNT_LENGTHS, BANK_CODES } from '@app/contracts/banks';
 import { BankLogo } from '@/components/ui/bank-logo';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription } from '@/components/ui/card';
@@ -11,7 +10,11 @@ import { Input } from '@/components/ui/input';
 import { SelectField } from '@/components/ui/select-field';
 import { toastError, toastSuccess } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { useAddBankAccount } from '../api/add-bank-account';
+
+// zod and the schemas arrive on the form's first focus or validation, not before it can paint (docs/decisions/180)
+const validation = lazyResolver(() => import('../lib/bank-account-resolver').then((m) => m.bankAccountResolver));
 
 const FIELDS = ['bank', 'accountNumber', 'accountName', 'currency', 'owner'] as const;
 type FieldName = (typeof FIELDS)[number];
@@ -25,7 +28,7 @@ const isField = (name: string): name is FieldName => (FIELDS as readonly string[
 export function BankAccountForm({ onAdded }: { onAdded?: () => void }) {
   const { t } = useTranslation(['wallet', 'common']);
   const form = useForm<AddBankAccountForm>({
-    resolver: zodResolver(addBankAccountFormSchema),
+    resolver: validation.resolver,
     defaultValues: { accountNumber: '', accountName: '', currency: BANK_ACCOUNT_CURRENCY, owner: false },
   });
   const errors = form.formState.errors;
@@ -60,7 +63,7 @@ export function BankAccountForm({ onAdded }: { onAdded?: () => void }) {
   return (
     <Card>
       <CardDescription className="mb-4">{t('bank.intro')}</CardDescription>
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" data-testid="bank-account-form">
+      <form onSubmit={onSubmit} onFocus={validation.preload} noValidate className="flex flex-col gap-4" data-testid="bank-account-form">
         <SelectField
           control={form.control}
           name="bank"

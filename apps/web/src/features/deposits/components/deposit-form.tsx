@@ -29,6 +29,9 @@ const RANGE = 'deposit:validation.amount_range';
 
 const FIELDS = ['providerId', 'mid', 'bank', 'amount'] as const;
 
+/** The amount's error when it would pass a deposit limit: its text names the kip still allowed (decision 160). */
+const LIMIT = 'errors:DEPOSIT_LIMIT_REACHED';
+
 /** Provider, currency/MID, bank and amount, with the credit the amount buys at today's rate, live. */
 export function DepositForm({
   provider = 'gclub',
@@ -48,6 +51,9 @@ export function DepositForm({
   // one key per filled-in form: a double tap or a retry opens one order
   const [attempt, setAttempt] = useState(() => newAttemptKey());
   const bounds = useAmountBounds('deposit');
+  // the kip a deposit limit still allows, as the server last answered it
+  const [allowed, setAllowed] = useState('0');
+  const limitText = (left: string) => t(LIMIT, { allowed: formatMoney(left, 'LAK') });
   // zod and the schemas arrive on the form's first focus or validation, not before it can paint (docs/decisions/076)
   const validation = useMemo(
     () => lazyResolver(() => import('../lib/deposit-resolver').then((m) => m.depositResolver(bounds, RANGE))),
@@ -98,6 +104,13 @@ export function DepositForm({
             if (err.status < 500) setAttempt(newAttemptKey());
             // opened in another tab or device: show that order instead
             if (err.code === 'DEPOSIT_OPEN_ORDER_EXISTS') onOpenElsewhere();
+            if (err.code === 'DEPOSIT_LIMIT_REACHED') {
+              const left = err.fields.allowed ?? '0';
+              setAllowed(left);
+              form.setError('amount', { type: 'server', message: LIMIT });
+              toast({ variant: 'error', title: t('form.error'), description: limitText(left) });
+              return;
+            }
           }
           const range = err instanceof ApiError && err.code === 'DEPOSIT_AMOUNT_OUT_OF_RANGE';
           toast({ variant: 'error', title: t('form.error'), description: range ? t(RANGE, boundsText(bounds)) : t(errorKey(err)) });
@@ -110,6 +123,7 @@ export function DepositForm({
     const m = errors[field]?.message;
     if (!m) return undefined;
     if (m === RANGE) return t(RANGE, boundsText(bounds));
+    if (m === LIMIT) return limitText(allowed);
     return m.startsWith('errors:') ? t(m) : t(`validation.${field}`);
   };
 

@@ -82,15 +82,17 @@ function TakeForm({ promotion }: { promotion: Promotion }) {
   const breach = creditRuleBreach(promotion.rules, hasCreditRule ? credit.data?.credit.amount : undefined);
   const reason = blocking.data?.reason ?? null;
   const reasonText =
-    reason === 'PROMOTION_PLAYER_BLOCKED'
-      ? t('messages.blocked')
-      : reason === 'PROMOTION_NEEDS_BANK_ACCOUNT' && promotion.rules.requiresBankAccount
-        ? t('messages.needsBankAccount')
-        : reason === 'OPEN_ORDER'
-          ? t('errors:OPEN_ORDER')
-          : breach
-            ? creditRuleText(t, breach)
-            : null;
+    reason === 'SELF_EXCLUDED'
+      ? t('errors:SELF_EXCLUDED')
+      : reason === 'PROMOTION_PLAYER_BLOCKED'
+        ? t('messages.blocked')
+        : reason === 'PROMOTION_NEEDS_BANK_ACCOUNT' && promotion.rules.requiresBankAccount
+          ? t('messages.needsBankAccount')
+          : reason === 'OPEN_ORDER'
+            ? t('errors:OPEN_ORDER')
+            : breach
+              ? creditRuleText(t, breach)
+              : null;
   const onTake = () =>
     take.mutate(
       { body: { promotionId: promotion.id, providerId: provider }, key },
@@ -127,7 +129,7 @@ function TakeForm({ promotion }: { promotion: Promotion }) {
         size="lg"
         className="w-full"
         loading={take.isPending}
-        disabled={reason === 'PROMOTION_PLAYER_BLOCKED' || breach !== null}
+        disabled={reason === 'PROMOTION_PLAYER_BLOCKED' || reason === 'SELF_EXCLUDED' || breach !== null}
         onClick={onTake}
         data-testid="take-promotion"
       >

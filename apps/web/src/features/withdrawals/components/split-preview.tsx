@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { fromMinor, type WithdrawalSplit } from '@app/contracts';
+import type { WithdrawalSplit } from '@app/contracts';
+import { fromMinor } from '@app/contracts/amounts';
 import { formatMoney } from '@/lib/format';
 
 /** Before confirming under a promotion: the credit taken, what is deducted and returned, and what arrives (SPEC.md §3's fields). */

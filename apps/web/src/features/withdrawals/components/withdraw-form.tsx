@@ -2,17 +2,8 @@ import { useCallback, useMemo, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import {
-  createWithdrawalBodySchema,
-  toMinor,
-  typedAmountSchema,
-  type CreateWithdrawalBody,
-  type FormInput,
-  type ProviderId,
-  type Withdrawal,
-} from '@app/contracts';
+import type { CreateWithdrawalBody, ProviderId, Withdrawal } from '@app/contracts';
 import { BankLogo } from '@/components/ui/bank-logo';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@/components/ui/card';
@@ -22,9 +13,10 @@ import { ProviderSelectField } from '@/components/ui/provider-select-field';
 import { Spinner } from '@/components/ui/spinner';
 import { errorKey, toast } from '@/components/ui/toast-store';
 import { ApiError } from '@/lib/api-client';
-import { boundsText, useAmountBounds, withinBounds, type AmountBounds } from '@/lib/amount-limits';
+import { boundsText, useAmountBounds } from '@/lib/amount-limits';
 import { useCredit } from '@/lib/api/get-credit';
 import { formatMoney } from '@/lib/format';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { bankAccountsQueryOptions } from '@/lib/api/get-bank-accounts';
 import { ProviderCredit } from '@/components/ui/provider-credit';
 import { useCurrencies } from '@/lib/api/get-currencies';
@@ -32,18 +24,13 @@ import { usePromotionUsing } from '@/lib/api/get-promotion-using';
 import { useCreateWithdrawal } from '../api/mutations';
 import { useDefaultToHoldingProvider } from '../lib/holding-provider';
 import { lakPreview, newAttemptKey, promotionSplitPreview } from '../lib/preview';
+import type { WithdrawFormInput } from '../lib/withdraw-resolver';
 import { SplitPreview } from './split-preview';
 
-const withdrawFormSchema = createWithdrawalBodySchema.extend({ amount: typedAmountSchema('THB') });
 const RANGE = 'withdraw:validation.amount_range';
 const OVER_CREDIT = 'withdraw:validation.over_credit';
-/** The same, held to the agency's bounds and to the credit at the provider when it is known; the errors name them. */
-const boundedSchema = (bounds: AmountBounds, credit: string | undefined) =>
-  withdrawFormSchema.extend({
-    amount: typedAmountSchema('THB')
-      .refine((v) => withinBounds(v, bounds), RANGE)
-      .refine((v) => credit === undefined || toMinor(v, 'THB') <= toMinor(credit, 'THB'), OVER_CREDIT),
-  });
+/** The amount's errors: outside the agency's bounds, over the credit at the provider; their texts name them. */
+const ERRORS = { range: RANGE, overCredit: OVER_CREDIT };
 
 /** Provider, its credit now, amount, and what arrives in kip at today's buy rate in which account. */
 export function WithdrawForm({ onCreated }: { onCreated: (w: Withdrawal) => void }) {
@@ -54,9 +41,13 @@ export function WithdrawForm({ onCreated }: { onCreated: (w: Withdrawal) => void
   const [attempt, setAttempt] = useState(() => newAttemptKey());
   const bounds = useAmountBounds('withdraw');
   const [credit, setCredit] = useState<string>();
-  const resolver = useMemo(() => zodResolver(boundedSchema(bounds, credit)), [bounds, credit]);
-  const form = useForm<FormInput<typeof withdrawFormSchema>, unknown, CreateWithdrawalBody>({
-    resolver,
+  // zod and the schemas arrive on the form's first focus or validation, not before it can paint (docs/decisions/180)
+  const validation = useMemo(
+    () => lazyResolver(() => import('../lib/withdraw-resolver').then((m) => m.withdrawResolver(bounds, credit, ERRORS))),
+    [bounds, credit],
+  );
+  const form = useForm<WithdrawFormInput, unknown, CreateWithdrawalBody>({
+    resolver: validation.resolver,
     defaultValues: { providerId: 'gclub', amount: '' },
     mode: 'onTouched',
   });
@@ -132,7 +123,7 @@ export function WithdrawForm({ onCreated }: { onCreated: (w: Withdrawal) => void
 
   return (
     <Card>
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" data-testid="withdraw-form">
+      <form onSubmit={onSubmit} onFocus={validation.preload} noValidate className="flex flex-col gap-4" data-testid="withdraw-form">
         <ProviderSelectField control={form.control} name="providerId" label={t('form.provider')} error={message('providerId')} />
         <ProviderCredit provider={providerId as ProviderId} testId="withdraw-credit">
           {(all) => (

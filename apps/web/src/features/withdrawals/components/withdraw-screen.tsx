@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,11 +9,16 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorKey, toast } from '@/components/ui/toast-store';
 import { useOpenWithdrawal } from '../api/get-open-withdrawals';
 import { isInProgress, useWithdrawal } from '../api/get-withdrawal';
+import { whenIdle } from '@/lib/when-idle';
 import { withdrawalKeys } from '../api/keys';
 import { useCancelWithdrawal } from '../api/mutations';
-import { CancelWithdrawalDialog } from './cancel-withdrawal-dialog';
 import { WithdrawForm } from './withdraw-form';
 import { WithdrawalDetails } from './withdrawal-details';
+
+// the cancel dialog (Radix's dialog with its focus trap and scroll lock) is not needed to show the withdrawal:
+// its code comes once the page is idle, and is waited for only if the player cancels before that (docs/decisions/180)
+const loadCancelDialog = () => import('./cancel-withdrawal-dialog').then((m) => ({ default: m.CancelWithdrawalDialog }));
+const CancelWithdrawalDialog = lazy(loadCancelDialog);
 
 /**
  * /player/withdraw: the withdrawal in progress when there is one (one at a time), else the form;
@@ -49,6 +54,9 @@ function LiveWithdrawal({ shown, onShown, onNew }: { shown: Withdrawal; onShown:
   const live = useWithdrawal(shown);
   const cancel = useCancelWithdrawal();
   const [confirming, setConfirming] = useState(false);
+  const [dialogMounted, setDialogMounted] = useState(false);
+  if (confirming && !dialogMounted) setDialogMounted(true);
+  useEffect(() => whenIdle(() => void loadCancelDialog().catch(() => undefined)), []);
   const current = live.data ?? shown;
   const status = current.status;
   const seen = useRef(status);
@@ -101,7 +109,11 @@ function LiveWithdrawal({ shown, onShown, onNew }: { shown: Withdrawal; onShown:
           <Link to="/player/withdraw/history" className={buttonClass('ghost', 'md')}>
             {t('result.history')}
           </Link>
-          <CancelWithdrawalDialog open={confirming} onOpenChange={setConfirming} onConfirm={onCancel} canceling={cancel.isPending} />
+          {dialogMounted && (
+            <Suspense fallback={null}>
+              <CancelWithdrawalDialog open={confirming} onOpenChange={setConfirming} onConfirm={onCancel} canceling={cancel.isPending} />
+            </Suspense>
+          )}
         </>
       }
     />

@@ -1,14 +1,7 @@
-import {
-  convert,
-  fromMinor,
-  parseTypedAmount,
-  toMinor,
-  withdrawalSplit,
-  type CurrencyRow,
-  type PromotionUsingResponse,
-  type ProviderId,
-  type WithdrawalSplit,
-} from '@app/contracts';
+import type { CurrencyRow, PromotionUsingResponse, ProviderId, WithdrawalSplit } from '@app/contracts';
+import { fromMinor, parseTypedAmount, toMinor } from '@app/contracts/amounts';
+import { convert } from '@app/contracts/convert';
+import { withdrawalSplit } from '@app/contracts/promotion-split';
 
 /**
  * The kip an amount of credit brings at the row's buy rate, exactly as the server prices it

@@ -8,6 +8,7 @@ export type AttentionAction =
   | { action: 'retry'; transfers: number }
   | { action: 'refund'; bankReference: string }
   | { action: 'recheck' }
+  | { action: 'resolve'; applied: boolean; note: string }
   | { action: 'refund-payment'; bankReference: string };
 
 function actionCall(id: string, a: AttentionAction): [string, unknown] {
@@ -19,6 +20,8 @@ function actionCall(id: string, a: AttentionAction): [string, unknown] {
       return [`/v2/backoffice/deposits/${id}/refund`, { bankReference: a.bankReference }];
     case 'recheck':
       return [`/v2/backoffice/transfers/${id}/recheck`, undefined];
+    case 'resolve':
+      return [`/v2/backoffice/transfers/${id}/resolve`, { applied: a.applied, note: a.note }];
     case 'refund-payment':
       return [`/v2/backoffice/unmatched-payments/${id}/refund`, { bankReference: a.bankReference }];
   }

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { ATTENTION_KINDS, type AttentionItem, type AttentionKind } from '@app/contracts';
+import { ATTENTION_KINDS, RESOLVE_NOTE_MAX, type AttentionItem, type AttentionKind } from '@app/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -14,6 +14,7 @@ import { useAttentionAction } from '@/backoffice/features/attention/api/attentio
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { formatAge } from '@/backoffice/lib/dates';
 import { DetailRow } from '@/backoffice/components/detail-row';
+import { MoreButton } from '@/backoffice/components/more-button';
 
 const ATTENTION_PATH: string = '/attention';
 /** the bank reference a refund is recorded with: the contracts' limit */
@@ -95,6 +96,31 @@ function RecheckAction({ item }: { item: AttentionItem }) {
   );
 }
 
+/**
+ * An unknown transfer decided from the provider's own records (its agent back office), when the
+ * balance cannot tell (decision 141): arrived or not, with what the records show.
+ */
+function ResolveAction({ item, applied }: { item: AttentionItem; applied: boolean }) {
+  const { t } = useTranslation('attention');
+  const act = useAttentionAction(item.id);
+  const key = applied ? 'resolve.applied' : 'resolve.not_applied';
+  const vars = { credit: item.creditThb ? formatMoney(item.creditThb, 'THB') : '', provider: item.providerId ?? '' };
+  return (
+    <ActionDialog
+      label={t(`${key}.button`)}
+      variant={applied ? 'outline' : 'danger'}
+      testId={applied ? 'attention-resolve-applied' : 'attention-resolve-not-applied'}
+      title={t(`${key}.title`, vars)}
+      description={t(`${key}.hint`)}
+      input={{ label: t(`${key}.field`), maxLength: RESOLVE_NOTE_MAX, required: t(`${key}.required`) }}
+      confirmText={(note) => t(`${key}.confirm`, { ...vars, note, player: item.playerUsername ?? '' })}
+      confirmLabel={t(`${key}.do`)}
+      mutation={act}
+      run={(note) => act.mutateAsync({ action: 'resolve', applied, note })}
+    />
+  );
+}
+
 function ItemCard({ item, now }: { item: AttentionItem; now: number }) {
   const { t } = useTranslation('attention');
   return (
@@ -130,7 +156,13 @@ function ItemCard({ item, now }: { item: AttentionItem; now: number }) {
             <RefundAction item={item} />
           </>
         )}
-        {item.kind === 'TRANSFER_UNKNOWN' && <RecheckAction item={item} />}
+        {item.kind === 'TRANSFER_UNKNOWN' && (
+          <>
+            <RecheckAction item={item} />
+            <ResolveAction item={item} applied />
+            <ResolveAction item={item} applied={false} />
+          </>
+        )}
         {item.kind === 'UNMATCHED_PAYMENT' && <RefundAction item={item} />}
       </div>
     </Card>
@@ -192,11 +224,7 @@ export function AttentionPage() {
           ))}
         </ul>
       )}
-      {list.hasNextPage && (
-        <Button variant="outline" className="self-center" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-          {t('more')}
-        </Button>
-      )}
+      <MoreButton list={list} label={t('more')} testId="attention-more" />
     </section>
   );
 }

@@ -1,5 +1,3 @@
-import { Link } from '@tanstack/react-router';
-import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { STAFF_PASSWORD_MIN } from '@app/contracts';
@@ -7,9 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { meQueryOptions } from '@/backoffice/features/auth/api/get-me';
 import { useChangePassword } from '@/backoffice/features/auth/api/change-password';
-import { ENROL_PATH } from '@/backoffice/lib/nav';
 import { CallError } from '@/backoffice/components/call-error';
 
 interface Form {
@@ -18,10 +14,9 @@ interface Form {
   confirm: string;
 }
 
-/** The staff member's own account: change the password (the other sessions end); support may enrol the second factor. */
+/** The staff member's own account: change the password (the other sessions end). */
 export function MyAccount() {
   const { t } = useTranslation('auth');
-  const me = useQuery(meQueryOptions).data;
   const change = useChangePassword();
   const form = useForm<Form>({ defaultValues: { currentPassword: '', newPassword: '', confirm: '' } });
   const errors = form.formState.errors;
@@ -63,15 +58,6 @@ export function MyAccount() {
           </Button>
         </form>
       </Card>
-      {me && !me.secondFactor.enrolled && (
-        <Card className="w-full max-w-md">
-          <CardTitle>{t('enrol.offer_heading')}</CardTitle>
-          <CardDescription className="mb-4">{t('enrol.offer_hint')}</CardDescription>
-          <Link to={ENROL_PATH} className="text-amber-300 underline">
-            {t('enrol.offer_link')}
-          </Link>
-        </Card>
-      )}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { staffErrorKey } from '@/backoffice/lib/errors';
 import { playerDetailQueryOptions } from '@/backoffice/features/players/api/get-player';
 import { StaffLink, playersPath } from '@/backoffice/lib/staff-link';
 import { PlayerActions } from './player-actions';
+import { ResponsiblePlay } from './player-responsible-play';
 import { BankAccount } from './player-bank';
 import { Credits, Orders, Sessions, Sharing, Usages } from './player-sections';
 
@@ -48,6 +49,7 @@ export function PlayerPage() {
         <Sharing detail={detail.data} />
         <Sessions detail={detail.data} />
         <Usages detail={detail.data} />
+        <ResponsiblePlay playerId={player.id} />
         <Orders playerId={player.id} kind="deposits" />
         <Orders playerId={player.id} kind="withdrawals" />
       </div>

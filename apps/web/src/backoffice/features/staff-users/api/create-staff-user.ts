@@ -1,7 +1,8 @@
-import type { CreateStaffUserBody, CreatedStaffUser } from '@app/contracts';
+import type { CreateStaffUserBody, InvitedStaffUser } from '@app/contracts';
 import { staffPost } from '@/backoffice/lib/api';
 import { useStaffUserChange } from './staff-user-change';
 
-export const createStaffUser = (body: CreateStaffUserBody) => staffPost<CreatedStaffUser>('/v2/backoffice/staff-users', body);
+/** A new staff user and the invitation link they set their password and second step through (decision 110). */
+export const createStaffUser = (body: CreateStaffUserBody) => staffPost<InvitedStaffUser>('/v2/backoffice/staff-users', body);
 
 export const useCreateStaff = () => useStaffUserChange(createStaffUser);

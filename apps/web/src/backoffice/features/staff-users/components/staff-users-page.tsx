@@ -17,25 +17,20 @@ import { useSetRole } from '@/backoffice/features/staff-users/api/set-staff-role
 import { useStaffAction } from '@/backoffice/features/staff-users/api/staff-user-action';
 import { CallError } from '@/backoffice/components/call-error';
 import { MoreButton } from '@/backoffice/components/more-button';
+import { InvitationLinkNotice } from './invitation-link';
 
 const selectClass = 'min-h-11 rounded-lg border border-slate-700 bg-slate-900 px-3 text-slate-100';
 
 function CreateStaff() {
   const { t } = useTranslation('staff');
   const create = useCreateStaff();
-  const form = useForm<CreateStaffUserBody>({ defaultValues: { username: '', role: 'support', password: '' } });
-  const onSubmit = form.handleSubmit((body) =>
-    create.mutate({ ...body, password: body.password || undefined }, { onSuccess: () => form.reset() }),
-  );
+  const form = useForm<CreateStaffUserBody>({ defaultValues: { username: '', role: 'support' } });
+  const onSubmit = form.handleSubmit((body) => create.mutate(body, { onSuccess: () => form.reset() }));
   return (
     <Card>
-      <CardTitle className="mb-4">{t('create.heading')}</CardTitle>
-      <form
-        onSubmit={onSubmit}
-        noValidate
-        className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
-        data-testid="staff-create-form"
-      >
+      <CardTitle className="mb-1">{t('create.heading')}</CardTitle>
+      <p className="mb-4 text-sm text-slate-400">{t('create.hint')}</p>
+      <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-3 sm:items-end" data-testid="staff-create-form">
         <Field label={t('create.username')} error={form.formState.errors.username && t('create.username_format')}>
           <Input
             autoCapitalize="none"
@@ -52,32 +47,12 @@ function CreateStaff() {
             ))}
           </select>
         </Field>
-        <Field
-          label={t('create.password')}
-          hint={t('create.password_hint')}
-          error={form.formState.errors.password && t('create.password_short')}
-        >
-          <Input type="password" autoComplete="new-password" {...form.register('password', { minLength: 10 })} />
-        </Field>
         <Button type="submit" loading={create.isPending}>
           {t('create.submit')}
         </Button>
       </form>
       <CallError error={create.error} className="mt-3" />
-      {create.data && (
-        <div role="status" className="mt-3 rounded-lg bg-slate-800 p-3 text-sm" data-testid="staff-created">
-          {t('create.done', { username: create.data.user.username })}
-          {create.data.password && (
-            <>
-              {' '}
-              {t('create.generated')}{' '}
-              <code className="font-mono text-base text-amber-300" data-testid="staff-generated-password">
-                {create.data.password}
-              </code>
-            </>
-          )}
-        </div>
-      )}
+      {create.data && <InvitationLinkNotice username={create.data.user.username} invitation={create.data.invitation} />}
     </Card>
   );
 }
@@ -121,6 +96,9 @@ function Row({ user, self }: { user: StaffUser; self: boolean }) {
         <div className="flex flex-wrap gap-1">
           <Badge tone={user.active ? 'green' : 'grey'}>{user.active ? t('active') : t('disabled')}</Badge>
           <Badge tone={user.enrolled ? 'blue' : 'yellow'}>{user.enrolled ? t('enrolled') : t('not_enrolled')}</Badge>
+          {!user.enrolled && user.invitationExpiresAt && (
+            <Badge tone="grey">{t('invited_until', { until: formatDateTime(user.invitationExpiresAt) })}</Badge>
+          )}
         </div>
         <div className="flex flex-wrap gap-2">
           <Button
@@ -131,16 +109,23 @@ function Row({ user, self }: { user: StaffUser; self: boolean }) {
           >
             {user.active ? t('disable') : t('enable')}
           </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={self || !user.enrolled}
-            onClick={() => action.mutate({ id: user.id, action: 'reset-second-factor' })}
-          >
-            {t('reset_second_factor')}
-          </Button>
+          {user.enrolled ? (
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={self}
+              onClick={() => action.mutate({ id: user.id, action: 'reset-second-factor' })}
+            >
+              {t('reset_second_factor')}
+            </Button>
+          ) : (
+            <Button size="sm" variant="outline" disabled={self} onClick={() => action.mutate({ id: user.id, action: 'invitation' })}>
+              {t('new_link')}
+            </Button>
+          )}
         </div>
       </div>
+      {action.data?.invitation && <InvitationLinkNotice username={user.username} invitation={action.data.invitation} />}
       {error && (
         <p role="alert" className="mt-2 text-sm text-red-300">
           {t(staffErrorKey(error))}
@@ -150,7 +135,7 @@ function Row({ user, self }: { user: StaffUser; self: boolean }) {
   );
 }
 
-/** The owner's staff users: create, change role, disable, reset the second factor (never their own). */
+/** The owner's staff users: invite, change role, disable, reset the second factor or give a new link (never their own). */
 export function StaffUsers() {
   const { t } = useTranslation('staff');
   const me = useQuery(meQueryOptions).data;

@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BankCode, ReconciliationItem } from '@app/contracts';
+import { staffPost } from '@/backoffice/lib/api';
+import { reconciliationKeys } from './keys';
+
+/** What staff can do with a difference (decision 139); each call the server makes safe to repeat. */
+export type DifferenceAction = { action: 'confirm' } | { action: 'resolve'; note: string };
+
+export const differenceAction = (id: string, a: DifferenceAction) =>
+  staffPost<{ item: ReconciliationItem | null }>(
+    `/v2/backoffice/reconciliation/differences/${id}/${a.action}`,
+    a.action === 'resolve' ? { note: a.note } : undefined,
+  );
+
+/** The lists, the deposits needing attention (a payment kept for refund lands there) and the dashboard read again after each. */
+function useInvalidate() {
+  const client = useQueryClient();
+  return () => {
+    void client.invalidateQueries({ queryKey: reconciliationKeys.all });
+    void client.invalidateQueries({ queryKey: ['backoffice', 'attention'] });
+    void client.invalidateQueries({ queryKey: ['backoffice', 'dashboard'] });
+  };
+}
+
+export function useDifferenceAction(id: string) {
+  const onSettled = useInvalidate();
+  return useMutation({ mutationFn: (a: DifferenceAction) => differenceAction(id, a), onSettled });
+}
+
+/** The bank's day so far compared now (in the background). */
+export function useRunReconciliation() {
+  const onSettled = useInvalidate();
+  return useMutation({
+    mutationFn: (bank: BankCode) => staffPost<{ queued: true; day: string }>('/v2/backoffice/reconciliation/run', { bank }),
+    onSettled,
+  });
+}

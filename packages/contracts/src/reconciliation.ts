@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { bankCodeSchema } from './common.js';
+import { keysetQuerySchema, keysetResponseSchema } from './keyset.js';
+
+/**
+ * Reconciliation with the banks (issue #30 item 6, docs/decisions/138 and 139): once a day per agency
+ * and bank, the bank's payments against our deposits and unmatched payments. A difference is kept for
+ * staff; nothing moves money by itself.
+ * - NOT_CREDITED: paid at the bank, nothing here has its bank reference
+ * - UNKNOWN_AT_BANK: credited (or kept) here, the bank has no payment with its bank reference
+ * - AMOUNT_DIFFERS: both know the payment, with another amount
+ */
+export const RECONCILIATION_KINDS = ['NOT_CREDITED', 'UNKNOWN_AT_BANK', 'AMOUNT_DIFFERS'] as const;
+export const reconciliationKindSchema = z.enum(RECONCILIATION_KINDS);
+export type ReconciliationKind = z.infer<typeof reconciliationKindSchema>;
+/** LIST: the bank's transaction list; PER_ORDER: each bill and payment asked about (JDB, which lists nothing) */
+export type ReconciliationMethod = 'LIST' | 'PER_ORDER';
+/** CLEARED: a later comparison found it no longer differs; RESOLVED: staff closed it with a note */
+export type ReconciliationResolution = 'CLEARED' | 'RESOLVED';
+
+export const reconciliationQuerySchema = keysetQuerySchema.extend({ bank: bankCodeSchema.optional() });
+
+export const reconciliationItemSchema = z.object({
+  id: z.string(),
+  bank: bankCodeSchema,
+  kind: reconciliationKindSchema,
+  bankReference: z.string(),
+  /** our bill number the payment went to, when known */
+  gatewayReference: z.string().nullable(),
+  depositId: z.string().nullable(),
+  transactionCode: z.string().nullable(),
+  playerUsername: z.string().nullable(),
+  unmatchedPaymentId: z.string().nullable(),
+  /** whole kip, as the bank booked it (null: the bank has no such payment) */
+  bankAmountLak: z.string().nullable(),
+  /** whole kip, as we recorded it (null: we have nothing) */
+  ourAmountLak: z.string().nullable(),
+  paidAt: z.string(),
+  /** the Lao day reconciled */
+  day: z.string(),
+  foundAt: z.string(),
+});
+export type ReconciliationItem = z.infer<typeof reconciliationItemSchema>;
+export const reconciliationListResponseSchema = keysetResponseSchema(reconciliationItemSchema);
+
+export const reconciliationRunSchema = z.object({
+  bank: bankCodeSchema,
+  day: z.string(),
+  method: z.enum(['LIST', 'PER_ORDER']),
+  checked: z.number().int(),
+  differences: z.number().int(),
+  /** why the last attempt could not finish (the bank could not be asked); it is tried again */
+  error: z.string().nullable(),
+  finishedAt: z.string(),
+});
+/** the newest run of each bank of the agency, and the open differences by kind */
+export const reconciliationSummarySchema = z.object({
+  runs: z.array(reconciliationRunSchema),
+  open: z.object(Object.fromEntries(RECONCILIATION_KINDS.map((k) => [k, z.number().int()])) as Record<ReconciliationKind, z.ZodNumber>),
+});
+export type ReconciliationSummary = z.infer<typeof reconciliationSummarySchema>;
+
+export const resolveDifferenceBodySchema = z.object({
+  note: z.string().trim().min(1, 'backoffice.validation.note_required').max(500),
+});
+/** what an action answers: the difference as it is now (null once closed) */
+export const reconciliationActionResponseSchema = z.object({ item: reconciliationItemSchema.nullable() });
