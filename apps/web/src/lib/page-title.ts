@@ -12,6 +12,7 @@ export function pageTitleKey(path: string): string | null {
     '/register': 'register',
     '/player': 'player',
     '/player/bank': 'bank',
+    '/player/limits': 'limits',
     '/player/deposit': 'deposit',
     '/player/deposit/history': 'deposit_history',
     '/player/withdraw': 'withdraw',
