@@ -218,10 +218,13 @@ for (const lng of ['lo', 'en'] as const) {
     await expect(row.getByText(staffText(lng, 'staff')('enable'), { exact: true })).toBeVisible();
     await page.goto('/backoffice/audit');
     const filter = page.getByTestId('audit-filter');
-    await filter.locator('input').first().fill('staff.disable');
+    // actions are chosen by their translated name (issue #35 defect 9), never typed as codes
+    await filter.locator('select').nth(1).selectOption('staff.disable');
     await filter.getByRole('button').click();
     const entry = page.getByTestId('audit-entry').first();
     await expect(entry).toHaveAttribute('data-action', 'staff.disable');
+    await expect(entry).toContainText(staffText(lng, 'audit')('actions.staff.disable'));
+    await expect(entry).not.toContainText('staff.disable');
     await expect(entry.locator('[data-changed="true"]')).toHaveCount(1);
     // the entry names the user disabled, not their id (the id is in the name's title)
     const named = page

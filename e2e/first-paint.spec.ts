@@ -27,7 +27,9 @@ test.describe('the public pages paint from their HTML', () => {
       'rgba(0, 0, 0, 0)',
     );
     expect(await page.locator('link[rel=stylesheet]').count()).toBe(0);
-    expect(await page.locator('script:not([src])').count()).toBe(0);
+    // one inline script only: a returning visitor's language switch (decision 173), allowed by its hash
+    expect(await page.locator('script:not([src])').count()).toBe(1);
+    expect(await page.locator('script:not([src])').textContent()).toContain('lang-switch');
 
     await page.goto('/');
     await expect(page.getByTestId('home-register')).toBeVisible();
@@ -36,6 +38,18 @@ test.describe('the public pages paint from their HTML', () => {
     await page.goto('/login');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(cn.login.title);
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  });
+
+  test('a returning visitor whose choice is only in localStorage gets the page in that language, scripts blocked (issue #35 defect 6)', async ({
+    page,
+    context,
+  }) => {
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.addInitScript(() => window.localStorage.setItem('i18nextLng', 'cn'));
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(cn.login.title);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    expect((await context.cookies()).find((c) => c.name === 'i18nextLng')?.value).toBe('cn');
   });
 
   test('a host no agency has gets the spinner, then the contact-Support page (SPEC.md §1, §2)', async ({ page, baseURL }) => {

@@ -1,10 +1,11 @@
 import { test, expect } from './fixtures';
+import vnWithdraw from '../apps/web/src/locales/vn/withdraw.json' with { type: 'json' };
 import { addBankAccount, depositThroughTheBank, lo, pick, registerPlayer, staffDecides } from './helpers';
 
 const withdraw = lo('withdraw');
 const common = lo('common');
 
-test('withdraw part of the credit to the bank account; OPEN in history, SUCCESS once staff approve', async ({ page, request }) => {
+test('withdraw part of the credit to the bank account; OPEN in history, SUCCESS once staff approve', async ({ page, request }, info) => {
   await registerPlayer(page.request);
   const accountNumber = await addBankAccount(page.request, 'E2E Withdrawer');
   await depositThroughTheBank(page.request, request);
@@ -45,4 +46,19 @@ test('withdraw part of the credit to the bank account; OPEN in history, SUCCESS 
   await page.reload();
   await expect(row.getByTestId('withdrawal-status')).toHaveAttribute('data-status', 'SUCCESS');
   await expect(row).toContainText(pick(common, 'order_status.SUCCESS'));
+
+  // behind the row (a card's tap on a phone): the kip received and the bank's reference of the payment
+  const width = info.project.name === 'mobile' ? 375 : 1280;
+  for (const lng of ['lo', 'vn'] as const) {
+    await page.evaluate((l) => localStorage.setItem('i18nextLng', l), lng);
+    await page.reload();
+    if (info.project.name === 'mobile') {
+      await row.locator('summary').click();
+      await expect(row).toContainText(pick(lng === 'lo' ? withdraw : vnWithdraw, 'details.bank_reference'));
+      await expect(row).toContainText(`BCEL-${code}`);
+      await expect(row).toContainText(/128[.,]000/);
+    }
+    await page.evaluate(() => document.fonts.ready);
+    await page.screenshot({ path: `${process.env.SHOTS_DIR ?? 'test-results'}/withdraw-history-${lng}-${width}.png`, fullPage: true });
+  }
 });

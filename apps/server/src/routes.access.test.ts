@@ -28,8 +28,8 @@ const READ_ONLY_ROLES: readonly StaffRole[] = ['support'];
 const BACKOFFICE = '/api/v2/backoffice/';
 /** a staff member's own session calls: not decisions on anyone's data */
 const SESSION_ROUTES = ['/api/v2/backoffice/login', '/api/v2/backoffice/logout'];
-/** what support may do to its agency's players (DESIGN.md §9, decisions 055 and 160): block, reset the password, end sessions, exclude */
-const SUPPORT_ACTIONS = ['block', 'unblock', 'reset-password', 'sessions/end', 'exclusion'].map(
+/** what support may do to its agency's players (DESIGN.md §9, decisions 055 and 160): block, reset the password, end sessions, exclude, lift a login lock */
+const SUPPORT_ACTIONS = ['block', 'unblock', 'reset-password', 'sessions/end', 'exclusion', 'login-lock/lift'].map(
   (a) => `/api/v2/backoffice/players/{id}/${a}`,
 );
 

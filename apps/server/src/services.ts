@@ -97,7 +97,7 @@ export function createServices(core: CoreDependencies): Services {
     withdrawals,
     staff: createStaffService({ db, passwords, loginThrottle }),
     attention,
-    staffPlayers: createStaffPlayersService({ db, passwords, bankAccounts, wallet }),
+    staffPlayers: createStaffPlayersService({ db, passwords, bankAccounts, wallet, loginThrottle }),
     responsiblePlay,
     staffSettings: createStaffSettingsService({ db }),
     reconciliation: createReconciliationService({ db, bankGateways, deposits }),

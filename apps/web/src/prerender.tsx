@@ -12,6 +12,7 @@ import { setVisitorState } from './app/prerendered';
 import { createAppRouter } from './app/router';
 
 export { EAGER_NAMESPACES, LANGUAGES, LOCALE_TAG } from './lib/i18n';
+export { LANGUAGE_SWITCH_SCRIPT } from '@app/contracts/languages';
 
 async function renderAs(path: string, agency: Agency): Promise<string> {
   const queryClient = createQueryClient();

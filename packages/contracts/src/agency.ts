@@ -43,6 +43,8 @@ export const agencySettingsSchema = z.object({
   withdrawMaxThb: z.string(),
   /** a deposit with a promotion in use only when credit is below this (THB) */
   depositCreditThresholdThb: z.string(),
+  /** a change of buy or sell by more than this percentage waits for a second staff user */
+  rateChangeBoundPercent: z.number().int(),
 });
 export type AgencySettings = z.infer<typeof agencySettingsSchema>;
 
@@ -56,4 +58,5 @@ export const DEFAULT_AGENCY_SETTINGS: AgencySettings = {
   withdrawMinThb: '100',
   withdrawMaxThb: '200000',
   depositCreditThresholdThb: '5',
+  rateChangeBoundPercent: 10,
 };

@@ -41,10 +41,49 @@ export const currencyRatesBodySchema = z.object({ buyRate: positiveRate, sellRat
 );
 export type CurrencyRatesBody = z.infer<typeof currencyRatesBodySchema>;
 
-/** A currency as staff see it: the player's row (SPEC.md §3) with its id and last change. */
-export const staffCurrencySchema = currencyRowSchema.extend({ id: z.uuid(), updatedAt: z.string() });
+/**
+ * Whether a change of buy or sell goes beyond the agency's bound (a percentage of the rate now): such
+ * a change waits for a second staff user (issue #35, docs/decisions/172-rate-change-guard.md).
+ */
+export function rateChangeBeyondBound(
+  now: { buyRate: string; sellRate: string },
+  next: { buyRate: string; sellRate: string },
+  boundPercent: number,
+): boolean {
+  const beyond = (a: string, b: string) => {
+    const [was, will] = [toMicroRate(a), toMicroRate(b)];
+    if (was === null || will === null || was === 0n) return true;
+    const change = will > was ? will - was : was - will;
+    return change * 100n > was * BigInt(boundPercent);
+  };
+  return beyond(now.buyRate, next.buyRate) || beyond(now.sellRate, next.sellRate);
+}
+
+/** A rate change beyond the bound, waiting for a second staff user's approval. */
+export const rateRequestSchema = z.object({
+  id: z.uuid(),
+  buyRate: z.string(),
+  sellRate: z.string(),
+  isEnabled: z.boolean(),
+  previousBuyRate: z.string(),
+  previousSellRate: z.string(),
+  requestedBy: z.string(),
+  requestedAt: z.string(),
+});
+export type RateRequest = z.infer<typeof rateRequestSchema>;
+
+/** A currency as staff see it: the player's row (SPEC.md §3) with its id, last change and a change waiting. */
+export const staffCurrencySchema = currencyRowSchema.extend({
+  id: z.uuid(),
+  updatedAt: z.string(),
+  pending: rateRequestSchema.nullable(),
+});
 export type StaffCurrency = z.infer<typeof staffCurrencySchema>;
-export const staffCurrenciesResponseSchema = z.object({ currencies: z.array(staffCurrencySchema) });
+export const staffCurrenciesResponseSchema = z.object({
+  currencies: z.array(staffCurrencySchema),
+  /** a change of buy or sell beyond this percentage waits for a second staff user */
+  rateChangeBoundPercent: z.number().int(),
+});
 export const staffCurrencyResponseSchema = z.object({ currency: staffCurrencySchema });
 
 export const rateChangeSchema = z.object({
@@ -83,6 +122,7 @@ export const agencySettingsBodySchema = z
       .string()
       .trim()
       .regex(/^\d{1,9}(\.\d{1,2})?$/, 'amount.invalid'),
+    rateChangeBoundPercent: count(1, 100),
   })
   .superRefine((v, ctx) => {
     const order = (lo: bigint | number, hi: bigint | number, path: string) => {

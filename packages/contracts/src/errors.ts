@@ -83,6 +83,10 @@ export const ERROR_CODES = [
   /** an owner changing their own role, activity or second factor */
   'STAFF_SELF_CHANGE',
   'STAFF_LAST_OWNER',
+  /** a rate change beyond the bound approved by the staff user who asked for it */
+  'RATE_APPROVAL_BY_OTHER',
+  /** a waiting rate change whose rates-before are no longer the rates now */
+  'RATE_REQUEST_STALE',
   /** enrolling a second factor with the password alone: staff enrol through their invitation (decision 110) */
   'STAFF_ENROL_BY_INVITATION',
   /** an invitation link unknown, used, replaced by a newer one or past its 72 hours */
@@ -185,6 +189,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   STAFF_CODE_INVALID: 400,
   STAFF_SELF_CHANGE: 409,
   STAFF_LAST_OWNER: 409,
+  RATE_APPROVAL_BY_OTHER: 409,
+  RATE_REQUEST_STALE: 409,
   STAFF_ENROL_BY_INVITATION: 403,
   STAFF_INVITATION_INVALID: 404,
   GAME_NOT_FOUND: 404,

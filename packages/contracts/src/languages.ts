@@ -23,3 +23,20 @@ export function detectLanguage(stored: string | null | undefined, browser: reado
   }
   return DEFAULT_LANGUAGE;
 }
+
+/** BCP 47 tags for the html lang attribute and Intl. */
+export const LOCALE_TAG: Record<Language, string> = { lo: 'lo-LA', cn: 'zh-CN', vn: 'vi-VN', th: 'th-TH' };
+
+/**
+ * The one inline script, in the head of the prerendered public pages only (issue #35 defect 6,
+ * docs/decisions/173-returning-visitor-language.md): a returning visitor whose choice is in localStorage
+ * but whose cookie is gone was sent the page in Lao by the server and read it for seconds until the
+ * site switched. Before anything paints, it writes the cookie and asks for the page again, which the
+ * server then answers in the visitor's language. Once per language and tab (sessionStorage), and only
+ * when the cookie could be written: never a loop. Allowed by its hash in the CSP (plugins/security.ts).
+ */
+export const LANGUAGE_SWITCH_SCRIPT =
+  `(function(){try{var s=localStorage.getItem('${LANGUAGE_STORAGE_KEY}'),t=${JSON.stringify(LOCALE_TAG)}[s],k='lang-switch';` +
+  `if(!t||t===document.documentElement.lang||sessionStorage.getItem(k)===s)return;` +
+  `document.cookie='${LANGUAGE_STORAGE_KEY}='+s+'; Path=/; Max-Age=31536000; SameSite=Lax';` +
+  `if(document.cookie.indexOf('${LANGUAGE_STORAGE_KEY}='+s)<0)return;sessionStorage.setItem(k,s);location.reload()}catch(e){}})()`;

@@ -43,6 +43,65 @@ export const invitationResponseSchema = enrolmentResponseSchema.extend({
 export type InvitationResponse = z.infer<typeof invitationResponseSchema>;
 export const staffRoleBodySchema = z.object({ role: staffRoleSchema });
 
+/**
+ * Every action the audit log records: the server writes only these (typed), and the back office shows
+ * each by its translated name, never the code (issue #35 defect 9).
+ */
+export const AUDIT_ACTIONS = [
+  'agency.bank_config',
+  'agency.settings',
+  'currency.update',
+  'currency.rate_request',
+  'currency.rate_approve',
+  'currency.rate_reject',
+  'deposit.refund',
+  'deposit.retry_transfer',
+  'export.deposits',
+  'export.withdrawals',
+  'player.bank_account_change',
+  'player.block',
+  'player.unblock',
+  'player.login_lock_lift',
+  'player.password_reset',
+  'player.promotion_block',
+  'player.sessions_end',
+  'promotion.create',
+  'promotion.update',
+  'promotion.deactivate',
+  'promotion.image',
+  'promotion.image_remove',
+  'promotion_usage.cancel',
+  'staff.create',
+  'staff.disable',
+  'staff.enable',
+  'staff.role',
+  'staff.login',
+  'staff.logout',
+  'staff.password_change',
+  'staff.second_factor',
+  'staff.second_factor_enrol',
+  'staff.second_factor_reset',
+  'transfer.recheck',
+  'unmatched_payment.refund',
+  'withdrawal.approve',
+  'withdrawal.reject',
+  'alerts.settings',
+  'alerts.test',
+  'player.exclusion',
+  'reconciliation.confirm',
+  'reconciliation.resolve',
+  'reconciliation.run',
+  'staff.invitation_accept',
+  'transfer.resolve',
+  'agency.create',
+  'agency.disable',
+  'agency.enable',
+  'agency.hosts_add',
+  'agency.hosts_remove',
+  'staff.invitation',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
 /** The audit log, newest first, one keyset page at a time. */
 export const auditQuerySchema = z.object({
   staffId: z.uuid().optional(),

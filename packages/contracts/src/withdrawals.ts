@@ -57,6 +57,8 @@ export const withdrawalSchema = z.object({
   /** credit taken from the provider */
   totalCredit: z.string(),
   rejectReason: z.string().nullable(),
+  /** the bank's reference of the payment, once paid (SUCCESS): the player's proof to ask their bank about */
+  bankReference: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@app/contracts';
 import type { Db, Tx } from '../db/client.js';
 import { auditLog } from '../db/schema/index.js';
 import type { FastifyRequest } from 'fastify';
@@ -22,7 +23,7 @@ export interface StaffActor {
 export const staffActor = (request: FastifyRequest): StaffActor => ({ staff: requireStaff(request), ip: request.ip });
 
 export interface AuditEntry {
-  action: string;
+  action: AuditAction;
   entityType: string;
   entityId?: string | null;
   before?: object | null;

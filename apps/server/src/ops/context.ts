@@ -1,3 +1,4 @@
+import type { AuditAction } from '@app/contracts';
 import type { ParseArgsConfig } from 'node:util';
 import { asc, eq, sql } from 'drizzle-orm';
 import { staffRoleSchema, staffUsernameSchema, type StaffRole } from '@app/contracts';
@@ -83,8 +84,15 @@ export async function primaryHost(tx: Tx, agencyId: string): Promise<string> {
   return row.host;
 }
 
-export const audit = (tx: Tx, agencyId: string, action: string, entityType: string, entityId: string, after: object, before?: object) =>
-  writeAudit(tx, { staff: { agencyId, ...ACTOR }, ip: null }, { action, entityType, entityId, after, before: before ?? null });
+export const audit = (
+  tx: Tx,
+  agencyId: string,
+  action: AuditAction,
+  entityType: string,
+  entityId: string,
+  after: object,
+  before?: object,
+) => writeAudit(tx, { staff: { agencyId, ...ACTOR }, ip: null }, { action, entityType, entityId, after, before: before ?? null });
 
 /** the invitation of a staff member, issued and audited in `tx`; answers its link */
 export async function invite(

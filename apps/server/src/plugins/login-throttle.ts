@@ -86,14 +86,19 @@ export function createLoginThrottle(db: Db, limiter: RateLimiter, config: Pick<C
 
     /** Before the password is verified: RATE_LIMITED when this client may not try this account now. */
     async admit(attempt: LoginAttempt, kind: LoginKind): Promise<void> {
-      const [byClient, byAccountClient, byAccount] = await Promise.all([
-        limiter.exceeded(LOGIN_LIMITS.loginFailuresPerIp, clientKey(kind, attempt.agencyId, attempt.ip)),
-        limiter.exceeded(LOGIN_LIMITS.loginFailuresPerAccountClient, `${accountKey(attempt)}:${attempt.ip}`),
-        limiter.exceeded(LOGIN_LIMITS.loginFailuresPerAccount, accountKey(attempt)),
-      ]);
-      if (byClient || byAccountClient || (byAccount && !(await known(attempt)))) {
+      const keys = [
+        [LOGIN_LIMITS.loginFailuresPerIp, clientKey(kind, attempt.agencyId, attempt.ip)],
+        [LOGIN_LIMITS.loginFailuresPerAccountClient, `${accountKey(attempt)}:${attempt.ip}`],
+        [LOGIN_LIMITS.loginFailuresPerAccount, accountKey(attempt)],
+      ] as const;
+      const over = await Promise.all(keys.map(([limit, key]) => limiter.exceeded(limit, key)));
+      // the account's budget refuses only strangers
+      if (over[2] && (await known(attempt))) over[2] = false;
+      if (over.some(Boolean)) {
         loginThrottled.inc({ kind });
-        throw refused();
+        // the latest of the limits that refuse: the time the player is shown (issue #35 defect 3)
+        const times = await Promise.all(keys.filter((_, i) => over[i]).map(([limit, key]) => limiter.retryAt(limit, key)));
+        throw refused(new Date(Math.max(...times.map((d) => d.getTime()))));
       }
     },
 
@@ -115,6 +120,18 @@ export function createLoginThrottle(db: Db, limiter: RateLimiter, config: Pick<C
     async succeeded(attempt: LoginAttempt, reply: FastifyReply): Promise<void> {
       await limiter.reset(LOGIN_LIMITS.loginFailuresPerAccountClient, `${accountKey(attempt)}:${attempt.ip}`);
       await this.remember(attempt, reply);
+    },
+
+    /**
+     * Staff lift an account's lock (issue #35 defect 3): its failures from everywhere and from every
+     * client are forgotten. A client's failures across accounts stay (they are no one account's).
+     */
+    async lift(agencyId: string, kind: LoginKind, username: string): Promise<void> {
+      const account = `${agencyId}:${kind}:${username}`;
+      await Promise.all([
+        limiter.reset(LOGIN_LIMITS.loginFailuresPerAccount, account),
+        limiter.resetPrefix(LOGIN_LIMITS.loginFailuresPerAccountClient, `${account}:`),
+      ]);
     },
 
     /** Makes this client known to the account (also at registration: a new player's own browser). */

@@ -17,6 +17,8 @@ export interface RateLimitStore {
   count(key: string, windowMs: number, now?: number): Promise<number>;
   /** Forgets every hit of `key`. */
   clear(key: string, windowMs: number, now?: number): Promise<void>;
+  /** Forgets every hit of every key that starts with `prefix` (staff lifting a login lock). */
+  clearPrefix(prefix: string): Promise<void>;
   /** Answers once the store is reachable (`/readyz`); absent when the store is the database itself. */
   ping?(): Promise<void>;
   close(): Promise<void>;
@@ -56,6 +58,9 @@ export function postgresRateLimitStore(db: Db): RateLimitStore {
     async clear(key) {
       await db.execute(sql`DELETE FROM rate_limit_counters WHERE key = ${key}`);
     },
+    async clearPrefix(prefix) {
+      await db.execute(sql`DELETE FROM rate_limit_counters WHERE starts_with(key, ${prefix})`);
+    },
     async close() {},
   };
 }
@@ -86,13 +91,20 @@ async function reachable<T>(work: Promise<T>): Promise<T> {
   }
 }
 
+/** Every key matching `match`, by SCAN (never KEYS, which stops the server while it runs). */
+async function scanAll(redis: Redis, match: string): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const batch of redis.scanStream({ match, count: 500 })) keys.push(...(batch as string[]));
+  return keys;
+}
+
 /** The store for several instances with REDIS_URL: one expiring key per key and window. */
-export function redisRateLimitStore(url: string, prefix = 'rl:', onError: (err: Error) => void = () => {}): RateLimitStore {
+export function redisRateLimitStore(url: string, keyPrefix = 'rl:', onError: (err: Error) => void = () => {}): RateLimitStore {
   // a command fails after two reconnect attempts instead of waiting for Redis forever
   const redis = new Redis(url, { maxRetriesPerRequest: 2 });
   // without a listener ioredis prints every connection error to the console
   redis.on('error', onError);
-  const k = (key: string, start: number) => `${prefix}${key}:${start}`;
+  const k = (key: string, start: number) => `${keyPrefix}${key}:${start}`;
   return {
     async hit(key, windowMs, now = Date.now()) {
       const start = windowOf(now, windowMs);
@@ -115,6 +127,11 @@ export function redisRateLimitStore(url: string, prefix = 'rl:', onError: (err: 
     async clear(key, windowMs, now = Date.now()) {
       const start = windowOf(now, windowMs);
       await reachable(redis.del(k(key, start), k(key, start - windowMs)));
+    },
+    async clearPrefix(prefix) {
+      const match = `${keyPrefix}${prefix}`.replace(/[*?[\]\\]/g, '\\$&') + '*';
+      const keys = await reachable(scanAll(redis, match));
+      if (keys.length > 0) await reachable(redis.del(...keys));
     },
     async ping() {
       await reachable(redis.ping());
@@ -145,6 +162,13 @@ export interface RateLimiter {
   /** Counts one attempt without refusing (a failure seen after the fact). */
   record(limit: Limit, key: string): Promise<void>;
   reset(limit: Limit, key: string): Promise<void>;
+  /** Forgets every key of `limit` that starts with `prefix`. */
+  resetPrefix(limit: Limit, prefix: string): Promise<void>;
+  /**
+   * When a key over its limit is let through again: the end of its window, or of the next one when its
+   * own window alone is full (a count is the current and the previous window's).
+   */
+  retryAt(limit: Limit, key: string, now?: number): Promise<Date>;
 }
 
 declare module 'fastify' {
@@ -155,20 +179,37 @@ declare module 'fastify' {
   }
 }
 
-export const refused = () => new AppError('RATE_LIMITED', 'too many attempts, try again later');
+/** RATE_LIMITED; with `retryAt`, `fields.retryAt` says when (ISO time) the caller may try again. */
+export const refused = (retryAt?: Date) =>
+  new AppError('RATE_LIMITED', 'too many attempts, try again later', retryAt ? { retryAt: retryAt.toISOString() } : undefined);
 
 export function createRateLimiter(store: RateLimitStore, enabled: boolean): RateLimiter {
   const id = (limit: Limit, key: string) => `${limit.name}:${key}`;
   if (!enabled) {
-    return { consume: async () => {}, check: async () => {}, exceeded: async () => false, record: async () => {}, reset: async () => {} };
+    const none = async () => {};
+    return {
+      consume: none,
+      check: none,
+      exceeded: async () => false,
+      record: none,
+      reset: none,
+      resetPrefix: none,
+      retryAt: async () => new Date(),
+    };
   }
   const exceeded = async (limit: Limit, key: string) => (await store.count(id(limit, key), limit.windowMs)) >= limit.max;
+  async function retryAt(limit: Limit, key: string, now = Date.now()) {
+    const start = windowOf(now, limit.windowMs);
+    // counted as the next window will count it: this window's hits alone
+    const own = await store.count(id(limit, key), limit.windowMs, start + limit.windowMs);
+    return new Date(start + (own >= limit.max ? 2 : 1) * limit.windowMs);
+  }
   return {
     async consume(limit, key) {
-      if ((await store.hit(id(limit, key), limit.windowMs)) > limit.max) throw refused();
+      if ((await store.hit(id(limit, key), limit.windowMs)) > limit.max) throw refused(await retryAt(limit, key));
     },
     async check(limit, key) {
-      if (await exceeded(limit, key)) throw refused();
+      if (await exceeded(limit, key)) throw refused(await retryAt(limit, key));
     },
     exceeded,
     async record(limit, key) {
@@ -177,6 +218,10 @@ export function createRateLimiter(store: RateLimitStore, enabled: boolean): Rate
     async reset(limit, key) {
       await store.clear(id(limit, key), limit.windowMs);
     },
+    async resetPrefix(limit, prefix) {
+      await store.clearPrefix(id(limit, prefix));
+    },
+    retryAt,
   };
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,10 +8,14 @@ import type { InjectOptions } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createTestApp, type TestContext } from '../test/app.js';
 import { safeProductionEnv } from '../test/production-env.js';
+import { LANGUAGE_SWITCH_SCRIPT } from '@app/contracts/languages';
 
 // The full set of security headers, pinned: any answer, JSON or HTML, success or failure
+// the one inline script allowed, by its hash (decision 173)
+const SCRIPT_HASH = createHash('sha256').update(LANGUAGE_SWITCH_SCRIPT).digest('base64');
 const CSP =
-  "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data:;font-src 'self';" +
+  `default-src 'self';script-src 'self' 'sha256-${SCRIPT_HASH}';style-src 'self' 'unsafe-inline';` +
+  "img-src 'self' data:;font-src 'self';" +
   "connect-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'";
 const SECURITY_HEADERS = {
   'content-security-policy': CSP,

@@ -1,9 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import { AppError } from '../errors.js';
 import { BANK_NOTICES_PREFIX } from '../payments/index.js';
+import { LANGUAGE_SWITCH_SCRIPT } from '@app/contracts/languages';
+
+/** The CSP source allowing the prerendered pages' one inline script (decision 173) and no other. */
+export const LANGUAGE_SWITCH_HASH = `'sha256-${createHash('sha256').update(LANGUAGE_SWITCH_SCRIPT).digest('base64')}'`;
 
 // JSON.stringify escapes exactly these: NUL and unpaired surrogates (a valid pair is written as is)
 const UNSTORABLE = /\\u0000|\\ud[89a-f][0-9a-f]{2}/i;
@@ -60,8 +65,9 @@ function helmetOptions(production: boolean): Readonly<HelmetOptions> {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Radix sets inline style attributes; no inline scripts anywhere
+        // the one inline script, by its hash: a returning visitor's language switch (decision 173)
+        scriptSrc: ["'self'", LANGUAGE_SWITCH_HASH],
+        // Radix sets inline style attributes
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],

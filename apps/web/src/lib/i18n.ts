@@ -1,8 +1,24 @@
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, detectLanguage, isLanguage, type Language } from '@app/contracts/languages';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  LANGUAGE_STORAGE_KEY,
+  LOCALE_TAG,
+  detectLanguage,
+  isLanguage,
+  type Language,
+} from '@app/contracts/languages';
 
-export { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, detectLanguage, isLanguage, type Language } from '@app/contracts/languages';
+export {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  LANGUAGE_STORAGE_KEY,
+  LOCALE_TAG,
+  detectLanguage,
+  isLanguage,
+  type Language,
+} from '@app/contracts/languages';
 
 type Json = { default: ResourceKey };
 // Lao ships in the first bundle for the namespaces a visitor's pages use (common, errors, auth); the
@@ -53,9 +69,6 @@ function readStored(): string | null {
 export function languageCookie(lng: Language): string {
   return `${LANGUAGE_STORAGE_KEY}=${lng}; Path=/; Max-Age=31536000; SameSite=Lax`;
 }
-
-/** BCP 47 tags for the html lang attribute and Intl. */
-export const LOCALE_TAG: Record<Language, string> = { lo: 'lo-LA', cn: 'zh-CN', vn: 'vi-VN', th: 'th-TH' };
 
 export const i18n = i18next.createInstance();
 

@@ -59,6 +59,30 @@ export const currencies = pgTable(
 );
 
 /** Every change of a currency's rates, written in the change's transaction (migration 0037). */
+/** A rate change beyond the agency's bound, waiting for a second staff user (decision 172). */
+export const currencyRateRequests = pgTable(
+  'currency_rate_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    currencyId: uuid('currency_id')
+      .notNull()
+      .unique()
+      .references(() => currencies.id),
+    buyRate: numeric('buy_rate', { precision: 18, scale: 6 }).notNull(),
+    sellRate: numeric('sell_rate', { precision: 18, scale: 6 }).notNull(),
+    isEnabled: boolean('is_enabled').notNull(),
+    previousBuyRate: numeric('previous_buy_rate', { precision: 18, scale: 6 }).notNull(),
+    previousSellRate: numeric('previous_sell_rate', { precision: 18, scale: 6 }).notNull(),
+    requestedBy: uuid('requested_by').notNull(),
+    requestedUsername: text('requested_username').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('currency_rate_requests_agency_idx').on(t.agencyId)],
+);
+
 export const currencyRateHistory = pgTable('currency_rate_history', {
   id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
   agencyId: uuid('agency_id')

@@ -59,6 +59,30 @@ describe.each([
     expect(await s.count(b, WINDOW)).toBe(1);
   });
 
+  it('forgets every key under a prefix on clearPrefix, and no other (a username with a glob or LIKE character)', async () => {
+    const s = store();
+    const p = `p-${randomBytes(4).toString('hex')}:a_*[x]%:`;
+    await s.hit(`${p}ip1`, WINDOW);
+    await s.hit(`${p}ip2`, WINDOW, Date.now() - WINDOW);
+    await s.hit(`${p.replace('a_', 'ab')}ip1`, WINDOW);
+    await s.clearPrefix(p);
+    expect(await s.count(`${p}ip1`, WINDOW)).toBe(0);
+    expect(await s.count(`${p}ip2`, WINDOW)).toBe(0);
+    expect(await s.count(`${p.replace('a_', 'ab')}ip1`, WINDOW)).toBe(1);
+  });
+
+  it("tells when a refused key may try again: its window's end, or the next one's when its own window is full", async () => {
+    const limiter = createRateLimiter(store(), true);
+    const limit = { name: `r-${randomBytes(4).toString('hex')}`, max: 3, windowMs: WINDOW };
+    const start = Math.floor(Date.now() / WINDOW) * WINDOW;
+    for (let i = 0; i < 3; i++) await limiter.record(limit, 'ip');
+    await expect(limiter.check(limit, 'ip')).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+      fields: { retryAt: new Date(start + 2 * WINDOW).toISOString() },
+    });
+    expect(await limiter.retryAt({ ...limit, max: 4 }, 'ip')).toEqual(new Date(start + WINDOW));
+  });
+
   it('counts concurrent hits exactly', async () => {
     const s = store();
     const key = `c-${randomBytes(4).toString('hex')}`;

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -37,7 +38,7 @@ export const promotionsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   const money = { config: staffAccess(MONEY_ROLES) };
 
   // a promotion written (created or changed): its code and rules as they now are, in the change's transaction
-  const auditRules = (tx: Tx, actor: AuditActor, action: string, p: { id: string; code: string; rules: unknown }) =>
+  const auditRules = (tx: Tx, actor: AuditActor, action: AuditAction, p: { id: string; code: string; rules: unknown }) =>
     writeAudit(tx, actor, { action, entityType: 'promotion', entityId: p.id, after: { code: p.code, rules: p.rules } });
 
   app.get(

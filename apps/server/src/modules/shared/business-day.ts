@@ -16,3 +16,8 @@ export function vientianeDayStart(day: string): Date {
 export function addDays(day: string, n: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 }
+
+/** An instant as Vientiane's wall clock, `yyyy-mm-dd hh:mm:ss` (exports say the zone in their header). */
+export function vientianeDateTime(at: Date): string {
+  return new Date(at.getTime() + VIENTIANE_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+}

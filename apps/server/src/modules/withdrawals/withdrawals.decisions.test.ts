@@ -39,6 +39,9 @@ describe('approve and reject', () => {
     for (const r of won) expect(r.json()).toEqual(won[0]!.json());
     if (w.status === 'SUCCESS') {
       expect(w).toMatchObject({ bankReference: 'BCEL-000123', amountReceived: '160000', playerUsername: player.username });
+      // the player's own order carries it too, behind its history row (issue #35)
+      const own = await env.ctx.app.inject({ url: `/api/v2/withdrawals/${id}`, headers: { host: 'localhost', cookie: player.cookie } });
+      expect(own.json().withdrawal).toMatchObject({ status: 'SUCCESS', bankReference: 'BCEL-000123', amountReceived: '160000' });
       expect(await balanceOf('WITHDRAWALS_PAYABLE', 'THB')).toBe(payableBefore - 25_000n);
       expect(await balanceOf('BANK_CLEARING', 'LAK')).toBe(clearingBefore + 160_000n);
       expect(await env.expectAgreement(player)).toBe(35_000n);

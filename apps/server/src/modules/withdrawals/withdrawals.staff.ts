@@ -1,3 +1,4 @@
+import type { AuditAction } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.js';
 import { transactionWithRetry } from '../../db/errors.js';
 import { writeAudit, type StaffActor } from '../../audit/audit.js';
@@ -18,7 +19,7 @@ export function createWithdrawalsStaff(
   settleSoon: (transfer: Transfer) => Promise<void>,
 ): StaffSide {
   /** One decision: the change, its audit row and the ledger commit together; a return settles after. */
-  async function decide({ staff, ip }: StaffActor, action: string, run: (tx: Tx) => Promise<Decision>) {
+  async function decide({ staff, ip }: StaffActor, action: AuditAction, run: (tx: Tx) => Promise<Decision>) {
     const decision = await transactionWithRetry(db, async (tx) => {
       const d = await run(tx);
       // a repeat changed nothing: the first call's audit row is the record of it

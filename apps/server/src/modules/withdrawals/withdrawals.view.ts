@@ -23,6 +23,7 @@ export function toWithdrawal(w: WithdrawalRow): Withdrawal {
     promoCredit: thb(w.promoCredit),
     totalCredit: thb(w.totalCredit),
     rejectReason: w.rejectReason,
+    bankReference: w.status === 'SUCCESS' ? w.bankReference : null,
     createdAt: w.createdAt.toISOString(),
     updatedAt: w.updatedAt.toISOString(),
   };

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { DEFAULT_AGENCY_SETTINGS, agencySettingsUpdateSchema, bankConfigBodySchema, refundBodySchema } from '@app/contracts';
+import {
+  AUDIT_ACTIONS,
+  CREDIT_PROVIDERS,
+  CURRENCY_CODES,
+  DEFAULT_AGENCY_SETTINGS,
+  agencySettingsUpdateSchema,
+  bankConfigBodySchema,
+  refundBodySchema,
+} from '@app/contracts';
 import { leaves, placeholders, type Tree } from '@/test/translation-tree';
 
 /**
@@ -118,6 +126,14 @@ describe('back-office translations', () => {
     }
     const errors = leaves(load(lng, 'common'));
     expect([...codes].filter((code) => !errors.get(`errors.${code}`)?.trim())).toEqual([]);
+  });
+
+  it.each(LANGUAGES)('%s names every audit action and every currency and provider, never by its code (issue #35 defect 9)', (lng) => {
+    const audit = leaves(load(lng, 'audit'));
+    expect(AUDIT_ACTIONS.filter((a) => !audit.get(`actions.${a}`)?.trim())).toEqual([]);
+    const common = leaves(load(lng, 'common'));
+    expect(CURRENCY_CODES.filter((c) => !common.get(`currencies.${c}`)?.trim())).toEqual([]);
+    expect(CREDIT_PROVIDERS.filter((p) => !common.get(`providers.${p}`)?.trim())).toEqual([]);
   });
 
   it('every namespace has the same keys, placeholders and no empty text in lo and en', () => {

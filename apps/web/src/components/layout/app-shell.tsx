@@ -2,6 +2,7 @@ import { Suspense, lazy, useEffect, useState, type ComponentType, type ReactNode
 import { useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { whenIdle } from '@/lib/when-idle';
+import { pageTitle } from '@/lib/page-title';
 import { BackToTop } from './back-to-top';
 import { BottomBar } from './bottom-bar';
 import { Header } from './header';
@@ -28,6 +29,11 @@ export function AppShell({ children, userMenu }: { children: ReactNode; userMenu
   // set during a render, it would draw the shell a second time in the same task
   const [footerShown, setFooterShown] = useState(settled);
   if (settled && !footerShown) setFooterShown(true);
+  const path = useRouterState({ select: (s) => s.location.pathname });
+  const title = pageTitle(t, path);
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
   return (
     <div className="flex min-h-dvh flex-col">
       {/* the first stop of the keyboard: straight to the page, past the header */}

@@ -5,10 +5,15 @@ import { cn } from './cn';
  * A table that scrolls sideways on narrow screens instead of breaking the layout; the scrolling region
  * is named after the table and reachable by keyboard (axe: scrollable-region-focusable).
  */
-export function Table({ className, 'aria-label': label, ...rest }: HTMLAttributes<HTMLTableElement>) {
+/** `fits`: its columns hide on small screens, so it never needs the scroll width of a wide table (issue #35 defect 9). */
+export function Table({ className, fits = false, 'aria-label': label, ...rest }: HTMLAttributes<HTMLTableElement> & { fits?: boolean }) {
   return (
     <div className="w-full overflow-x-auto rounded-xl border border-slate-800" role="region" aria-label={label} tabIndex={0}>
-      <table className={cn('w-full min-w-[36rem] border-collapse text-left text-sm', className)} aria-label={label} {...rest} />
+      <table
+        className={cn('w-full border-collapse text-left text-sm', fits ? 'sm:min-w-[36rem]' : 'min-w-[36rem]', className)}
+        aria-label={label}
+        {...rest}
+      />
     </div>
   );
 }

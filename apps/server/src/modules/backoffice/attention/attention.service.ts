@@ -1,3 +1,4 @@
+import type { AuditAction } from '@app/contracts';
 import type { AttentionKind } from '@app/contracts';
 import type { Tx } from '../../../db/client.js';
 import { transactionWithRetry } from '../../../db/errors.js';
@@ -19,7 +20,7 @@ export function createAttentionService({ db, config, transfers, deposits }: Atte
    */
   async function act(
     { staff, ip }: StaffActor,
-    target: { kind: AttentionKind; id: string; action: string; entityType: string },
+    target: { kind: AttentionKind; id: string; action: AuditAction; entityType: string },
     run: (tx: Tx) => Promise<{ change: Change; requested?: Transfer[] }>,
   ) {
     const { requested } = await transactionWithRetry(db, async (tx) => {

@@ -3,7 +3,11 @@ import { fromMinor } from '@app/contracts';
 import type { Db } from '../../../db/client.js';
 import { depositOrders, players, withdrawals } from '../../../db/schema/index.js';
 import { byCreatedAt } from '../../shared/keyset.js';
+import { vientianeDateTime } from '../../shared/business-day.js';
 import { BOM, csvLine, type CsvCell } from './exports.csv.js';
+
+/** Times are Vientiane's wall clock, and every time column says so (issue #35 defect 9). */
+const VIENTIANE_ZONE = '(Vientiane UTC+07:00)';
 
 /** rows read per statement: the export never holds more than this many in memory */
 const BATCH = 1000;
@@ -55,7 +59,7 @@ export const depositsCsv = (db: Db, r: ExportRange, batch?: number) =>
     r,
     depositOrders,
     [
-      'created_at',
+      `created_at ${VIENTIANE_ZONE}`,
       'code',
       'player',
       'provider',
@@ -65,11 +69,11 @@ export const depositsCsv = (db: Db, r: ExportRange, batch?: number) =>
       'rate',
       'status',
       'bank_reference',
-      'paid_at',
+      `paid_at ${VIENTIANE_ZONE}`,
       'refund_reference',
     ],
     (o, username) => [
-      o.createdAt.toISOString(),
+      vientianeDateTime(o.createdAt),
       o.transactionCode,
       username,
       o.providerId,
@@ -79,7 +83,7 @@ export const depositsCsv = (db: Db, r: ExportRange, batch?: number) =>
       o.sellRate,
       o.status,
       o.bankReference,
-      o.paidAt?.toISOString(),
+      o.paidAt && vientianeDateTime(o.paidAt),
       o.refundReference,
     ],
     batch,
@@ -92,7 +96,7 @@ export const withdrawalsCsv = (db: Db, r: ExportRange, batch?: number) =>
     r,
     withdrawals,
     [
-      'created_at',
+      `created_at ${VIENTIANE_ZONE}`,
       'code',
       'player',
       'provider',
@@ -105,10 +109,10 @@ export const withdrawalsCsv = (db: Db, r: ExportRange, batch?: number) =>
       'status',
       'bank_reference',
       'reject_reason',
-      'decided_at',
+      `decided_at ${VIENTIANE_ZONE}`,
     ],
     (w, username) => [
-      w.createdAt.toISOString(),
+      vientianeDateTime(w.createdAt),
       w.transactionCode,
       username,
       w.providerId,
@@ -121,7 +125,7 @@ export const withdrawalsCsv = (db: Db, r: ExportRange, batch?: number) =>
       w.status,
       w.bankReference,
       w.rejectReason,
-      w.decidedAt?.toISOString(),
+      w.decidedAt && vientianeDateTime(w.decidedAt),
     ],
     batch,
   );

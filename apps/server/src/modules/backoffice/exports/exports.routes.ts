@@ -52,7 +52,11 @@ export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
           throw new AppError('VALIDATION_FAILED', `from..to must be 1 to ${EXPORT_MAX_DAYS} days`, {
             to: 'backoffice.validation.export_range',
           });
-        await writeAudit(app.db, { staff, ip: request.ip }, { action: `export.${kind}`, entityType: 'export', after: { from, to } });
+        await writeAudit(
+          app.db,
+          { staff, ip: request.ip },
+          { action: `export.${kind as keyof typeof kinds}`, entityType: 'export', after: { from, to } },
+        );
         // a stream is sent as it is, never through the response serializer (the declared 200 is for the API document)
         return reply
           .type('text/csv; charset=utf-8')

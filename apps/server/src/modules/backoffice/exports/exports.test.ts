@@ -49,7 +49,10 @@ describe('exports', () => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    expect(lines[0]).toMatch(/^created_at,code,player,/);
+    expect(lines[0]).toMatch(/^created_at \(Vientiane UTC\+07:00\),code,player,/);
+    // Vientiane's wall clock, not UTC: the order was created seconds ago
+    const [createdAt] = lines.find((l) => l.includes(p.username))!.split(',');
+    expect(Math.abs(Date.parse(`${createdAt!.replace(' ', 'T')}+07:00`) - Date.now())).toBeLessThan(120_000);
     const mine = lines.find((l) => l.includes(p.username))!;
     expect(mine).toContain(`"'=HYPERLINK(""x"")",${p.username},gclub,bcel,45000,`);
     const audit = await env.ctx.app.db.select().from(auditLog).where(eq(auditLog.staffUsername, finance.username));
@@ -92,6 +95,8 @@ describe('the keyset streamer', () => {
     for (const batch of [1, 2, 4]) expect(await collect(depositsCsv(env.ctx.app.db, range, batch)), `batch ${batch}`).toEqual(whole);
     // oldest first: the amounts in the order they were opened
     expect(mine(whole).map((l) => l.split(',')[5])).toEqual(['30000', '30001', '30002', '30003', '30004']);
-    expect((await collect(withdrawalsCsv(env.ctx.app.db, range, 1)))[0]).toMatch(/^created_at,code,player,provider,credit_thb,/);
+    expect((await collect(withdrawalsCsv(env.ctx.app.db, range, 1)))[0]).toMatch(
+      /^created_at \(Vientiane UTC\+07:00\),code,player,provider,credit_thb,/,
+    );
   });
 });

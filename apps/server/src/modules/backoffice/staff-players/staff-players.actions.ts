@@ -1,3 +1,4 @@
+import type { AuditAction } from '@app/contracts';
 import { randomInt } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
@@ -22,6 +23,7 @@ export function temporaryPassword(length = TEMPORARY_LENGTH): string {
 
 interface Locked {
   id: string;
+  username: string;
   status: 'active' | 'blocked';
   must_change_password: boolean;
 }
@@ -30,7 +32,7 @@ interface Locked {
 async function lockPlayer(tx: Tx, agencyId: string, playerId: string): Promise<Locked> {
   const [row] = await queryRows<Locked>(
     tx,
-    sql`SELECT id, status, must_change_password FROM players WHERE agency_id = ${agencyId} AND id = ${playerId} FOR UPDATE`,
+    sql`SELECT id, username, status, must_change_password FROM players WHERE agency_id = ${agencyId} AND id = ${playerId} FOR UPDATE`,
   );
   if (!row) throw notFound('no such player');
   return row;
@@ -42,8 +44,8 @@ async function lockPlayer(tx: Tx, agencyId: string, playerId: string): Promise<L
  * end sessions take the request, whose instance forgets the player's cached sessions at once (the
  * database tells the others, decision 043).
  */
-export function createPlayerActions({ db, passwords, bankAccounts }: StaffPlayersServiceDependencies) {
-  const audit = (tx: Tx, actor: StaffActor, action: string, playerId: string, before: object, after: object) =>
+export function createPlayerActions({ db, passwords, bankAccounts, loginThrottle }: StaffPlayersServiceDependencies) {
+  const audit = (tx: Tx, actor: StaffActor, action: AuditAction, playerId: string, before: object, after: object) =>
     writeAudit(tx, actor, { action, entityType: 'player', entityId: playerId, before, after });
 
   return {
@@ -63,7 +65,7 @@ export function createPlayerActions({ db, passwords, bankAccounts }: StaffPlayer
       const agency = request.agency!;
       const password = temporaryPassword(Math.max(TEMPORARY_LENGTH, agency.settings.passwordMin));
       const hash = await passwords.hash(password);
-      await transactionWithRetry(db, async (tx) => {
+      const username = await transactionWithRetry(db, async (tx) => {
         const before = await lockPlayer(tx, actor.staff.agencyId, playerId);
         await tx.execute(sql`UPDATE players SET password_hash = ${hash}, must_change_password = true WHERE id = ${playerId}`);
         await endAllSessions(tx, request, playerId);
@@ -74,10 +76,23 @@ export function createPlayerActions({ db, passwords, bankAccounts }: StaffPlayer
           'player.password_reset',
           playerId,
           { mustChangePassword: before.must_change_password },
-          { mustChangePassword: true },
+          { mustChangePassword: true, loginLockLifted: true },
         );
+        return before.username;
       });
+      // the player locked out by their own typing gets in with the new password at once (issue #35 defect 3)
+      await loginThrottle.lift(actor.staff.agencyId, 'player', username);
       return { temporaryPassword: password };
+    },
+
+    /** the player's failed logins forgotten: locked out by their own typing, they may try again now */
+    async liftLoginLock(actor: StaffActor, playerId: string) {
+      const username = await transactionWithRetry(db, async (tx) => {
+        const player = await lockPlayer(tx, actor.staff.agencyId, playerId);
+        await audit(tx, actor, 'player.login_lock_lift', playerId, {}, { loginLockLifted: true });
+        return player.username;
+      });
+      await loginThrottle.lift(actor.staff.agencyId, 'player', username);
     },
 
     /** one session (its id) or all of them */

@@ -148,6 +148,23 @@ export const staffPlayersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    '/v2/backoffice/players/:id/login-lock/lift',
+    {
+      ...only(ALL_STAFF),
+      schema: {
+        tags,
+        summary: "Forget the player's failed logins: a player locked out by their own typing may try again at once",
+        params: idParams,
+        response: { 200: okResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await players.liftLoginLock(staffActor(request), request.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
     '/v2/backoffice/players/:id/sessions/end',
     {
       ...only(ALL_STAFF),

@@ -12,6 +12,7 @@ import type {
 } from '@app/contracts';
 import type { PasswordHasher } from '../../accounts/index.js';
 import type { StaffActor } from '../../../audit/audit.js';
+import type { LoginThrottle } from '../../../plugins/login-throttle.js';
 import type { BankAccountsService } from '../../bank-accounts/index.js';
 import type { ServiceDependencies } from '../../service-dependencies.js';
 import type { WalletService } from '../../wallet/index.js';
@@ -20,6 +21,7 @@ export interface StaffPlayersServiceDependencies extends Pick<ServiceDependencie
   passwords: PasswordHasher;
   bankAccounts: Pick<BankAccountsService, 'replace'>;
   wallet: Pick<WalletService, 'creditMinorAt'>;
+  loginThrottle: Pick<LoginThrottle, 'lift'>;
 }
 
 /** The back office's players (DESIGN.md §9): search, a player's page, and staff's actions on a player. */
@@ -32,6 +34,8 @@ export interface StaffPlayersService {
   credits(agencyId: string, playerId: string): Promise<{ credits: { providerId: ProviderId; amount: string | null }[] }>;
   setBlocked(request: FastifyRequest, actor: StaffActor, playerId: string, blocked: boolean, reason: string): Promise<void>;
   resetPassword(request: FastifyRequest, actor: StaffActor, playerId: string): Promise<{ temporaryPassword: string }>;
+  /** the player's failed logins forgotten (a lock from their own typing lifted), audited */
+  liftLoginLock(actor: StaffActor, playerId: string): Promise<void>;
   endSessions(request: FastifyRequest, actor: StaffActor, playerId: string, sessionId: string | undefined): Promise<void>;
   changeBankAccount(actor: StaffActor, playerId: string, body: ChangeBankAccountBody): Promise<{ bankAccount: BankAccount }>;
 }

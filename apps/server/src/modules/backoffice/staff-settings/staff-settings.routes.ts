@@ -46,7 +46,8 @@ export const staffSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       ...only(RATES),
       schema: {
         tags,
-        summary: 'Change buy and sell (buy ≤ sell) and whether players see it; kept in the history',
+        summary:
+          "Change buy and sell (buy ≤ sell) and whether players see it; beyond the agency's bound the change waits for a second staff user",
         params: idParams,
         body: currencyRatesBodySchema,
         response: { 200: staffCurrencyResponseSchema, ...errors },
@@ -54,6 +55,23 @@ export const staffSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => settings.updateRates(staffActor(request), request.params.id, request.body),
   );
+
+  for (const [step, summary] of [
+    ['approve', "A second staff user applies the rate change waiting beyond the agency's bound"],
+    ['reject', 'The rate change waiting beyond the bound dropped'],
+  ] as const) {
+    app.post(
+      `/v2/backoffice/currencies/:id/pending/${step}`,
+      {
+        ...only(RATES),
+        schema: { tags, summary, params: idParams, response: { 200: staffCurrencyResponseSchema, ...errors } },
+      },
+      async (request) =>
+        step === 'approve'
+          ? settings.approveRates(staffActor(request), request.params.id)
+          : settings.rejectRates(staffActor(request), request.params.id),
+    );
+  }
 
   app.get(
     '/v2/backoffice/currencies/:id/history',

@@ -1,4 +1,5 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import type { AuditAction } from '@app/contracts';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   BANK_CODES,
   LaoQrError,
@@ -8,21 +9,18 @@ import {
   type AgencySettingsResponse,
   type BankCode,
   type BankConfigBody,
-  type StaffCurrency,
 } from '@app/contracts';
 import type { Tx } from '../../../db/client.js';
 import { transactionWithRetry } from '../../../db/errors.js';
-import { agencies, agencyBankConfig, currencies, currencyRateHistory } from '../../../db/schema/index.js';
+import { agencies, agencyBankConfig, currencyRateHistory } from '../../../db/schema/index.js';
 import { AppError, notFound } from '../../../errors.js';
-import { writeAudit } from '../../../audit/audit.js';
-import { currencyView, trimRate } from '../../shared/rates.js';
+import { writeAudit, type StaffActor } from '../../../audit/audit.js';
+import { trimRate } from '../../shared/rates.js';
+import { createRateService } from './staff-settings.rates.js';
 import { keysetOrder } from '../../shared/keyset.js';
 import type { StaffSettingsService, StaffSettingsServiceDependencies } from './staff-settings.types.js';
 
-type CurrencyRow = typeof currencies.$inferSelect;
 type BankConfigRow = typeof agencyBankConfig.$inferSelect;
-
-const toCurrency = (r: CurrencyRow): StaffCurrency => ({ ...currencyView(r), id: r.id, updatedAt: r.updatedAt.toISOString() });
 
 const toBankConfig = (r: BankConfigRow) => ({
   bank: r.bank,
@@ -59,56 +57,12 @@ function assertQrBuilds(bank: BankCode, body: BankConfigBody): void {
 }
 
 export function createStaffSettingsService({ db }: StaffSettingsServiceDependencies): StaffSettingsService {
-  const audit = (
-    tx: Tx,
-    actor: Parameters<StaffSettingsService['updateRates']>[0],
-    action: string,
-    entityType: string,
-    entityId: string,
-    before: object,
-    after: object,
-  ) => writeAudit(tx, actor, { action, entityType, entityId, before, after });
+  const rates = createRateService(db);
+  const audit = (tx: Tx, actor: StaffActor, action: AuditAction, entityType: string, entityId: string, before: object, after: object) =>
+    writeAudit(tx, actor, { action, entityType, entityId, before, after });
 
   return {
-    async currencies(agencyId) {
-      const rows = await db.select().from(currencies).where(eq(currencies.agencyId, agencyId)).orderBy(asc(currencies.code));
-      return { currencies: rows.map(toCurrency) };
-    },
-
-    /** the change, its history row and its audit row commit together */
-    async updateRates(actor, id, body) {
-      const row = await transactionWithRetry(db, async (tx) => {
-        const [before] = await tx
-          .select()
-          .from(currencies)
-          .where(and(eq(currencies.agencyId, actor.staff.agencyId), eq(currencies.id, id)))
-          .for('update');
-        if (!before) throw notFound('no such currency');
-        const [after] = await tx
-          .update(currencies)
-          .set({ buyRate: body.buyRate, sellRate: body.sellRate, isEnabled: body.isEnabled, updatedAt: sql`now()` })
-          .where(eq(currencies.id, id))
-          .returning();
-        const was = toCurrency(before);
-        const now = toCurrency(after!);
-        if (was.buyRate !== now.buyRate || was.sellRate !== now.sellRate) {
-          await tx.insert(currencyRateHistory).values({
-            agencyId: actor.staff.agencyId,
-            currencyId: id,
-            buyRate: body.buyRate,
-            sellRate: body.sellRate,
-            previousBuyRate: before.buyRate,
-            previousSellRate: before.sellRate,
-            staffId: actor.staff.staffId,
-            staffUsername: actor.staff.username,
-          });
-        }
-        const fields = (c: StaffCurrency) => ({ code: c.code, buyRate: c.buyRate, sellRate: c.sellRate, isEnabled: c.isEnabled });
-        await audit(tx, actor, 'currency.update', 'currency', id, fields(was), fields(now));
-        return now;
-      });
-      return { currency: row };
-    },
+    ...rates,
 
     async rateHistory(agencyId, id, cursor, limit) {
       const order = keysetOrder('desc', [

@@ -10,7 +10,7 @@ import { as, openDeposit } from '../../promotions/promotions.test-helpers.js';
 const env = useServerAndSandbox({ RATE_LIMIT_ENABLED: 'false' });
 const app = () => env.ctx.app;
 
-const call = (staff: { cookie: string }, method: 'GET' | 'PUT', url: string, payload?: object) =>
+const call = (staff: { cookie: string }, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
   app().inject({
     method,
     url: `/api/v2/backoffice${url}`,
@@ -66,6 +66,67 @@ describe('currencies and rates', () => {
     }
     const support = await staffLogin(app(), env.agencyId(), 'support');
     expect((await call(support, 'GET', '/currencies')).statusCode).toBe(403);
+  });
+});
+
+describe('the rate guard (issue #35 defect 1)', () => {
+  const actions = async (id: string) => (await app().db.select().from(auditLog).where(eq(auditLog.entityId, id))).map((a) => a.action);
+
+  it('a change beyond the bound waits: the rate stays, the author may not approve it, a second staff user applies it', async () => {
+    const finance = await staffLogin(app(), env.agencyId(), 'finance');
+    const owner = await staffLogin(app(), env.agencyId(), 'owner');
+    const before = await lak(finance);
+    // the issue's slip: 640/700 typed as 6.4/7
+    const asked = await call(finance, 'PUT', `/currencies/${before.id}`, { buyRate: '6.4', sellRate: '7', isEnabled: true });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json().currency).toMatchObject({
+      buyRate: before.buyRate,
+      sellRate: before.sellRate,
+      pending: { buyRate: '6.4', sellRate: '7', previousSellRate: before.sellRate, requestedBy: finance.username },
+    });
+    const listed = (await call(owner, 'GET', '/currencies')).json();
+    expect(listed.rateChangeBoundPercent).toBe(10);
+    expect((await lak(owner)).sellRate).toBe(before.sellRate);
+    const player = await registerPlayer(app());
+    await addBankAccount(app(), player);
+    const deposit = await openDeposit(app(), player, 20_000);
+    expect(deposit.json().order.rate).toBe(before.sellRate);
+    await as(app(), player, 'POST', `/v2/deposits/${deposit.json().order.id}/cancel`);
+
+    const self = await call(finance, 'POST', `/currencies/${before.id}/pending/approve`);
+    expect([self.statusCode, self.json().error.code]).toEqual([409, 'RATE_APPROVAL_BY_OTHER']);
+    const approved = await call(owner, 'POST', `/currencies/${before.id}/pending/approve`);
+    expect(approved.json().currency).toMatchObject({ buyRate: '6.4', sellRate: '7', pending: null });
+    const history = await call(owner, 'GET', `/currencies/${before.id}/history?limit=1`);
+    expect(history.json().items[0]).toMatchObject({ sellRate: '7', previousSellRate: before.sellRate, staffUsername: owner.username });
+    expect((await actions(before.id)).slice(-2)).toEqual(['currency.rate_request', 'currency.rate_approve']);
+
+    // back to the demo rates: beyond the bound again, asked by the owner, approved by finance
+    await call(owner, 'PUT', `/currencies/${before.id}`, { buyRate: before.buyRate, sellRate: before.sellRate, isEnabled: true });
+    const back = await call(finance, 'POST', `/currencies/${before.id}/pending/approve`);
+    expect(back.json().currency).toMatchObject({ buyRate: before.buyRate, sellRate: before.sellRate });
+  });
+
+  it('a change within the bound applies at once; a waiting change is refused, or goes stale when the rates moved', async () => {
+    const finance = await staffLogin(app(), env.agencyId(), 'finance');
+    const owner = await staffLogin(app(), env.agencyId(), 'owner');
+    const before = await lak(finance);
+    const far = { buyRate: before.buyRate, sellRate: String(Number(before.sellRate) * 2), isEnabled: true };
+    await call(finance, 'PUT', `/currencies/${before.id}`, far);
+    const refused = await call(finance, 'POST', `/currencies/${before.id}/pending/reject`);
+    expect(refused.json().currency).toMatchObject({ sellRate: before.sellRate, pending: null });
+    expect((await call(owner, 'POST', `/currencies/${before.id}/pending/approve`)).statusCode).toBe(404);
+    expect((await actions(before.id)).slice(-2)).toEqual(['currency.rate_request', 'currency.rate_reject']);
+
+    await call(finance, 'PUT', `/currencies/${before.id}`, far);
+    const near = String(Number(before.sellRate) + 1);
+    const applied = await call(finance, 'PUT', `/currencies/${before.id}`, { ...far, sellRate: near });
+    expect(applied.json().currency).toMatchObject({ sellRate: near, pending: { sellRate: far.sellRate } });
+    const stale = await call(owner, 'POST', `/currencies/${before.id}/pending/approve`);
+    expect([stale.statusCode, stale.json().error.code]).toEqual([409, 'RATE_REQUEST_STALE']);
+    await call(owner, 'POST', `/currencies/${before.id}/pending/reject`);
+    await call(owner, 'PUT', `/currencies/${before.id}`, { buyRate: before.buyRate, sellRate: before.sellRate, isEnabled: true });
+    expect(await lak(owner)).toMatchObject({ sellRate: before.sellRate, pending: null });
   });
 });
 

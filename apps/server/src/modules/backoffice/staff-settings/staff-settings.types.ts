@@ -16,9 +16,13 @@ export type StaffSettingsServiceDependencies = Pick<ServiceDependencies, 'db'>;
 
 /** Currencies and rates (finance, owner) and the agency's settings (owner): DESIGN.md §2, §3, §5a, §9. */
 export interface StaffSettingsService {
-  currencies(agencyId: string): Promise<{ currencies: StaffCurrency[] }>;
+  currencies(agencyId: string): Promise<{ currencies: StaffCurrency[]; rateChangeBoundPercent: number }>;
   /** buy and sell (and whether players see it): the change, its history row and its audit row together */
   updateRates(actor: StaffActor, id: string, body: CurrencyRatesBody): Promise<{ currency: StaffCurrency }>;
+  /** a second staff user applies the change waiting beyond the bound */
+  approveRates(actor: StaffActor, id: string): Promise<{ currency: StaffCurrency }>;
+  /** the waiting change dropped */
+  rejectRates(actor: StaffActor, id: string): Promise<{ currency: StaffCurrency }>;
   rateHistory(
     agencyId: string,
     id: string,

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@app/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { RecoveryCodesResponse, StaffRole } from '@app/contracts';
@@ -27,7 +28,7 @@ export const secondFactorStatus = (s: Pick<StaffSession, 'role' | 'enrolled' | '
 });
 
 /** A staff member's own second factor, in the audit log. */
-const auditOwn = (db: Db | Tx, s: StaffSession, ip: string, action: string, after: object) =>
+const auditOwn = (db: Db | Tx, s: StaffSession, ip: string, action: AuditAction, after: object) =>
   writeAudit(db, { staff: s, ip }, { action, entityType: 'staff', entityId: s.staffId, after });
 
 /**

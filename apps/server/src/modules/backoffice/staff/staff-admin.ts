@@ -1,3 +1,4 @@
+import type { AuditAction } from '@app/contracts';
 import type { FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import type { CreateStaffUserBody, InvitedStaffUser, KeysetPage, KeysetQuery, StaffRole, StaffUser } from '@app/contracts';
@@ -63,7 +64,7 @@ export function createStaffAdmin({ db, passwords }: { db: Db; passwords: Passwor
     request: FastifyRequest,
     actor: StaffSession,
     id: string,
-    action: string,
+    action: AuditAction,
     apply: (
       tx: Tx,
       row: Row,

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@app/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import type { ChangeStaffPasswordBody } from '@app/contracts';
@@ -19,7 +20,7 @@ import { secondFactorStatus } from './second-factor.js';
 const STAFF_USERNAME = /^[a-z0-9_.-]{1,64}$/;
 
 /** A staff member's own session starting or ending, in the audit log. */
-const auditSession = (db: Db | Tx, s: { agencyId: string; staffId: string; username: string }, action: string, ip: string) =>
+const auditSession = (db: Db | Tx, s: { agencyId: string; staffId: string; username: string }, action: AuditAction, ip: string) =>
   writeAudit(db, { staff: s, ip }, { action, entityType: 'staff', entityId: s.staffId });
 
 export const currentPasswordIncorrect = () =>

@@ -12,6 +12,8 @@ import { useAgency } from '@/lib/api/agency-info';
 import { safeRedirect } from '@/lib/safe-redirect';
 import { errorKey, toast } from '@/components/ui/toast-store';
 import { lazyResolver } from '@/lib/lazy-resolver';
+import { ApiError } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
 import { useLogin } from '../api/login';
 import { applyServerFieldErrors } from '../lib/apply-server-errors';
 import { fieldErrorText } from '../lib/field-error';
@@ -31,6 +33,8 @@ export function LoginForm({ redirect, expired = false }: { redirect?: string; ex
   const form = useForm<LoginBody>({ resolver: validation.resolver, defaultValues: { username: '', password: '' }, mode: 'onTouched' });
   const errors = form.formState.errors;
   const [visible, setVisible] = useState(false);
+  // locked out by too many failures: until when (issue #35 defect 3), shown in the form until the next try
+  const [lockedUntil, setLockedUntil] = useState<string | null>(null);
 
   // shown once the page runs, so the prerendered login page stays the same for every visitor; in the
   // form, not a toast, which on a phone covered the support links below it
@@ -39,7 +43,8 @@ export function LoginForm({ redirect, expired = false }: { redirect?: string; ex
   // eslint-disable-next-line react-hooks/set-state-in-effect
   useEffect(() => setShowExpired(expired), [expired]);
 
-  const onSubmit = form.handleSubmit((body) =>
+  const onSubmit = form.handleSubmit((body) => {
+    setLockedUntil(null);
     login.mutate(body, {
       onSuccess: () => {
         toast({ variant: 'success', title: t('login.success') });
@@ -50,11 +55,13 @@ export function LoginForm({ redirect, expired = false }: { redirect?: string; ex
       },
       onError: (err) => {
         applyServerFieldErrors(err, FIELDS, form.setError);
+        const retryAt = err instanceof ApiError && err.code === 'RATE_LIMITED' ? err.fields.retryAt : undefined;
+        if (retryAt) setLockedUntil(retryAt);
         // SPEC.md §8: one message for every failed login ('username or password incorrect')
-        toast({ variant: 'error', title: t('login.error'), description: t(errorKey(err)) });
+        else toast({ variant: 'error', title: t('login.error'), description: t(errorKey(err)) });
       },
-    }),
-  );
+    });
+  });
 
   return (
     <AuthCard
@@ -83,6 +90,12 @@ export function LoginForm({ redirect, expired = false }: { redirect?: string; ex
           <div role="alert" className="rounded-lg border border-amber-500/60 bg-amber-950/60 p-3 text-sm" data-testid="session-ended">
             <p className="font-semibold text-amber-200">{t('login.session_ended')}</p>
             <p className="mt-1 text-slate-200">{t('login.session_ended_hint')}</p>
+          </div>
+        )}
+        {lockedUntil && (
+          <div role="alert" className="rounded-lg border border-red-500/60 bg-red-950/60 p-3 text-sm" data-testid="login-locked">
+            <p className="font-semibold text-red-200">{t('login.locked_title')}</p>
+            <p className="mt-1 text-slate-200">{t('login.locked_until', { time: formatDateTime(lockedUntil) })}</p>
           </div>
         )}
         <Field label={t('login.username')} error={fieldErrorText(t, errors.username)}>

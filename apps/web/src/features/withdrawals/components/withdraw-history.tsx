@@ -30,6 +30,7 @@ export function WithdrawHistory({ page, pageSize }: { page: number; pageSize: nu
           [t('details.received'), formatMoney(w.amountReceived, w.receivedCurrency)],
           [t('details.rate'), t('details.rate_value', { rate: w.rate })],
           [t('details.account_number'), w.accountNumber],
+          ...(w.bankReference ? [[t('details.bank_reference'), w.bankReference] as [string, string]] : []),
         ],
       }}
     />

@@ -57,7 +57,13 @@ function RetryAction({ item }: { item: AttentionItem }) {
       label={t('retry.button')}
       testId="attention-retry"
       title={t('retry.title', { code: item.transactionCode ?? '' })}
-      confirmText={() => t('retry.confirm', { credit, provider: item.providerId ?? '', player: item.playerUsername ?? '' })}
+      confirmText={() =>
+        t('retry.confirm', {
+          credit,
+          provider: item.providerId ? t(`common:providers.${item.providerId}`, { defaultValue: item.providerId }) : '',
+          player: item.playerUsername ?? '',
+        })
+      }
       confirmLabel={t('retry.do')}
       mutation={act}
       run={() => act.mutateAsync({ action: 'retry', transfers: item.transfers })}
@@ -136,7 +142,9 @@ function ItemCard({ item, now }: { item: AttentionItem; now: number }) {
           </DetailRow>
         )}
         {item.creditThb && <DetailRow label={t('credit')}>{formatMoney(item.creditThb, 'THB')}</DetailRow>}
-        {item.providerId && <DetailRow label={t('provider')}>{item.providerId}</DetailRow>}
+        {item.providerId && (
+          <DetailRow label={t('provider')}>{t(`common:providers.${item.providerId}`, { defaultValue: item.providerId })}</DetailRow>
+        )}
         {item.bankReference && <DetailRow label={t('bank_reference')}>{item.bankReference}</DetailRow>}
         {item.kind !== 'UNMATCHED_PAYMENT' && <DetailRow label={t('transfers')}>{item.transfers}</DetailRow>}
         {item.lastError && <DetailRow label={t('last_error')}>{item.lastError}</DetailRow>}

@@ -2,11 +2,12 @@ import { useTranslation } from 'react-i18next';
 
 type Json = Record<string, unknown> | null;
 
-const show = (v: unknown) => (v === undefined ? '—' : typeof v === 'string' ? v : JSON.stringify(v));
-
 /** The fields of an audit entry's before and after side by side, the changed ones marked. */
 export function AuditDiff({ before, after }: { before: Json; after: Json }) {
   const { t } = useTranslation('audit');
+  // yes and no in the staff member's language, never true and false (issue #35 defect 9)
+  const show = (v: unknown) =>
+    v === undefined ? '—' : typeof v === 'string' ? v : typeof v === 'boolean' ? t(v ? 'yes' : 'no') : JSON.stringify(v);
   const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].sort();
   if (keys.length === 0) return <span className="text-slate-400">{t('no_fields')}</span>;
   return (
@@ -20,7 +21,7 @@ export function AuditDiff({ before, after }: { before: Json; after: Json }) {
         const changed = JSON.stringify(from) !== JSON.stringify(to);
         return (
           <div key={k} className="contents" data-changed={changed}>
-            <dt className="font-mono text-slate-300">{k}</dt>
+            <dt className="text-slate-300">{t(`fields.${k}`, { defaultValue: k })}</dt>
             <dd className={changed && before ? 'break-all rounded bg-red-950 px-1 text-red-200 line-through' : 'break-all text-slate-300'}>
               {before ? show(from) : '—'}
             </dd>

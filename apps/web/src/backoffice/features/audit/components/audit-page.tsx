@@ -7,7 +7,7 @@ import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import type { AuditEntry } from '@app/contracts';
+import { AUDIT_ACTIONS, type AuditEntry } from '@app/contracts';
 import { AuditDiff } from './audit-diff';
 import { StaffLink, playerPath } from '@/backoffice/lib/staff-link';
 import { staffErrorKey } from '@/backoffice/lib/errors';
@@ -90,8 +90,15 @@ export function AuditLog() {
               ))}
             </select>
           </Field>
-          <Field label={t('action')} hint={t('action_hint')}>
-            <Input autoCapitalize="none" {...form.register('action')} />
+          <Field label={t('action')}>
+            <select className="min-h-11 rounded-lg border border-slate-700 bg-slate-900 px-3 text-slate-100" {...form.register('action')}>
+              <option value="">{t('all_actions')}</option>
+              {AUDIT_ACTIONS.map((a) => (
+                <option key={a} value={a}>
+                  {t(`actions.${a}`)}
+                </option>
+              ))}
+            </select>
           </Field>
           <Field label={t('from')}>
             <Input type="date" {...form.register('from')} />
@@ -118,7 +125,7 @@ export function AuditLog() {
             <li key={e.id} data-testid="audit-entry" data-action={e.action}>
               <Card className="flex flex-col gap-2 p-4">
                 <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">
-                  <span className="font-mono font-semibold text-amber-300">{e.action}</span>
+                  <span className="font-semibold text-amber-300">{t(`actions.${e.action}`, { defaultValue: e.action })}</span>
                   <span className="text-slate-200">{e.staffUsername}</span>
                   <span className="text-slate-400">{formatDateTime(e.at)}</span>
                   <AuditTarget entry={e} />

@@ -9,6 +9,7 @@ import { staffErrorKey } from '@/backoffice/lib/errors';
 import { useBlockPlayer } from '@/backoffice/features/players/api/block-player';
 import { usePromotionBlock } from '@/backoffice/features/players/api/set-promotion-block';
 import { useResetPassword } from '@/backoffice/features/players/api/reset-player-password';
+import { useLiftLoginLock } from '@/backoffice/features/players/api/lift-login-lock';
 
 /** Block or unblock login, with the reason staff give (audited). */
 function BlockDialog({ player, open, onOpenChange }: { player: StaffPlayer; open: boolean; onOpenChange: (o: boolean) => void }) {
@@ -89,11 +90,12 @@ function ResetDialog({ player, open, onOpenChange }: { player: StaffPlayer; open
   );
 }
 
-/** The actions on a player's page: login block, password reset, promotion blacklist. */
+/** The actions on a player's page: login block, password reset, lifting a login lock, promotion blacklist. */
 export function PlayerActions({ player }: { player: StaffPlayer }) {
   const { t } = useTranslation('players');
   const [dialog, setDialog] = useState<'block' | 'reset' | null>(null);
   const promotions = usePromotionBlock(player.id);
+  const lift = useLiftLoginLock(player.id);
   return (
     <div className="flex flex-wrap gap-2" data-testid="player-actions">
       <Button
@@ -107,6 +109,9 @@ export function PlayerActions({ player }: { player: StaffPlayer }) {
       <Button variant="outline" size="sm" onClick={() => setDialog('reset')} data-testid="reset-password">
         {t('player.reset.open')}
       </Button>
+      <Button variant="outline" size="sm" loading={lift.isPending} onClick={() => lift.mutate(undefined)} data-testid="lift-login-lock">
+        {t('player.lift_lock.open')}
+      </Button>
       <Button
         variant="outline"
         size="sm"
@@ -116,9 +121,14 @@ export function PlayerActions({ player }: { player: StaffPlayer }) {
       >
         {t(player.promotionBlocked ? 'player.promotions.allow' : 'player.promotions.block')}
       </Button>
-      {promotions.isError && (
+      {lift.isSuccess && (
+        <p role="status" className="basis-full text-sm text-emerald-300" data-testid="login-lock-lifted">
+          {t('player.lift_lock.done')}
+        </p>
+      )}
+      {(lift.isError || promotions.isError) && (
         <p role="alert" className="basis-full text-sm text-red-300">
-          {t(staffErrorKey(promotions.error))}
+          {t(staffErrorKey(lift.error ?? promotions.error))}
         </p>
       )}
       <BlockDialog player={player} open={dialog === 'block'} onOpenChange={(o) => setDialog(o ? 'block' : null)} />

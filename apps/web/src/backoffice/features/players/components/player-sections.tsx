@@ -40,7 +40,7 @@ export function Credits({ playerId }: { playerId: string }) {
         <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
           {credits.data.credits.map((c) => (
             <div key={c.providerId} className="contents">
-              <dt className="text-slate-400">{c.providerId}</dt>
+              <dt className="text-slate-400">{t(`common:providers.${c.providerId}`, { defaultValue: c.providerId })}</dt>
               <dd className="text-right font-mono">{c.amount === null ? t('player.unknown') : `${c.amount} THB`}</dd>
             </div>
           ))}
@@ -144,7 +144,7 @@ export function Usages({ detail }: { detail: PlayerDetailResponse }) {
           {detail.usages.map((u) => (
             <li key={u.id} className="flex flex-wrap items-center justify-between gap-2">
               <span>
-                {u.promotionName} · {u.providerId}
+                {u.promotionName} · {t(`common:providers.${u.providerId}`, { defaultValue: u.providerId })}
               </span>
               <span className="flex items-center gap-2">
                 <span className="text-slate-400">{formatDateTime(u.createdAt)}</span>

@@ -53,7 +53,7 @@ export function PlayersPage() {
         <Button type="submit">{t('players.search')}</Button>
       </form>
       <div className="overflow-x-auto">
-        <Table aria-label={t('players.heading')} data-testid="players-results">
+        <Table aria-label={t('players.heading')} data-testid="players-results" fits>
           <THead>
             <tr>
               <Th>{t('players.username')}</Th>

@@ -61,7 +61,7 @@ export function BasicsSection({ form }: { form: Form }) {
             {PROVIDER_IDS.map((p) => (
               <label key={p} className="flex min-h-11 items-center gap-2 rounded-lg border border-slate-700 px-3 text-sm">
                 <input type="checkbox" value={p} className="h-4 w-4" {...form.register('providers')} />
-                {t(`providers.${p}`)}
+                {t(`common:providers.${p}`)}
               </label>
             ))}
           </div>

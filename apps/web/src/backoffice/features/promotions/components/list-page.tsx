@@ -49,7 +49,7 @@ function PromotionItem({ promotion, figures }: { promotion: BackofficePromotion;
           })}
         </p>
         <p className="text-sm text-slate-400">
-          {promotion.providers.map((p) => t(`providers.${p}`)).join(', ')} ·{' '}
+          {promotion.providers.map((p) => t(`common:providers.${p}`)).join(', ')} ·{' '}
           {t('list.uses', { uses: formatNumber(promotion.uses), max: promotion.maxUses === null ? '∞' : formatNumber(promotion.maxUses) })}
         </p>
         <dl className="grid grid-cols-3 gap-2">

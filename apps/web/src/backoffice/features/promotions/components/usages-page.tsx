@@ -55,7 +55,7 @@ function UsageItem({ usage, promotionId }: { usage: StaffUsage; promotionId: str
             {usage.playerUsername}
           </StaffLink>
           <Badge tone={usageStatusTone(usage.status)}>{t(`usage_status.${usage.status}`)}</Badge>
-          <span className="text-sm text-slate-400">{t(`providers.${usage.providerId}`)}</span>
+          <span className="text-sm text-slate-400">{t(`common:providers.${usage.providerId}`)}</span>
           <span className="text-sm text-slate-400 sm:ml-auto">{formatDateTime(usage.createdAt)}</span>
         </div>
         <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">

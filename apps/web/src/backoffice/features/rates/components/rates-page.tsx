@@ -14,6 +14,8 @@ import { formatDateTime } from '@/lib/format';
 import { currenciesQueryOptions } from '@/backoffice/features/rates/api/get-currencies';
 import { rateHistoryQueryOptions } from '@/backoffice/features/rates/api/get-rate-history';
 import { useUpdateRates } from '@/backoffice/features/rates/api/update-rates';
+import { PendingChange } from './pending-change';
+import { RateConfirm } from './rate-confirm';
 
 function History({ id }: { id: string }) {
   const { t } = useTranslation('rates');
@@ -43,28 +45,45 @@ function History({ id }: { id: string }) {
   );
 }
 
-/** One currency: buy and sell (buy ≤ sell, the server's rule, shown with the server's field errors) and its history. */
-function CurrencyCard({ currency }: { currency: StaffCurrency }) {
+/**
+ * One currency: buy and sell (buy ≤ sell, the server's rule, shown with the server's field errors), each
+ * rate change confirmed in a dialog first; a change waiting for a second staff user; its history.
+ */
+function CurrencyCard({ currency, boundPercent }: { currency: StaffCurrency; boundPercent: number }) {
   const { t } = useTranslation('rates');
   const update = useUpdateRates(currency.id);
-  const [saved, setSaved] = useState(false);
+  const [outcome, setOutcome] = useState<'saved' | 'waiting' | null>(null);
+  const [asked, setAsked] = useState<CurrencyRatesBody | null>(null);
   const form = useForm<CurrencyRatesBody>({
     resolver: zodResolver(currencyRatesBodySchema),
     defaultValues: { buyRate: currency.buyRate, sellRate: currency.sellRate, isEnabled: currency.isEnabled },
   });
   const errors = form.formState.errors;
   const message = (key?: string) => (key ? t(`rates.validation.${key}`, { defaultValue: t('common:validation.invalid') }) : undefined);
+  const save = (body: CurrencyRatesBody) =>
+    update.mutate(body, {
+      onSuccess: ({ currency: now }) => {
+        setAsked(null);
+        setOutcome(now.buyRate === body.buyRate && now.sellRate === body.sellRate ? 'saved' : 'waiting');
+      },
+      onError: (err) => {
+        setAsked(null);
+        applyFieldErrors(err, form.setError);
+      },
+    });
+  // a change of buy or sell is asked again with its effect; whether players see it alone is saved at once
   const submit = form.handleSubmit((body) =>
-    update.mutate(body, { onSuccess: () => setSaved(true), onError: (err) => applyFieldErrors(err, form.setError) }),
+    body.buyRate === currency.buyRate && body.sellRate === currency.sellRate ? save(body) : setAsked(body),
   );
   return (
     <Card className="flex min-w-0 flex-col gap-3" data-testid="currency-card" data-code={currency.code}>
       <CardTitle className="text-base">
-        {currency.displayName}
-        {/* the code, unless the name says it already ("ກີບ (LAK)") */}
-        {!currency.displayName.includes(currency.code) && <span className="text-sm text-slate-400"> ({currency.code})</span>}
+        {/* in the staff member's language, never the players' display name ("บาท (THB)" in Lao, issue #35 defect 9) */}
+        {t(`common:currencies.${currency.code}`, { defaultValue: currency.code })}
+        {currency.mid && <span className="text-sm text-slate-400"> · {currency.mid}</span>}
       </CardTitle>
-      <form onSubmit={submit} noValidate className="grid grid-cols-2 gap-3" onChange={() => setSaved(false)}>
+      {currency.pending && <PendingChange currencyId={currency.id} pending={currency.pending} />}
+      <form onSubmit={submit} noValidate className="grid grid-cols-2 gap-3" onChange={() => setOutcome(null)}>
         <Field label={t('rates.buy')} error={message(errors.buyRate?.message)}>
           <Input inputMode="decimal" {...form.register('buyRate')} />
         </Field>
@@ -76,10 +95,14 @@ function CurrencyCard({ currency }: { currency: StaffCurrency }) {
           {t('rates.enabled')}
         </label>
         <div className="col-span-2 flex flex-wrap items-center gap-3">
-          <Button type="submit" size="sm" loading={update.isPending}>
+          <Button type="submit" size="sm" loading={update.isPending && asked === null}>
             {t('common:actions.save')}
           </Button>
-          {saved && <span className="text-sm text-emerald-300">{t('rates.saved')}</span>}
+          {outcome && (
+            <span role="status" className={outcome === 'saved' ? 'text-sm text-emerald-300' : 'text-sm text-amber-200'}>
+              {t(outcome === 'saved' ? 'rates.saved' : 'rates.waiting')}
+            </span>
+          )}
           {update.isError && (
             <span role="alert" className="text-sm text-red-300">
               {t(staffErrorKey(update.error))}
@@ -87,6 +110,14 @@ function CurrencyCard({ currency }: { currency: StaffCurrency }) {
           )}
         </div>
       </form>
+      <RateConfirm
+        currency={currency}
+        next={asked}
+        boundPercent={boundPercent}
+        saving={update.isPending}
+        onCancel={() => setAsked(null)}
+        onConfirm={save}
+      />
       <h3 className="text-sm font-semibold text-slate-200">{t('rates.history')}</h3>
       <History id={currency.id} />
     </Card>
@@ -110,7 +141,7 @@ export function RatesPage() {
       ) : (
         <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           {currencies.data.currencies.map((c) => (
-            <CurrencyCard key={c.id} currency={c} />
+            <CurrencyCard key={c.id} currency={c} boundPercent={currencies.data.rateChangeBoundPercent} />
           ))}
         </div>
       )}

@@ -30,14 +30,15 @@ import { useUpdateBankConfig } from '@/backoffice/features/settings/api/update-b
 type BoundName = keyof AgencySettingsUpdate['settings'];
 type SocialName = keyof AgencySettingsUpdate['social'];
 /** the bounds of DESIGN.md §2 in pairs, each with its unit (none for lengths) */
-const BOUNDS: readonly (readonly [BoundName, BoundName | null, 'chars' | 'LAK' | 'THB'])[] = [
+const BOUNDS: readonly (readonly [BoundName, BoundName | null, 'chars' | 'LAK' | 'THB' | '%'])[] = [
   ['usernameMin', 'usernameMax', 'chars'],
   ['passwordMin', 'passwordMax', 'chars'],
   ['depositMinLak', 'depositMaxLak', 'LAK'],
   ['withdrawMinThb', 'withdrawMaxThb', 'THB'],
   ['depositCreditThresholdThb', null, 'THB'],
+  ['rateChangeBoundPercent', null, '%'],
 ];
-const COUNTS = new Set<BoundName>(['usernameMin', 'usernameMax', 'passwordMin', 'passwordMax']);
+const COUNTS = new Set<BoundName>(['usernameMin', 'usernameMax', 'passwordMin', 'passwordMax', 'rateChangeBoundPercent']);
 const SOCIAL: readonly SocialName[] = ['telegram', 'whatsapp', 'facebook', 'twitter', 'line'];
 
 /** Saved: shown until the form changes again. */

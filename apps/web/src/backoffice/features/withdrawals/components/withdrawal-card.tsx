@@ -85,7 +85,7 @@ export function WithdrawalCard({ w, canDecide }: { w: QueueWithdrawal; canDecide
             {w.playerUsername} <span className="font-normal text-slate-400">· {w.playerDisplayName}</span>
           </p>
           <p className="text-sm text-slate-400">
-            {formatDateTime(w.createdAt)} · {w.providerId}
+            {formatDateTime(w.createdAt)} · {t(`common:providers.${w.providerId}`, { defaultValue: w.providerId })}
           </p>
         </div>
         {w.promotion && (
