@@ -16,7 +16,7 @@ export const LIMIT_KB = {
   login: 114,
   'player/index': 105,
   'player/bank': 132,
-  'player/deposit': 125,
+  'player/deposit': 126,
   'player/deposit/history': 103,
   'player/promotion': 127,
   'player/promotion/history': 126,
