@@ -17,10 +17,10 @@ export const LIMIT_KB = {
   'player/index': 105,
   'player/bank': 132,
   'player/deposit': 126,
-  'player/deposit/history': 103,
+  'player/deposit/history': 104,
   'player/promotion': 127,
-  'player/promotion/history': 126,
-  'player/withdraw': 129,
+  'player/promotion/history': 127,
+  'player/withdraw': 130,
   'player/withdraw/history': 104,
 };
 export const GOAL_KB = 70;
