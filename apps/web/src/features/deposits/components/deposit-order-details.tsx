@@ -18,7 +18,7 @@ export default function DepositOrderDetails({ row: o }: { row: DepositOrder }) {
     [
       t('qr.bank'),
       <span className="inline-flex items-center gap-2">
-        <BankLogo bank={o.bank} className="h-5 w-5" />
+        <BankLogo bank={o.bank} className="h-5! w-5!" />
         {t(`common:banks.${o.bank}`)}
       </span>,
     ],

@@ -16,7 +16,7 @@ export function withdrawalFacts(w: Withdrawal, t: TFunction<['withdraw', 'common
     [
       t('details.bank'),
       <span className="inline-flex items-center gap-2">
-        <BankLogo bank={w.bank} className="h-5 w-5" />
+        <BankLogo bank={w.bank} className="h-5! w-5!" />
         {t(`common:banks.${w.bank}`)}
       </span>,
     ],
