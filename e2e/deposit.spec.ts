@@ -1,5 +1,9 @@
 import { test, expect, pressEscape } from './fixtures';
-import { lo, pick, SANDBOX, registerPlayer } from './helpers';
+import vnCommon from '../apps/web/src/locales/vn/common.json' with { type: 'json' };
+import vnDeposit from '../apps/web/src/locales/vn/deposit.json' with { type: 'json' };
+import vnWithdraw from '../apps/web/src/locales/vn/withdraw.json' with { type: 'json' };
+import { seriousViolations } from './backoffice-kit';
+import { lo, openOrderDetails, pick, SANDBOX, registerPlayer } from './helpers';
 
 const deposit = lo('deposit');
 const common = lo('common');
@@ -13,7 +17,7 @@ for (const bank of ['bcel', 'jdb', 'lvb'] as const) {
   test(`deposit 100,000 LAK to gclub by LAO QR from ${bank}: pay it at the bank, the credit arrives, history says SUCCESS`, async ({
     page,
     request,
-  }) => {
+  }, info) => {
     // registering logs the browser in (the session cookie lands in the page's context)
     const { username } = await registerPlayer(page.request);
     // the form: provider gclub, the LAK currency, the bank, 100,000 kip → 144.92 THB at 690 kip per baht
@@ -66,5 +70,28 @@ for (const bank of ['bcel', 'jdb', 'lvb'] as const) {
     await expect(row).toContainText(/^D\d{10}/);
     await expect(row).toContainText(/100[.,]000/);
     await expect(row).toContainText(pick(common, 'order_status.SUCCESS'));
+
+    // behind the row, by keyboard on either layout: the kip paid, the credit at its rate, the bank, when it was paid
+    const code = (await row.getAttribute('data-code'))!;
+    const phone = info.project.name === 'mobile';
+    for (const lng of ['lo', 'vn'] as const) {
+      const [texts, withdrawTexts] = lng === 'lo' ? [deposit, lo('withdraw')] : [vnDeposit, vnWithdraw];
+      await page.evaluate((l) => localStorage.setItem('i18nextLng', l), lng);
+      await page.reload();
+      const more = await openOrderDetails(page, 'deposit-row', code, phone);
+      await expect(more).toBeVisible();
+      await expect(more).toContainText(/100[.,]000/);
+      await expect(more).toContainText(pick(texts, 'qr.credit'));
+      await expect(more).toContainText(/144[.,]92/);
+      await expect(more).toContainText(pick(withdrawTexts, 'details.rate'));
+      await expect(more).toContainText(pick(withdrawTexts, 'details.paid_at'));
+      await expect(more).toContainText(pick(lng === 'lo' ? common : vnCommon, `banks.${bank}`));
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.evaluate(() => document.fonts.ready);
+      await page.screenshot({
+        path: `${process.env.SHOTS_DIR ?? 'test-results'}/deposit-history-${bank}-${lng}-${phone ? 375 : 1280}.png`,
+        fullPage: true,
+      });
+    }
   });
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { SAME_ORIGIN, expect } from './fixtures';
 import { signInStaff } from './staff';
 
@@ -86,4 +86,22 @@ export async function staffDecides(request: APIRequestContext, code: string, dec
       ? await request.post(`/api/v2/backoffice/withdrawals/${order!.id}/reject`, { data: { reason: decision.reject } })
       : await request.post(`/api/v2/backoffice/withdrawals/${order!.id}/approve`, { data: { bankReference: decision.approve } });
   expect(res.status(), await res.text()).toBe(200);
+}
+
+/**
+ * Opens the details behind an order of a history by keyboard, the way each layout offers them: a phone's card
+ * (its summary) or a wide table's "details" button under its row; answers the details.
+ */
+export async function openOrderDetails(page: Page, rowTestId: string, code: string, phone: boolean): Promise<Locator> {
+  const row = page.locator(`[data-testid="${rowTestId}"][data-code="${code}"]`);
+  if (phone) {
+    await row.locator('summary').focus();
+    await page.keyboard.press('Enter');
+    return row.getByTestId('order-details');
+  }
+  const button = row.getByRole('button', { expanded: false });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(row.getByRole('button', { expanded: true })).toBeVisible();
+  return page.locator(`[data-testid="${rowTestId}-details"][data-code="${code}"]`).getByTestId('order-details');
 }

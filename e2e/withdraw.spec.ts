@@ -1,6 +1,8 @@
 import { test, expect } from './fixtures';
 import vnWithdraw from '../apps/web/src/locales/vn/withdraw.json' with { type: 'json' };
-import { addBankAccount, depositThroughTheBank, lo, pick, registerPlayer, staffDecides } from './helpers';
+import vnCommon from '../apps/web/src/locales/vn/common.json' with { type: 'json' };
+import { seriousViolations } from './backoffice-kit';
+import { addBankAccount, depositThroughTheBank, lo, openOrderDetails, pick, registerPlayer, staffDecides } from './helpers';
 
 const withdraw = lo('withdraw');
 const common = lo('common');
@@ -47,17 +49,22 @@ test('withdraw part of the credit to the bank account; OPEN in history, SUCCESS 
   await expect(row.getByTestId('withdrawal-status')).toHaveAttribute('data-status', 'SUCCESS');
   await expect(row).toContainText(pick(common, 'order_status.SUCCESS'));
 
-  // behind the row (a card's tap on a phone): the kip received and the bank's reference of the payment
+  // behind the row, by keyboard on either layout (a card on a phone, a row's button on wide screens): the kip
+  // received, the bank and the bank's reference of the payment, when it was paid
   const width = info.project.name === 'mobile' ? 375 : 1280;
   for (const lng of ['lo', 'vn'] as const) {
+    const texts = lng === 'lo' ? withdraw : vnWithdraw;
     await page.evaluate((l) => localStorage.setItem('i18nextLng', l), lng);
     await page.reload();
-    if (info.project.name === 'mobile') {
-      await row.locator('summary').click();
-      await expect(row).toContainText(pick(lng === 'lo' ? withdraw : vnWithdraw, 'details.bank_reference'));
-      await expect(row).toContainText(`BCEL-${code}`);
-      await expect(row).toContainText(/128[.,]000/);
-    }
+    const more = await openOrderDetails(page, 'withdraw-row', code, info.project.name === 'mobile');
+    await expect(more).toBeVisible();
+    await expect(more).toContainText(pick(texts, 'details.bank_reference'));
+    await expect(more).toContainText(`BCEL-${code}`);
+    await expect(more).toContainText(/128[.,]000/);
+    await expect(more).toContainText(pick(texts, 'details.paid_at'));
+    await expect(more).toContainText(pick(lng === 'lo' ? common : vnCommon, 'banks.bcel'));
+    await expect(more).toContainText(accountNumber);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.evaluate(() => document.fonts.ready);
     await page.screenshot({ path: `${process.env.SHOTS_DIR ?? 'test-results'}/withdraw-history-${lng}-${width}.png`, fullPage: true });
   }

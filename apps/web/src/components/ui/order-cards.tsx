@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatMoney } from '@/lib/format';
 
@@ -14,12 +14,13 @@ export interface OrderView<T> {
   amount: (row: T) => { value: string; currency: 'LAK' | 'THB' | 'USD' };
   status: (row: T) => ReactNode;
   note?: (row: T) => ReactNode;
-  details?: (row: T) => [string, ReactNode][];
+  /** what is behind the order: a lazy component, so its code is not on the history's first page */
+  Details: ComponentType<{ row: T }>;
 }
 
 /**
  * The histories on a phone: one card per order with its code, date, provider,
- * amount and status in view; a tap opens its details.
+ * amount and status in view; a tap (or Enter) opens its details.
  */
 export function OrderCards<T extends OrderHistoryRow>({
   ns,
@@ -37,7 +38,6 @@ export function OrderCards<T extends OrderHistoryRow>({
     <ul className="flex flex-col gap-2">
       {items.map((o) => {
         const a = view.amount(o);
-        const details: [string, ReactNode][] = view.details?.(o) ?? [];
         return (
           <li
             key={o.id}
@@ -45,8 +45,8 @@ export function OrderCards<T extends OrderHistoryRow>({
             data-code={o.transactionCode}
             className="rounded-xl border border-slate-800 bg-slate-900/60"
           >
-            <details className="group">
-              <summary className="flex cursor-pointer list-none flex-col gap-1 p-3 [&::-webkit-details-marker]:hidden">
+            <details>
+              <summary className="flex cursor-pointer list-none flex-col gap-1 rounded-xl p-3 focus-visible:outline-2 focus-visible:outline-amber-300 [&::-webkit-details-marker]:hidden">
                 <span className="flex items-center justify-between gap-2">
                   <span className="font-mono text-sm text-slate-100">{o.transactionCode}</span>
                   {view.status(o)}
@@ -59,16 +59,9 @@ export function OrderCards<T extends OrderHistoryRow>({
                 </span>
                 {view.note?.(o)}
               </summary>
-              {details.length > 0 ? (
-                <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 border-t border-slate-800 px-3 py-2 text-xs">
-                  {details.map(([label, value]) => (
-                    <div key={label} className="contents">
-                      <dt className="text-slate-400">{label}</dt>
-                      <dd className="text-right wrap-anywhere text-slate-100">{value}</dd>
-                    </div>
-                  ))}
-                </dl>
-              ) : null}
+              <Suspense>
+                <view.Details row={o} />
+              </Suspense>
             </details>
           </li>
         );

@@ -1,10 +1,12 @@
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OrderHistory } from '@/components/ui/order-history';
-import { formatMoney } from '@/lib/format';
 import { useWithdrawals } from '../api/get-withdrawals';
 import { WithdrawalStatusBadge } from './withdrawal-status-badge';
 
-/** SPEC.md §3 columns (amounts in THB credit); REJECTED and CANCELED share a label (§4), a rejection shows its reason. */
+const WithdrawalHistoryDetails = lazy(() => import('./withdrawal-history-details'));
+
+/** SPEC.md §3 columns (amounts in THB credit); REJECTED and CANCELED share a label (§4), a rejection shows its reason; details behind each row. */
 export function WithdrawHistory({ page, pageSize }: { page: number; pageSize: number }) {
   const { t } = useTranslation('withdraw');
   return (
@@ -26,12 +28,7 @@ export function WithdrawHistory({ page, pageSize }: { page: number; pageSize: nu
               {t('details.reject_reason')}: {w.rejectReason}
             </span>
           ) : null,
-        details: (w) => [
-          [t('details.received'), formatMoney(w.amountReceived, w.receivedCurrency)],
-          [t('details.rate'), t('details.rate_value', { rate: w.rate })],
-          [t('details.account_number'), w.accountNumber],
-          ...(w.bankReference ? [[t('details.bank_reference'), w.bankReference] as [string, string]] : []),
-        ],
+        Details: WithdrawalHistoryDetails,
       }}
     />
   );

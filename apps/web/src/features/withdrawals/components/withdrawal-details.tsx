@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Withdrawal } from '@app/contracts';
-import { BankLogo } from '@/components/ui/bank-logo';
 import { Card, CardTitle } from '@/components/ui/card';
-import { formatDateTime, formatMoney } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
+import { withdrawalFacts } from './withdrawal-facts';
 import { WithdrawalStatusBadge } from './withdrawal-status-badge';
 
 /** SPEC.md §3's display fields of a withdrawal, with its code, state and provider. */
@@ -13,24 +13,8 @@ export function WithdrawalDetails({ withdrawal: w, actions }: { withdrawal: With
     [t('details.code'), <span className="font-mono">{w.transactionCode}</span>],
     [t('details.date'), formatDateTime(w.createdAt)],
     [t('details.provider'), t(`wallet:providers.${w.providerId}`)],
-    [t('details.withdrawn'), formatMoney(w.amount, 'THB')],
-    [t('details.received'), <strong className="text-amber-300">{formatMoney(w.amountReceived, w.receivedCurrency)}</strong>],
-    [t('details.rate'), t('details.rate_value', { rate: w.rate })],
-    [
-      t('details.bank'),
-      <span className="inline-flex items-center gap-2">
-        <BankLogo bank={w.bank} className="h-5 w-5" />
-        {t(`common:banks.${w.bank}`)}
-      </span>,
-    ],
-    [t('details.account_name'), w.accountName],
-    [t('details.account_number'), <span className="font-mono">{w.accountNumber}</span>],
-    [t('details.credit_received'), formatMoney(w.creditReceived, 'THB')],
-    [t('details.credit_returned'), formatMoney(w.creditReturned, 'THB')],
-    [t('details.promo_credit'), formatMoney(w.promoCredit, 'THB')],
-    [t('details.total_credit'), formatMoney(w.totalCredit, 'THB')],
+    ...withdrawalFacts(w, t),
   ];
-  if (w.rejectReason) rows.push([t('details.reject_reason'), w.rejectReason]);
   return (
     <Card data-testid="withdrawal-details" data-status={w.status}>
       <div className="mb-4 flex items-center justify-between gap-3">
