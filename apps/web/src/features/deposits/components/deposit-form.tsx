@@ -1,7 +1,7 @@
 import { memo, useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { CreateDepositBody, CurrencyRow, DepositOrder, ProviderId } from '@app/contracts';
+import type { CreateDepositBody, CurrencyRow, DepositOrder, ProviderId, ProviderMaintenance } from '@app/contracts';
 import { BANK_CODES } from '@app/contracts/banks';
 import { BankLogo } from '@/components/ui/bank-logo';
 import { Button } from '@/components/ui/button';
@@ -10,6 +10,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { SelectField } from '@/components/ui/select-field';
 import { ProviderCredit } from '@/components/ui/provider-credit';
+import { ProviderMaintenanceNotice } from '@/components/ui/provider-maintenance-notice';
 import { ProviderSelectField } from '@/components/ui/provider-select-field';
 import { errorKey, toast } from '@/components/ui/toast-store';
 import { ApiError } from '@/lib/api-client';
@@ -19,6 +20,7 @@ import { formatMoney } from '@/lib/format';
 import { useScrollIntoView } from '@/lib/use-scroll-into-view';
 import { useCurrencies } from '@/lib/api/get-currencies';
 import { usePromotionUsing } from '@/lib/api/get-promotion-using';
+import { useProviderMaintenance } from '@/lib/api/provider-maintenance';
 import { useCreateDeposit } from '../api/mutations';
 import { depositBonus } from '../lib/bonus-preview';
 import { creditPreview, newAttemptKey } from '../lib/credit-preview';
@@ -86,6 +88,10 @@ export function DepositForm({
   const rate = rows.find((r) => r.mid === mid);
   const credit = creditPreview(amount, rate);
   const bonus = depositBonus(credit, providerId, using.data);
+  // a provider in maintenance takes no deposit (decision 175): said at the choice, not after submitting
+  const maintenance = useProviderMaintenance();
+  const closed = maintenance.data?.maintenance;
+  const providerClosed = closed?.find((m) => m.provider === providerId);
 
   const onSubmit = form.handleSubmit((body) =>
     create.mutate(
@@ -104,6 +110,8 @@ export function DepositForm({
             if (err.status < 500) setAttempt(newAttemptKey());
             // opened in another tab or device: show that order instead
             if (err.code === 'DEPOSIT_OPEN_ORDER_EXISTS') onOpenElsewhere();
+            // switched off since the page read the list: read it again, so the choice says so
+            if (err.code === 'PROVIDER_MAINTENANCE') void maintenance.refetch();
             if (err.code === 'DEPOSIT_LIMIT_REACHED') {
               const left = err.fields.allowed ?? '0';
               setAllowed(left);
@@ -134,6 +142,8 @@ export function DepositForm({
           control={form.control}
           providerId={providerId as ProviderId}
           providerFixed={fixedProvider !== undefined}
+          closed={closed}
+          providerClosed={providerClosed}
           amountFixed={fixedAmount !== undefined}
           rows={rows}
           currenciesPending={currencies.isPending}
@@ -151,7 +161,7 @@ export function DepositForm({
                 ].join(' ')
           }
         />
-        <Button type="submit" size="lg" loading={create.isPending} className="mt-2 w-full">
+        <Button type="submit" size="lg" loading={create.isPending} disabled={providerClosed !== undefined} className="mt-2 w-full">
           {t('form.submit')}
         </Button>
       </form>
@@ -167,6 +177,8 @@ const DepositFields = memo(function DepositFields({
   control,
   providerId,
   providerFixed,
+  closed,
+  providerClosed,
   amountFixed,
   rows,
   currenciesPending,
@@ -180,6 +192,8 @@ const DepositFields = memo(function DepositFields({
   control: Control<DepositFormInput, unknown, CreateDepositBody>;
   providerId: ProviderId;
   providerFixed: boolean;
+  closed: ProviderMaintenance[] | undefined;
+  providerClosed: ProviderMaintenance | undefined;
   amountFixed: boolean;
   rows: CurrencyRow[];
   currenciesPending: boolean;
@@ -197,7 +211,15 @@ const DepositFields = memo(function DepositFields({
     `${t(`wallet:currency_names.${r.currency}`)}${several && r.displayName ? ` · ${r.displayName}` : ''}`;
   return (
     <>
-      <ProviderSelectField control={control} name="providerId" label={t('form.provider')} error={providerError} disabled={providerFixed} />
+      <ProviderSelectField
+        control={control}
+        name="providerId"
+        label={t('form.provider')}
+        error={providerError}
+        disabled={providerFixed}
+        closed={closed?.map((m) => m.provider)}
+      />
+      {providerClosed && <ProviderMaintenanceNotice maintenance={providerClosed} />}
       <ProviderCredit provider={providerId} />
       <SelectField
         control={control}
