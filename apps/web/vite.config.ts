@@ -10,9 +10,11 @@ const SHARED =
 // Radix, zod (with the schemas of @app/contracts), the fingerprint collector and the promotion area
 // (three pages and two notices, none on the way to the first page) stay in their own chunks; so does
 // the provider field of the money forms, which would bring react-hook-form and Radix's select (with
-// floating-ui) into `shared`, and with it onto the first page, which renders no form
+// floating-ui) into `shared`, and with it onto the first page, which renders no form; and the providers'
+// maintenance, read and said on the deposit and game pages only, and the QR's image, drawn when the
+// player saves it (decision 175)
 const NOT_SHARED =
-  /[\\/](dropdown-menu|toast|dialog|select-impl|select-field|provider-select-field)\.tsx$|[\\/](register|login-resolver|deposit-resolver|withdraw-resolver|bank-account-resolver|credit-preview|bonus-preview|holding-provider|preview|amount-limits|get-promotion-using)\.ts$|[\\/](fingerprint|promotions)[\\/]/;
+  /[\\/](dropdown-menu|toast|dialog|select-impl|select-field|provider-select-field|provider-maintenance-notice)\.tsx$|[\\/](register|login-resolver|deposit-resolver|withdraw-resolver|bank-account-resolver|credit-preview|bonus-preview|holding-provider|preview|amount-limits|get-promotion-using|provider-maintenance|qr-image)\.ts$|[\\/](fingerprint|promotions)[\\/]/;
 
 /** The modules the home page's route chunk imports besides the entry's: their own small chunk, not `shared` (docs/decisions/180). */
 const HOME = /[\\/]src[\\/]components[\\/]ui[\\/](card|bank-logo)\.tsx$|[\\/]contracts[\\/]src[\\/]banks\.ts$/;

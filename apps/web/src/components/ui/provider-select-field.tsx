@@ -23,7 +23,7 @@ export function ProviderSelectField<T extends FieldValues>({
   disabled?: boolean;
   closed?: readonly ProviderId[];
 }) {
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation(['wallet', 'errors']);
   return (
     <SelectField
       control={control}
@@ -34,7 +34,7 @@ export function ProviderSelectField<T extends FieldValues>({
       options={CREDIT_PROVIDERS.map((p) => {
         const name = t(`providers.${p}`);
         return closed.includes(p)
-          ? { value: p, label: t('maintenance.option', { provider: name }), disabled: true }
+          ? { value: p, label: `${name} · ${t('errors:PROVIDER_MAINTENANCE')}`, disabled: true }
           : { value: p, label: name };
       })}
     />

@@ -30,6 +30,7 @@ import type { DepositFormInput } from '../lib/deposit-resolver';
 const RANGE = 'deposit:validation.amount_range';
 
 const FIELDS = ['providerId', 'mid', 'bank', 'amount'] as const;
+const NONE_CLOSED: ProviderMaintenance[] = [];
 
 /** The amount's error when it would pass a deposit limit: its text names the kip still allowed (decision 160). */
 const LIMIT = 'errors:DEPOSIT_LIMIT_REACHED';
@@ -90,8 +91,9 @@ export function DepositForm({
   const bonus = depositBonus(credit, providerId, using.data);
   // a provider in maintenance takes no deposit (decision 175): said at the choice, not after submitting
   const maintenance = useProviderMaintenance();
-  const closed = maintenance.data?.maintenance;
-  const providerClosed = closed?.find((m) => m.provider === providerId);
+  // none in maintenance is one constant: the list's arrival then redraws no field (docs/decisions/086)
+  const closed = useMemo(() => (maintenance.data?.maintenance.length ? maintenance.data.maintenance : NONE_CLOSED), [maintenance.data]);
+  const providerClosed = closed.find((m) => m.provider === providerId);
 
   const onSubmit = form.handleSubmit((body) =>
     create.mutate(
@@ -110,8 +112,6 @@ export function DepositForm({
             if (err.status < 500) setAttempt(newAttemptKey());
             // opened in another tab or device: show that order instead
             if (err.code === 'DEPOSIT_OPEN_ORDER_EXISTS') onOpenElsewhere();
-            // switched off since the page read the list: read it again, so the choice says so
-            if (err.code === 'PROVIDER_MAINTENANCE') void maintenance.refetch();
             if (err.code === 'DEPOSIT_LIMIT_REACHED') {
               const left = err.fields.allowed ?? '0';
               setAllowed(left);
@@ -192,7 +192,7 @@ const DepositFields = memo(function DepositFields({
   control: Control<DepositFormInput, unknown, CreateDepositBody>;
   providerId: ProviderId;
   providerFixed: boolean;
-  closed: ProviderMaintenance[] | undefined;
+  closed: ProviderMaintenance[];
   providerClosed: ProviderMaintenance | undefined;
   amountFixed: boolean;
   rows: CurrencyRow[];
@@ -217,7 +217,7 @@ const DepositFields = memo(function DepositFields({
         label={t('form.provider')}
         error={providerError}
         disabled={providerFixed}
-        closed={closed?.map((m) => m.provider)}
+        closed={closed.map((m) => m.provider)}
       />
       {providerClosed && <ProviderMaintenanceNotice maintenance={providerClosed} />}
       <ProviderCredit provider={providerId} />

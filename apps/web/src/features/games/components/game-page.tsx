@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ProviderId } from '@app/contracts';
 import { PageHeading } from '@/components/ui/page-heading';
 import { ProviderMaintenanceNotice } from '@/components/ui/provider-maintenance-notice';
-import { useMaintenanceOf } from '@/lib/api/provider-maintenance';
+import { useProviderMaintenance } from '@/lib/api/provider-maintenance';
 import type { GameSearch } from '../game-pages';
 import { GameCatalogue } from './game-catalogue';
 
@@ -15,7 +15,7 @@ import { GameCatalogue } from './game-catalogue';
 export function GamePage({ provider, credit }: { provider: ProviderId; credit: ReactNode }) {
   const { t } = useTranslation();
   const { tab } = useSearch({ strict: false }) as GameSearch;
-  const maintenance = useMaintenanceOf(provider);
+  const maintenance = useProviderMaintenance().data?.maintenance.find((m) => m.provider === provider);
   return (
     <>
       <PageHeading>{t(`pages.game_${provider}`)}</PageHeading>
