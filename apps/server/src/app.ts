@@ -40,6 +40,7 @@ import { staffSettingsRoutes } from './modules/backoffice/staff-settings/index.j
 import { staffRoutes } from './modules/backoffice/staff/index.js';
 import { qrInspectRoutes } from './modules/qr-inspect/index.js';
 import { responsiblePlayRoutes, responsiblePlayStaffRoutes } from './modules/responsible-play/index.js';
+import { providerMaintenanceRoutes, providerMaintenanceStaffRoutes } from './modules/provider-maintenance/index.js';
 import { healthPlugin } from './plugins/health.js';
 import { metricsPlugin } from './metrics/plugin.js';
 import { requestIdGenerator, requestIdPlugin } from './plugins/request-id.js';
@@ -129,6 +130,7 @@ export async function buildApp({ config, database, logger, now }: BuildOptions):
   await app.register(withdrawalsRoutes, { prefix: '/api' });
   await app.register(promotionsRoutes, { prefix: '/api' });
   await app.register(responsiblePlayRoutes, { prefix: '/api' });
+  await app.register(providerMaintenanceRoutes, { prefix: '/api' });
   // the back office: its staff, then each screen of its menu (DESIGN.md §9)
   await app.register(staffRoutes, { prefix: '/api' });
   await app.register(withdrawalsStaffRoutes, { prefix: '/api' });
@@ -141,6 +143,7 @@ export async function buildApp({ config, database, logger, now }: BuildOptions):
   await app.register(staffPlayersRoutes, { prefix: '/api' });
   await app.register(responsiblePlayStaffRoutes, { prefix: '/api' });
   await app.register(staffSettingsRoutes, { prefix: '/api' });
+  await app.register(providerMaintenanceStaffRoutes, { prefix: '/api' });
   await app.register(auditRoutes, { prefix: '/api' });
   await app.register(alertsRoutes, { prefix: '/api' });
   await app.register(qrInspectRoutes, { prefix: '/api' });

@@ -17,6 +17,7 @@ import { createStaffService, type StaffService } from './modules/backoffice/staf
 import { createBankAccountsService, type BankAccountsService } from './modules/bank-accounts/index.js';
 import { createDepositsService, type DepositsService } from './modules/deposits/index.js';
 import { createGamesService, type GamesService } from './modules/games/index.js';
+import { createProviderMaintenanceService, type ProviderMaintenanceService } from './modules/provider-maintenance/index.js';
 import { createPromotionsService, type PromotionsService } from './modules/promotions/index.js';
 import type { ServiceDependencies } from './modules/service-dependencies.js';
 import { createReconciliationService, type ReconciliationService } from './modules/backoffice/reconciliation/index.js';
@@ -44,6 +45,7 @@ export interface Services {
   dashboard: DashboardService;
   alerts: AlertsService;
   responsiblePlay: ResponsiblePlayService;
+  providerMaintenance: ProviderMaintenanceService;
 }
 
 /** The parts of the core a module's service may be given (the plugins registered before this one make them). */
@@ -69,6 +71,7 @@ export function createServices(core: CoreDependencies): Services {
   const passwords = createPasswordHasher(config);
   const bankAccounts = createBankAccountsService({ db });
   const responsiblePlay = createResponsiblePlayService({ db, now });
+  const providerMaintenance = createProviderMaintenanceService({ db, now });
   const promotions = createPromotionsService({ db, log, config, providers, transfers, worker, bankAccounts, responsiblePlay });
   const wallet = createWalletService({ db, providers });
   const withdrawals = createWithdrawalsService({ db, log, config, transfers, worker, wallet, bankAccounts, promotions });
@@ -83,6 +86,7 @@ export function createServices(core: CoreDependencies): Services {
     wallet,
     promotions,
     responsiblePlay,
+    providerMaintenance,
   });
   const attention = createAttentionService({ db, config, transfers, deposits });
   // the banks' payments against the deposits once a day (decision 138): read only, kept for staff
@@ -91,7 +95,7 @@ export function createServices(core: CoreDependencies): Services {
     accounts: createAccountsService({ db, passwords, rateLimiter, loginThrottle, bankAccounts }),
     bankAccounts,
     wallet,
-    games: createGamesService({ providers, wallet, responsiblePlay }),
+    games: createGamesService({ providers, wallet, responsiblePlay, providerMaintenance }),
     promotions,
     deposits,
     withdrawals,
@@ -99,6 +103,7 @@ export function createServices(core: CoreDependencies): Services {
     attention,
     staffPlayers: createStaffPlayersService({ db, passwords, bankAccounts, wallet, loginThrottle }),
     responsiblePlay,
+    providerMaintenance,
     staffSettings: createStaffSettingsService({ db }),
     reconciliation: createReconciliationService({ db, bankGateways, deposits }),
     qrInspect: createQrInspectService({ db, gatewayFor: (agencyId, bank) => bankGateways.for(agencyId, bank) }),

@@ -46,6 +46,8 @@ export const ERROR_CODES = [
   // games and providers
   'PROVIDER_NOT_FOUND',
   'PROVIDER_UNAVAILABLE',
+  /** the agency switched the provider off for maintenance: no deposit, no game launch; fields carry `until` (ISO) when it ends at a set time */
+  'PROVIDER_MAINTENANCE',
   'GAME_NO_CREDIT',
   // deposits
   'DEPOSIT_OPEN_ORDER_EXISTS',
@@ -160,6 +162,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   BANK_ACCOUNT_REQUIRED: 422,
   PROVIDER_NOT_FOUND: 404,
   PROVIDER_UNAVAILABLE: 503,
+  PROVIDER_MAINTENANCE: 503,
   GAME_NO_CREDIT: 422,
   DEPOSIT_OPEN_ORDER_EXISTS: 409,
   DEPOSIT_AMOUNT_OUT_OF_RANGE: 400,

@@ -38,3 +38,4 @@ export * from './provider-protocols.js';
 export * from './alerts.js';
 export * from './responsible-play.js';
 export * from './reconciliation.js';
+export * from './provider-maintenance.js';

@@ -99,6 +99,8 @@ export const AUDIT_ACTIONS = [
   'agency.hosts_add',
   'agency.hosts_remove',
   'staff.invitation',
+  'agency.provider_maintenance',
+  'agency.provider_maintenance_end',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -13,3 +13,4 @@ export * from './alerts.js';
 export * from './responsible-play.js';
 // @schema (one export line per area: accounts, ledger, bank-accounts, deposits, withdrawals, backoffice)
 export * from './reconciliation.js';
+export * from './provider-maintenance.js';

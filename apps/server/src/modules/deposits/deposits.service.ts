@@ -75,10 +75,16 @@ export function createDepositsService(deps: DepositsServiceDependencies): Deposi
      * take it cancels the order again: the player never saw its QR.
      */
     async create(agency, session, body) {
-      // the open order and the pricing reads together (one round of reads, not two); an open order is said first
-      const [existing, pricing] = await Promise.allSettled([open(session), priceDeposit(deps, agency, session, body)]);
+      // the open order, the provider's maintenance and the pricing reads together (one round of reads,
+      // not two); an open order is said first, then a provider in maintenance (decision 175)
+      const [existing, provider, pricing] = await Promise.allSettled([
+        open(session),
+        deps.providerMaintenance.assertOpen(agency.id, body.providerId),
+        priceDeposit(deps, agency, session, body),
+      ]);
       if (existing.status === 'rejected') throw existing.reason;
       if (existing.value) throw openOrderExists();
+      if (provider.status === 'rejected') throw provider.reason;
       if (pricing.status === 'rejected') throw pricing.reason;
       const priced = pricing.value;
       const now = new Date();

@@ -9,6 +9,7 @@ import type { AgencyContext } from '../../plugins/agency.js';
 import type { RateLimiter } from '../../plugins/rate-limit.js';
 import type { PlayerSession } from '../../plugins/session.js';
 import type { PromotionsService } from '../promotions/index.js';
+import type { ProviderMaintenanceService } from '../provider-maintenance/index.js';
 import type { ResponsiblePlayService } from '../responsible-play/index.js';
 import type { ServiceDependencies } from '../service-dependencies.js';
 import type { WalletService } from '../wallet/index.js';
@@ -26,6 +27,8 @@ export interface DepositsServiceDependencies extends ServiceDependencies {
   promotions: Pick<PromotionsService, 'inUse' | 'claimBonuses' | 'returnVoidedBonuses'>;
   /** the deposit limits and exclusion, checked in the transaction that writes the order */
   responsiblePlay: Pick<ResponsiblePlayService, 'checkDeposit'>;
+  /** no deposit at a provider the agency switched off for maintenance (decision 175) */
+  providerMaintenance: Pick<ProviderMaintenanceService, 'assertOpen'>;
 }
 
 export interface ConfirmedPayment {

@@ -1,6 +1,7 @@
 import type { GamesResponse, Language } from '@app/contracts';
 import type { PlayerSession } from '../../plugins/session.js';
 import type { ProviderLookup } from '../../providers/types.js';
+import type { ProviderMaintenanceService } from '../provider-maintenance/index.js';
 import type { ResponsiblePlayService } from '../responsible-play/index.js';
 import type { WalletService } from '../wallet/index.js';
 
@@ -9,6 +10,8 @@ export interface GamesServiceDependencies {
   wallet: Pick<WalletService, 'creditMinorAt'>;
   /** no game during a cooling-off or an exclusion */
   responsiblePlay: Pick<ResponsiblePlayService, 'assertNotExcluded'>;
+  /** no game at a provider the agency switched off for maintenance (decision 175) */
+  providerMaintenance: Pick<ProviderMaintenanceService, 'assertOpen'>;
 }
 
 export interface LaunchRequest {

@@ -6,7 +6,13 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
-import { DEFAULT_AGENCY_SETTINGS, type AgencyInfoResponse, type CurrenciesResponse, type CreditResponse } from '@app/contracts';
+import {
+  DEFAULT_AGENCY_SETTINGS,
+  type AgencyInfoResponse,
+  type CurrenciesResponse,
+  type CreditResponse,
+  type ProviderMaintenanceResponse,
+} from '@app/contracts';
 import { i18n, i18nReady } from '@/lib/i18n';
 import { agencyInfoQueryOptions } from '@/lib/api/agency-info';
 import { currenciesQueryOptions } from '@/lib/api/get-currencies';
@@ -48,13 +54,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderForm() {
+function renderForm(maintenance: ProviderMaintenanceResponse = { maintenance: [] }) {
   // the page's first reads, as its HTML holds them, and the same answers from the (stubbed) network
   const answers: Record<string, unknown> = {
     '/api/v2/agency/info': agency,
     '/api/v2/currencies': currencies,
     '/api/v2/players/promotions/using': { usage: null, promotion: null },
     '/api/v2/players/credits/gclub': credit,
+    '/api/v2/providers/maintenance': maintenance,
   };
   vi.stubGlobal(
     'fetch',
@@ -98,5 +105,12 @@ describe('DepositForm', () => {
     await user.click(screen.getByRole('button', { name: i18n.t('deposit:form.submit') }));
     expect((await screen.findByRole('alert')).textContent).toBe(i18n.t('errors:amount.required'));
     expect(amount.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('says a provider in maintenance at the choice and holds the submit (decision 175)', async () => {
+    renderForm({ maintenance: [{ provider: 'gclub', until: null }] });
+    const notice = await screen.findByTestId('provider-maintenance');
+    expect(notice.textContent).toBe(`GClub · ${i18n.t('errors:PROVIDER_MAINTENANCE')}`);
+    expect(screen.getByRole('button', { name: i18n.t('deposit:form.submit') })).toHaveProperty('disabled', true);
   });
 });

@@ -1,7 +1,7 @@
 import { memo, useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { CreateDepositBody, CurrencyRow, DepositOrder, ProviderId } from '@app/contracts';
+import type { CreateDepositBody, CurrencyRow, DepositOrder, ProviderId, ProviderMaintenance } from '@app/contracts';
 import { BANK_CODES } from '@app/contracts/banks';
 import { BankLogo } from '@/components/ui/bank-logo';
 import { Button } from '@/components/ui/button';
@@ -10,6 +10,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { SelectField } from '@/components/ui/select-field';
 import { ProviderCredit } from '@/components/ui/provider-credit';
+import { ProviderMaintenanceNotice } from '@/components/ui/provider-maintenance-notice';
 import { ProviderSelectField } from '@/components/ui/provider-select-field';
 import { errorKey, toast } from '@/components/ui/toast-store';
 import { ApiError } from '@/lib/api-client';
@@ -19,6 +20,7 @@ import { formatMoney } from '@/lib/format';
 import { useScrollIntoView } from '@/lib/use-scroll-into-view';
 import { useCurrencies } from '@/lib/api/get-currencies';
 import { usePromotionUsing } from '@/lib/api/get-promotion-using';
+import { useProviderMaintenance } from '@/lib/api/provider-maintenance';
 import { useCreateDeposit } from '../api/mutations';
 import { depositBonus } from '../lib/bonus-preview';
 import { creditPreview, newAttemptKey } from '../lib/credit-preview';
@@ -28,6 +30,7 @@ import type { DepositFormInput } from '../lib/deposit-resolver';
 const RANGE = 'deposit:validation.amount_range';
 
 const FIELDS = ['providerId', 'mid', 'bank', 'amount'] as const;
+const NONE_CLOSED: ProviderMaintenance[] = [];
 
 /** The amount's error when it would pass a deposit limit: its text names the kip still allowed (decision 160). */
 const LIMIT = 'errors:DEPOSIT_LIMIT_REACHED';
@@ -86,6 +89,11 @@ export function DepositForm({
   const rate = rows.find((r) => r.mid === mid);
   const credit = creditPreview(amount, rate);
   const bonus = depositBonus(credit, providerId, using.data);
+  // a provider in maintenance takes no deposit (decision 175): said at the choice, not after submitting
+  const maintenance = useProviderMaintenance();
+  // none in maintenance is one constant: the list's arrival then redraws no field (docs/decisions/086)
+  const closed = useMemo(() => (maintenance.data?.maintenance.length ? maintenance.data.maintenance : NONE_CLOSED), [maintenance.data]);
+  const providerClosed = closed.find((m) => m.provider === providerId);
 
   const onSubmit = form.handleSubmit((body) =>
     create.mutate(
@@ -134,6 +142,8 @@ export function DepositForm({
           control={form.control}
           providerId={providerId as ProviderId}
           providerFixed={fixedProvider !== undefined}
+          closed={closed}
+          providerClosed={providerClosed}
           amountFixed={fixedAmount !== undefined}
           rows={rows}
           currenciesPending={currencies.isPending}
@@ -151,7 +161,7 @@ export function DepositForm({
                 ].join(' ')
           }
         />
-        <Button type="submit" size="lg" loading={create.isPending} className="mt-2 w-full">
+        <Button type="submit" size="lg" loading={create.isPending} disabled={providerClosed !== undefined} className="mt-2 w-full">
           {t('form.submit')}
         </Button>
       </form>
@@ -167,6 +177,8 @@ const DepositFields = memo(function DepositFields({
   control,
   providerId,
   providerFixed,
+  closed,
+  providerClosed,
   amountFixed,
   rows,
   currenciesPending,
@@ -180,6 +192,8 @@ const DepositFields = memo(function DepositFields({
   control: Control<DepositFormInput, unknown, CreateDepositBody>;
   providerId: ProviderId;
   providerFixed: boolean;
+  closed: ProviderMaintenance[];
+  providerClosed: ProviderMaintenance | undefined;
   amountFixed: boolean;
   rows: CurrencyRow[];
   currenciesPending: boolean;
@@ -197,7 +211,15 @@ const DepositFields = memo(function DepositFields({
     `${t(`wallet:currency_names.${r.currency}`)}${several && r.displayName ? ` · ${r.displayName}` : ''}`;
   return (
     <>
-      <ProviderSelectField control={control} name="providerId" label={t('form.provider')} error={providerError} disabled={providerFixed} />
+      <ProviderSelectField
+        control={control}
+        name="providerId"
+        label={t('form.provider')}
+        error={providerError}
+        disabled={providerFixed}
+        closed={closed.map((m) => m.provider)}
+      />
+      {providerClosed && <ProviderMaintenanceNotice maintenance={providerClosed} />}
       <ProviderCredit provider={providerId} />
       <SelectField
         control={control}

@@ -13,7 +13,6 @@ import { useDepositQr } from '../api/get-deposit-qr';
 import { depositBonus } from '../lib/bonus-preview';
 import { useCancelDeposit, useCheckDeposit } from '../api/mutations';
 import { copyText } from '@/lib/copy-text';
-import { qrPng, saveOrShare } from '../lib/qr-image';
 import { mmss, useCountdown } from './use-countdown';
 import { whenIdle } from '@/lib/when-idle';
 
@@ -42,6 +41,8 @@ export function DepositQr({ order }: { order: DepositOrder }) {
   const onSave = async () => {
     if (!qr.data) return;
     try {
+      // drawn when the player saves it: its code is not part of the page's first load
+      const { qrPng, saveOrShare } = await import('../lib/qr-image');
       const how = await saveOrShare(await qrPng(qr.data.svg, `LAOQR-${order.transactionCode}.png`));
       if (how === 'saved') toast({ variant: 'success', title: t('qr.saved') });
     } catch {

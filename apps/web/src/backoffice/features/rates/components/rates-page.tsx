@@ -14,6 +14,7 @@ import { formatDateTime } from '@/lib/format';
 import { currenciesQueryOptions } from '@/backoffice/features/rates/api/get-currencies';
 import { rateHistoryQueryOptions } from '@/backoffice/features/rates/api/get-rate-history';
 import { useUpdateRates } from '@/backoffice/features/rates/api/update-rates';
+import { ProviderMaintenanceCard } from './provider-maintenance-card';
 import { PendingChange } from './pending-change';
 import { RateConfirm } from './rate-confirm';
 
@@ -124,7 +125,7 @@ function CurrencyCard({ currency, boundPercent }: { currency: StaffCurrency; bou
   );
 }
 
-/** Currencies and rates (finance, owner): kip (or dollars) per 1 baht of credit. */
+/** Currencies and rates (finance, owner): kip (or dollars) per 1 baht of credit; the game providers in maintenance. */
 export function RatesPage() {
   const { t } = useTranslation('rates');
   const currencies = useQuery(currenciesQueryOptions());
@@ -145,6 +146,7 @@ export function RatesPage() {
           ))}
         </div>
       )}
+      <ProviderMaintenanceCard />
     </section>
   );
 }

@@ -1,0 +1,8 @@
+/**
+ * Game providers switched off for maintenance by an agency's staff (issue #35, decision 175).
+ * The module's one public surface: other modules and the composition root import only this file
+ * (decision 150).
+ */
+export { providerMaintenanceRoutes, providerMaintenanceStaffRoutes } from './provider-maintenance.routes.js';
+export { createProviderMaintenanceService } from './provider-maintenance.service.js';
+export type { ProviderMaintenanceService } from './provider-maintenance.types.js';
