@@ -12,7 +12,7 @@ import { gzipSync } from 'node:zlib';
  * The goal is GOAL_KB for every page (issue 34); docs/decisions/180 says where the rest is.
  */
 export const LIMIT_KB = {
-  index: 92,
+  index: 93,
   login: 114,
   'player/index': 105,
   'player/bank': 132,
@@ -21,7 +21,7 @@ export const LIMIT_KB = {
   'player/promotion': 127,
   'player/promotion/history': 127,
   'player/withdraw': 130,
-  'player/withdraw/history': 104,
+  'player/withdraw/history': 105,
 };
 export const GOAL_KB = 70;
 
