@@ -203,7 +203,7 @@ for (const lng of LANGUAGES) {
     expect(saved.suggestedFilename()).toBe(`deposits-${from}-${to}.csv`);
     const csv = readFileSync((await saved.path())!, 'utf8');
     expect(csv.split('\r\n')[0]).toBe(
-      '\uFEFFcreated_at,code,player,provider,bank,amount_lak,credit_thb,rate,status,bank_reference,paid_at,refund_reference',
+      '\uFEFFcreated_at (Vientiane UTC+07:00),code,player,provider,bank,amount_lak,credit_thb,rate,status,bank_reference,paid_at (Vientiane UTC+07:00),refund_reference',
     );
     expect(csv).toContain(code);
     expect(await axe(page, 'exports')).toEqual([]);

@@ -30,7 +30,7 @@ for (const lng of ['lo', 'en'] as const) {
     await page.getByRole('button', { name: s('players.search'), exact: true }).click();
     await page.getByTestId('player-row').filter({ hasText: player.username }).getByRole('link').click();
     await expect(page.getByTestId('player-page')).toBeVisible();
-    await expect(page.getByTestId('player-credits')).toContainText('gclub');
+    await expect(page.getByTestId('player-credits')).toContainText('GClub');
     expect(await seriousAxe(page, 'player')).toEqual([]);
     await shot(page, info, 'player', lng);
 

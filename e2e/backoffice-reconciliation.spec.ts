@@ -5,11 +5,12 @@ import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { seriousViolations } from './backoffice-kit';
 import { SAME_ORIGIN, expect, test } from './fixtures';
-import { SANDBOX, openBcelDeposit, registerPlayer } from './helpers';
+import { SANDBOX, openDeposit, registerPlayer } from './helpers';
 import { signInStaff } from './staff';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/work/shots-bo-recon';
 const LANGUAGES = ['lo', 'en'] as const;
+const BANK = 'ldb';
 
 async function shot(page: Page, info: TestInfo, name: string) {
   mkdirSync(SHOTS, { recursive: true });
@@ -17,13 +18,17 @@ async function shot(page: Page, info: TestInfo, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()!.width}.png`, fullPage: true });
 }
 
-/** A deposit paid at the sandbox bank with its notice held back: the bank has it, the server does not know. */
+/**
+ * A deposit paid at the sandbox bank with its notice held back: the bank has it, the server does not
+ * know. LDB: the demo's bank on the sandbox's own protocol, whose notice the fault holds back (BCEL's
+ * OnePay message arrives by PubNub, decision 136).
+ */
 async function paidUnannounced(request: APIRequestContext) {
   await registerPlayer(request);
-  const { order, payload } = await openBcelDeposit(request, '100000');
+  const { order, payload } = await openDeposit(request, '100000', 'gclub', BANK);
   expect((await request.post(`${SANDBOX}/bank/_faults`, { data: { noCallback: true } })).status()).toBe(200);
   try {
-    const paid = await request.post(`${SANDBOX}/sandbox/bank/payments`, { data: { payload, bank: 'bcel' } });
+    const paid = await request.post(`${SANDBOX}/sandbox/bank/payments`, { data: { payload, bank: BANK } });
     expect(paid.status(), await paid.text()).toBe(200);
     return { order, bankReference: ((await paid.json()) as { bankReference: string }).bankReference };
   } finally {
@@ -41,7 +46,7 @@ for (const lng of LANGUAGES) {
     const { order, bankReference } = await paidUnannounced(player.request);
     await page.addInitScript((l) => window.localStorage.setItem('backofficeLng', l), lng);
     await signInStaff(page.request, 'finance');
-    const run = await page.request.post('/api/v2/backoffice/reconciliation/run', { headers: SAME_ORIGIN, data: { bank: 'bcel' } });
+    const run = await page.request.post('/api/v2/backoffice/reconciliation/run', { headers: SAME_ORIGIN, data: { bank: BANK } });
     expect(run.status(), await run.text()).toBe(202);
 
     await page.goto('/backoffice/reconciliation');

@@ -47,10 +47,10 @@ export async function addBankAccount(api: APIRequestContext, accountName: string
 }
 
 /** A BCEL deposit order of the signed-in player through the API, and the QR it shows. */
-export async function openBcelDeposit(api: APIRequestContext, amount: string, providerId = 'gclub') {
+export async function openDeposit(api: APIRequestContext, amount: string, providerId = 'gclub', bank = 'bcel') {
   const created = await api.post('/api/v2/deposits', {
     headers: SAME_ORIGIN,
-    data: { providerId, mid: 'DEMO-LAK-001', bank: 'bcel', amount },
+    data: { providerId, mid: 'DEMO-LAK-001', bank, amount },
   });
   expect(created.status(), await created.text()).toBe(201);
   const { order } = (await created.json()) as { order: { id: string; transactionCode: string } };
@@ -60,7 +60,7 @@ export async function openBcelDeposit(api: APIRequestContext, amount: string, pr
 
 /** 500,000 kip deposited to a provider (gclub) through the API and paid at the sandbox bank: 724.63 THB at 690. */
 export async function depositThroughTheBank(api: APIRequestContext, sandbox: APIRequestContext, providerId = 'gclub') {
-  const { payload } = await openBcelDeposit(api, '500000', providerId);
+  const { payload } = await openDeposit(api, '500000', providerId);
   const paid = await sandbox.post(`${SANDBOX}/sandbox/bank/payments`, { data: { payload, bank: 'bcel' } });
   expect(paid.status(), await paid.text()).toBe(200);
   await expect

@@ -3,6 +3,7 @@ import { providerBaseUrl, type Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { AmbProviderAdapter } from './amb/amb-adapter.js';
 import { DbWitnessStore } from './amb/amb-witness-db.js';
+import { staleClaimMs } from './amb/amb-witness.js';
 import { BetflixProviderAdapter } from './betflix/betflix-adapter.js';
 import { HttpProviderAdapter } from './http-adapter.js';
 import { providerProtocolSettings } from './protocols.js';
@@ -11,7 +12,7 @@ import type { ProviderAdapter } from './types.js';
 /** Each provider's adapter, of the protocol its PROVIDER_<ID>_PROTOCOL names (docs/decisions/140-provider-protocols.md). */
 export function providerAdapters(config: Config, db?: Db): ProviderAdapter[] {
   // AMB's balance witnesses in the database when there is one (every instance sees them)
-  const witnesses = db ? new DbWitnessStore(db) : undefined;
+  const witnesses = db ? new DbWitnessStore(db, staleClaimMs(config.PROVIDER_TIMEOUT_MS)) : undefined;
   return PROVIDER_IDS.map((id) => {
     const baseUrl = providerBaseUrl(config, id);
     const timeoutMs = config.PROVIDER_TIMEOUT_MS;

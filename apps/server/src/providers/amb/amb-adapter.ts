@@ -12,7 +12,7 @@ import {
 } from '../types.js';
 import { CatalogueCache, stringOrNull } from '../catalogue-cache.js';
 import { AMB_CODES, ambCall, ambCodeName, ambSignature, type AmbAnswer } from './amb-wire.js';
-import { MemoryWitnessStore, type AmbWitnessStore } from './amb-witness.js';
+import { MemoryWitnessStore, staleClaimMs, type AmbWitnessStore } from './amb-witness.js';
 
 export interface AmbOptions {
   id: ProviderId;
@@ -55,7 +55,7 @@ export class AmbProviderAdapter implements ProviderAdapter {
 
   constructor(private readonly opts: AmbOptions) {
     this.id = opts.id;
-    this.witnesses = opts.witnesses ?? new MemoryWitnessStore();
+    this.witnesses = opts.witnesses ?? new MemoryWitnessStore(staleClaimMs(opts.timeoutMs));
     this.catalogue = new CatalogueCache(
       opts.id,
       async () => {
@@ -114,6 +114,8 @@ export class AmbProviderAdapter implements ProviderAdapter {
   async transfer(req: TransferRequest): Promise<TransferOutcome> {
     const member = memberName(req.player.playerId);
     const blocking = await this.witnesses.claim(req.reference, this.id, req.player);
+    // this transfer itself: another attempt sends or sent it; it is decided from the balance, never sent again
+    if (blocking === req.reference) return { status: 'UNKNOWN', reason: 'not sent: another attempt of this transfer is under way' };
     if (blocking) {
       await this.witnesses.release(req.reference);
       return { status: 'UNKNOWN', reason: `not sent: transfer ${blocking} of this member is not decided yet` };
