@@ -12,7 +12,7 @@ import {
 } from '../types.js';
 import { CatalogueCache, stringOrNull } from '../catalogue-cache.js';
 import { AMB_CODES, ambCall, ambCodeName, ambSignature, type AmbAnswer } from './amb-wire.js';
-import { MemoryWitnessStore, staleClaimMs, type AmbWitnessStore } from './amb-witness.js';
+import { MemoryWitnessStore, staleClaimMs, type AmbWitnessStore, type Witness } from './amb-witness.js';
 
 export interface AmbOptions {
   id: ProviderId;
@@ -136,7 +136,8 @@ export class AmbProviderAdapter implements ProviderAdapter {
       return { status: 'REFUSED', reason: 'PLAYER_NOT_FOUND' };
     }
     const amount = fromMinor(req.amountMinor, 'THB');
-    await this.witnesses.sent(req.reference, before);
+    const sentAt = Date.now();
+    await this.witnesses.sent(req.reference, before, sentAt);
     const answer = await this.call(
       'POST',
       `/${req.direction === 'IN' ? 'deposit' : 'withdraw'}/${encodeURIComponent(this.opts.key)}/${member}`,
@@ -164,7 +165,7 @@ export class AmbProviderAdapter implements ProviderAdapter {
       }
     }
     const reason = answer.kind === 'none' ? answer.reason : `unexpected AMB code ${answer.code}`;
-    const decided = await this.decide(req, reason);
+    const decided = await this.decide(req, reason, { sent: true, before, sentAt });
     return decided.status === 'NOT_FOUND' ? { status: 'UNKNOWN', reason: `${reason}; balance unmoved so far` } : decided;
   }
 
@@ -172,16 +173,14 @@ export class AmbProviderAdapter implements ProviderAdapter {
     const w = await this.witnesses.get(reference);
     if (!request || !w) return { status: 'UNKNOWN', reason: 'AMB cannot be asked by reference and no balance witness is kept of it' };
     if (!w.sent) return { status: 'NOT_FOUND' };
-    return this.decide(request, 'answer not received');
+    return this.decide(request, 'answer not received', w);
   }
 
   /**
    * Decides an attempt whose answer did not come, from the member's balance now. Play during the
    * attempt moves the balance too: then it cannot be told, and staff decide from AMB's own records.
    */
-  private async decide(req: TransferRequest, reason: string): Promise<TransferStatus> {
-    const w = await this.witnesses.get(req.reference);
-    if (!w?.sent) return { status: 'UNKNOWN', reason };
+  private async decide(req: TransferRequest, reason: string, w: Witness & { sent: true }): Promise<TransferStatus> {
     let now: bigint | null;
     try {
       now = await this.balance(req.player);
