@@ -5,16 +5,19 @@ import pg from 'pg';
 /** The URL of database `name` on the server of `adminUrl`. */
 export const databaseUrl = (adminUrl, name) => Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
 
-/** One statement (or a script without parameters) on a connection of its own. */
-export async function runSql(url, sql) {
+/** `work(client)` on a connection of its own, closed after. */
+export async function withDb(url, work) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    return await client.query(sql);
+    return await work(client);
   } finally {
     await client.end();
   }
 }
+
+/** One statement (or a script without parameters) on a connection of its own. */
+export const runSql = (url, sql) => withDb(url, (client) => client.query(sql));
 
 /** pgbench TPC-B on database `url`: initialised at scale 10, then 8 clients on 2 threads for `seconds`; answers its tps. */
 export function pgbenchTps(url, seconds) {

@@ -64,6 +64,13 @@ const addBankAccount = (cookie) =>
     },
   });
 
+/** A player of the mixed load: registered, with the bank account a withdrawal is paid to. */
+export async function readyPlayer() {
+  const cookie = await register();
+  await addBankAccount(cookie);
+  return cookie;
+}
+
 /** A deposit opened, its QR paid at the sandbox bank (the bank then calls the server back). */
 async function depositAndPay(cookie, amount) {
   const created = await call(`${SERVER}/api/v2/deposits`, {

@@ -1,102 +1,214 @@
-// The player-reads bench's mixed load: simulated players at growing levels, until p99 passes its bound.
-import { call, register, SANDBOX, SERVER } from './player-reads-http.mjs';
+// The player-reads bench's mixed load: simulated players and one staff user at growing levels, until
+// p99 passes its bound. What a visit does, and how often, is MIX below: the proportions of the run.
+import { randomBytes } from 'node:crypto';
+import { call, readyPlayer, SANDBOX, SERVER } from './player-reads-http.mjs';
 
 const P99_BOUND_MS = 200;
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+const DEPOSIT_P95_BOUND_MS = 400;
 
 /**
- * N simulated players at once, each in a loop with `thinkMs` between its calls: open the site
- * (agency info), read info and credit, deposit and pay at the sandbox bank when no deposit is open,
- * read its deposit and withdrawal history. Latency of the server's answers only.
+ * One visit of a player, then a think time (`--think`, ±50 %) between its steps. Each step is taken
+ * with its probability; every visit opens the site.
  */
-async function mixedLevel(cookies, seconds, thinkMs) {
-  const latencies = [];
-  /** each kind of call's latencies (method and path without ids or query), to say which one is slow */
+export const MIX = {
+  open: 1, // agency info, the player's info, the credit at the provider played
+  deposit: 0.3, // when no deposit is open: open one, read its QR, pay it at the bank (the bank's notice follows)
+  play: 0.5, // the provider's game list, then a game launched
+  promotions: 0.2, // the promotions offered and the one in use
+  takePromotion: 0.02, // one taken (refused while another is in use: a 4xx, not a failure)
+  withdraw: 0.1, // 100 THB out (the agency's minimum), when no withdrawal is in progress (a refusal for credit is a 4xx)
+  history: 0.5, // deposit and withdrawal histories, first page
+};
+/** The staff user's round: the open withdrawals read and each approved, every STAFF_ROUND_MS. */
+const STAFF_ROUND_MS = 2_000;
+const PROVIDERS = ['gclub', 'alphabet', 'gclub_live'];
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+const chance = (p) => Math.random() < p;
+
+/** Latencies by kind of call (method and path without ids or query), and the failures (no answer or 5xx). */
+function recorder() {
   const byKind = new Map();
   let failures = 0;
-  const until = performance.now() + seconds * 1000;
-  const think = () => new Promise((r) => setTimeout(r, thinkMs * (0.5 + Math.random())));
   const timed = async (url, init) => {
     const t = performance.now();
     const r = await call(url, init).catch(() => ({ status: 0 }));
     const ms = performance.now() - t;
-    latencies.push(ms);
-    const kind = `${init?.method ?? 'GET'} ${new URL(url).pathname.replace(/[0-9a-f-]{36}/g, ':id')}`;
-    if (!byKind.has(kind)) byKind.set(kind, []);
+    const path = new URL(url).pathname.replace(/[0-9a-f-]{36}/g, ':id').replace(/\/games\/[a-z_]+/, '/games/:provider');
+    const kind = `${init?.method ?? 'GET'} ${path}`;
+    if (!byKind.has(kind)) byKind.set(kind, Object.assign([], { refused: 0, codes: {} }));
     byKind.get(kind).push(ms);
+    if (r.status >= 400 && r.status < 500) {
+      const list = byKind.get(kind);
+      list.refused++;
+      const code = r.body?.error?.code ?? r.status;
+      list.codes[code] = (list.codes[code] ?? 0) + 1;
+    }
     if (r.status === 0 || r.status >= 500) failures++;
     return r;
   };
-  let amount = 20_000;
-  await Promise.all(
-    cookies.map(async (cookie) => {
-      await new Promise((r) => setTimeout(r, Math.random() * thinkMs));
-      while (performance.now() < until) {
-        await timed(`${SERVER}/api/v2/agency/info`);
-        await timed(`${SERVER}/api/v2/players/info`, { cookie });
-        await timed(`${SERVER}/api/v2/players/credits/gclub`, { cookie });
-        await think();
-        const open = await timed(`${SERVER}/api/v2/deposits/open`, { cookie });
-        if (open.status === 200 && open.body.order === null) {
-          const created = await timed(`${SERVER}/api/v2/deposits`, {
-            method: 'POST',
-            cookie,
-            body: { providerId: 'gclub', mid: 'DEMO-LAK-001', bank: 'bcel', amount: String(amount++) },
-          });
-          if (created.status === 201) {
-            const qr = await timed(`${SERVER}/api/v2/deposits/${created.body.order.id}/qr`, { cookie });
-            await think(); // the player scans the code in the banking app
-            if (qr.status === 200) await call(`${SANDBOX}/sandbox/bank/payments`, { method: 'POST', body: { payload: qr.body.payload } });
-          }
-        }
-        await think();
-        await timed(`${SERVER}/api/v2/deposits?page=1&pageSize=10`, { cookie });
-        await timed(`${SERVER}/api/v2/withdrawals?page=1&pageSize=10`, { cookie });
-        await think();
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  const kinds = [...byKind].map(([kind, list]) => {
-    list.sort((a, b) => a - b);
-    return { kind, calls: list.length, p50: percentile(list, 50), p99: percentile(list, 99) };
-  });
-  return {
-    kinds: kinds.sort((a, b) => b.p99 - a.p99),
-    calls: latencies.length,
-    rps: latencies.length / seconds,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    failures,
+  const summary = (seconds) => {
+    const all = [...byKind.values()].flat().sort((a, b) => a - b);
+    const kinds = [...byKind].map(([kind, list]) => {
+      list.sort((a, b) => a - b);
+      return { kind, calls: list.length, refused: list.refused, codes: list.codes, p95: percentile(list, 95), p99: percentile(list, 99) };
+    });
+    return {
+      kinds: kinds.sort((a, b) => b.p99 - a.p99),
+      calls: all.length,
+      rps: all.length / seconds,
+      p95: percentile(all, 95),
+      p99: percentile(all, 99),
+      failures,
+    };
   };
+  return { timed, summary };
 }
-/** `levels` players in turn (`thinkMs` between their calls, `levelSeconds` a level); answers the most held. */
-export async function mixed({ thinkMs, levels, levelSeconds }) {
+
+/** One player's visits until `until`. */
+async function visits(player, timed, until, think) {
+  const { cookie } = player;
+  const provider = player.provider;
+  while (performance.now() < until) {
+    await timed(`${SERVER}/api/v2/agency/info`);
+    await timed(`${SERVER}/api/v2/players/info`, { cookie });
+    await timed(`${SERVER}/api/v2/players/credits/${provider}`, { cookie });
+    await think();
+    if (chance(MIX.deposit)) {
+      const open = await timed(`${SERVER}/api/v2/deposits/open`, { cookie });
+      if (open.status === 200 && open.body.order === null) {
+        const amount = String(150_000 + Math.floor(Math.random() * 100) * 1_000);
+        const body = { providerId: provider, mid: 'DEMO-LAK-001', bank: 'bcel', amount };
+        const created = await timed(`${SERVER}/api/v2/deposits`, {
+          method: 'POST',
+          cookie,
+          body,
+          headers: { 'idempotency-key': randomBytes(8).toString('hex') },
+        });
+        if (created.status === 201) {
+          const qr = await timed(`${SERVER}/api/v2/deposits/${created.body.order.id}/qr`, { cookie });
+          await think(); // the player scans the code in the banking app
+          if (qr.status === 200) await call(`${SANDBOX}/sandbox/bank/payments`, { method: 'POST', body: { payload: qr.body.payload } });
+        }
+      }
+      await think();
+    }
+    if (chance(MIX.play)) {
+      const games = await timed(`${SERVER}/api/v2/games/${provider}`, { cookie });
+      const gameId = games.body?.games?.[0]?.id;
+      if (gameId) await timed(`${SERVER}/api/v2/games/${provider}/launch`, { method: 'POST', cookie, body: { gameId, language: 'lo' } });
+      await think();
+    }
+    if (chance(MIX.promotions)) {
+      const list = await timed(`${SERVER}/api/v2/promotions`, { cookie });
+      await timed(`${SERVER}/api/v2/players/promotions/using`, { cookie });
+      const promotionId = list.body?.promotions?.[0]?.id;
+      if (promotionId && chance(MIX.takePromotion / MIX.promotions)) {
+        const headers = { 'idempotency-key': randomBytes(8).toString('hex') };
+        await timed(`${SERVER}/api/v2/promotions/use`, { method: 'POST', cookie, body: { promotionId, providerId: provider }, headers });
+      }
+      await think();
+    }
+    if (chance(MIX.withdraw)) {
+      const open = await timed(`${SERVER}/api/v2/withdrawals/open`, { cookie });
+      if (open.status === 200 && open.body?.items?.length === 0) {
+        const headers = { 'idempotency-key': randomBytes(8).toString('hex') };
+        await timed(`${SERVER}/api/v2/withdrawals`, { method: 'POST', cookie, body: { providerId: provider, amount: '100' }, headers });
+      }
+      await think();
+    }
+    if (chance(MIX.history)) {
+      await timed(`${SERVER}/api/v2/deposits?page=1&pageSize=10`, { cookie });
+      await timed(`${SERVER}/api/v2/withdrawals?page=1&pageSize=10`, { cookie });
+      await think();
+    }
+  }
+}
+
+/** The staff user: the open withdrawals, each approved with a bank reference, every STAFF_ROUND_MS. */
+async function staffRounds(staffCookie, timed, until) {
+  const base = `${SERVER}/api/v2/backoffice`;
+  let approved = 0;
+  while (performance.now() < until) {
+    const queue = await timed(`${base}/withdrawals?status=OPEN&limit=50`, { cookie: staffCookie });
+    for (const w of queue.body?.items ?? []) {
+      const r = await timed(`${base}/withdrawals/${w.id}/approve`, {
+        method: 'POST',
+        cookie: staffCookie,
+        body: { bankReference: `BENCH${randomBytes(5).toString('hex')}` },
+      });
+      if (r.status === 200) approved++;
+    }
+    await new Promise((r) => setTimeout(r, STAFF_ROUND_MS));
+  }
+  return approved;
+}
+
+async function mixedLevel(players, staffCookie, seconds, thinkMs) {
+  const { timed, summary } = recorder();
+  const until = performance.now() + seconds * 1000;
+  const think = () => new Promise((r) => setTimeout(r, thinkMs * (0.5 + Math.random())));
+  const [approved] = await Promise.all([
+    staffCookie ? staffRounds(staffCookie, timed, until) : 0,
+    ...players.map(async (player) => {
+      await new Promise((r) => setTimeout(r, Math.random() * thinkMs));
+      await visits(player, timed, until, think);
+    }),
+  ]);
+  return { ...summary(seconds), approved };
+}
+
+const ms = (x) => `${x.toFixed(0).padStart(5)} ms`;
+/**
+ * `levels` players in turn (`thinkMs` between their steps, `levelSeconds` a level), each with a bank
+ * account and a first deposit paid; `staffCookie` (optional) approves withdrawals. Answers the most held.
+ */
+export async function mixed({ thinkMs, levels, levelSeconds, staffCookie }) {
   const max = Math.max(...levels);
-  const cookies = [];
+  const players = [];
   const started = performance.now();
-  for (let i = 0; i < max; i += 16) cookies.push(...(await Promise.all(Array.from({ length: Math.min(16, max - i) }, register))));
+  for (let i = 0; i < max; i += 16)
+    players.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(16, max - i) }, async (_, j) => ({
+          cookie: await readyPlayer(),
+          provider: PROVIDERS[(i + j) % PROVIDERS.length],
+        })),
+      )),
+    );
   console.log(
-    `player-reads  mixed: ${max} players registered in ${((performance.now() - started) / 1000).toFixed(1)} s, think time ${thinkMs} ms ±50 %`,
+    `player-reads  mixed: ${max} players ready in ${((performance.now() - started) / 1000).toFixed(1)} s, think time ${thinkMs} ms ±50 %`,
   );
-  await mixedLevel(cookies.slice(0, levels[0]), 3, thinkMs); // warm-up (JIT, connections), not counted
+  console.log(
+    `player-reads  mixed: each visit ${Object.entries(MIX)
+      .map(([k, p]) => `${k} ${p}`)
+      .join(', ')}; staff approve every ${STAFF_ROUND_MS / 1000} s${staffCookie ? '' : ' (no staff: not on this engine)'}`,
+  );
+  await mixedLevel(players.slice(0, levels[0]), null, 3, thinkMs); // warm-up (JIT, connections), not counted
   let held = 0;
   for (const n of levels) {
-    const m = await mixedLevel(cookies.slice(0, n), levelSeconds, thinkMs);
-    const pass = m.p99 <= P99_BOUND_MS && m.failures === 0;
+    const m = await mixedLevel(players.slice(0, n), staffCookie, levelSeconds, thinkMs);
+    const deposits = m.kinds.find((k) => k.kind === 'POST /api/v2/deposits');
+    const pass = m.p99 <= P99_BOUND_MS && m.failures === 0 && (!deposits || deposits.p95 <= DEPOSIT_P95_BOUND_MS);
     console.log(
-      `player-reads  mixed ${String(n).padStart(4)} players: ${m.rps.toFixed(0).padStart(5)} calls/s  p50 ${m.p50.toFixed(1)} ms  p99 ${m.p99.toFixed(1)} ms` +
-        `${m.failures ? `  ${m.failures} failed` : ''}  ${pass ? 'held' : 'NOT held'}`,
+      `player-reads  mixed ${String(n).padStart(4)} players: ${m.rps.toFixed(0).padStart(5)} calls/s  p95 ${ms(m.p95)}  p99 ${ms(m.p99)}` +
+        `  ${m.approved} approved${m.failures ? `  ${m.failures} failed` : ''}  ${pass ? 'held' : 'NOT held'}`,
     );
-    // the slowest kinds of call at every level (at the last, the ones that did not hold)
-    for (const k of m.kinds.slice(0, 4))
+    for (const k of m.kinds)
       console.log(
-        `player-reads  mixed        slowest: ${k.kind.padEnd(40)} ${String(k.calls).padStart(5)} calls  p50 ${k.p50.toFixed(1)} ms  p99 ${k.p99.toFixed(1)} ms`,
+        `player-reads  mixed        ${k.kind.padEnd(44)} ${String(k.calls).padStart(6)} calls  p95 ${ms(k.p95)}  p99 ${ms(k.p99)}${
+          k.refused
+            ? `  (refused: ${Object.entries(k.codes)
+                .map(([c, n]) => `${c} ${n}`)
+                .join(', ')})`
+            : ''
+        }`,
       );
     if (!pass) break;
     held = n;
   }
-  console.log(`player-reads  mixed: ${held} concurrent active players held at p99 ≤ ${P99_BOUND_MS} ms`);
+  console.log(
+    `player-reads  mixed: ${held} concurrent active players held at p99 ≤ ${P99_BOUND_MS} ms, deposits p95 ≤ ${DEPOSIT_P95_BOUND_MS} ms`,
+  );
   return held;
 }
