@@ -146,7 +146,13 @@ async function benchEngine(engine, helloPid) {
     if (MIXED) {
       // the staff user approving withdrawals: the owner, its second factor set where the bench reaches the database
       const staffCookie = serverDb ? await withDb(dbUrl(serverDb), (db) => signIn(db, SERVER, STAFF_PASSWORD)) : null;
-      results.held = await mixed({ thinkMs: THINK_MS, levels: LEVELS, levelSeconds: LEVEL_SECONDS, staffCookie });
+      results.held = await mixed({
+        thinkMs: THINK_MS,
+        levels: LEVELS,
+        levelSeconds: LEVEL_SECONDS,
+        staffCookie,
+        pids: { server: server.pid, sandbox: sandbox.pid },
+      });
     }
     return results;
   } finally {

@@ -2,6 +2,7 @@
 // p99 passes its bound. What a visit does, and how often, is MIX below: the proportions of the run.
 import { randomBytes } from 'node:crypto';
 import { call, readyPlayer, SANDBOX, SERVER } from './player-reads-http.mjs';
+import { cpuSeconds, cpuSecondsOf } from './proc.mjs';
 
 const P99_BOUND_MS = 200;
 const DEPOSIT_P95_BOUND_MS = 400;
@@ -144,8 +145,12 @@ async function staffRounds(staffCookie, timed, until) {
   return approved;
 }
 
-async function mixedLevel(players, staffCookie, seconds, thinkMs) {
+/** CPU seconds so far of the server, the sandbox (the bank and providers) and every PostgreSQL process. */
+const cpuNow = (pids) => ({ server: cpuSeconds(pids.server), sandbox: cpuSeconds(pids.sandbox), postgres: cpuSecondsOf('postgres') });
+
+async function mixedLevel(players, staffCookie, seconds, thinkMs, pids) {
   const { timed, summary } = recorder();
+  const cpuBefore = pids ? cpuNow(pids) : null;
   const until = performance.now() + seconds * 1000;
   const think = () => new Promise((r) => setTimeout(r, thinkMs * (0.5 + Math.random())));
   const [approved] = await Promise.all([
@@ -155,7 +160,12 @@ async function mixedLevel(players, staffCookie, seconds, thinkMs) {
       await visits(player, timed, until, think);
     }),
   ]);
-  return { ...summary(seconds), approved };
+  const m = { ...summary(seconds), approved };
+  if (cpuBefore) {
+    const after = cpuNow(pids);
+    m.cpuMsPerCall = Object.fromEntries(Object.keys(after).map((k) => [k, ((after[k] - cpuBefore[k]) * 1000) / m.calls]));
+  }
+  return m;
 }
 
 const ms = (x) => `${x.toFixed(0).padStart(5)} ms`;
@@ -163,7 +173,7 @@ const ms = (x) => `${x.toFixed(0).padStart(5)} ms`;
  * `levels` players in turn (`thinkMs` between their steps, `levelSeconds` a level), each with a bank
  * account and a first deposit paid; `staffCookie` (optional) approves withdrawals. Answers the most held.
  */
-export async function mixed({ thinkMs, levels, levelSeconds, staffCookie }) {
+export async function mixed({ thinkMs, levels, levelSeconds, staffCookie, pids }) {
   const max = Math.max(...levels);
   const players = [];
   const started = performance.now();
@@ -187,13 +197,20 @@ export async function mixed({ thinkMs, levels, levelSeconds, staffCookie }) {
   await mixedLevel(players.slice(0, levels[0]), null, 3, thinkMs); // warm-up (JIT, connections), not counted
   let held = 0;
   for (const n of levels) {
-    const m = await mixedLevel(players.slice(0, n), staffCookie, levelSeconds, thinkMs);
+    const m = await mixedLevel(players.slice(0, n), staffCookie, levelSeconds, thinkMs, pids);
     const deposits = m.kinds.find((k) => k.kind === 'POST /api/v2/deposits');
     const pass = m.p99 <= P99_BOUND_MS && m.failures === 0 && (!deposits || deposits.p95 <= DEPOSIT_P95_BOUND_MS);
     console.log(
       `player-reads  mixed ${String(n).padStart(4)} players: ${m.rps.toFixed(0).padStart(5)} calls/s  p95 ${ms(m.p95)}  p99 ${ms(m.p99)}` +
         `  ${m.approved} approved${m.failures ? `  ${m.failures} failed` : ''}  ${pass ? 'held' : 'NOT held'}`,
     );
+    // what a call costs on each side: the figures a capacity estimate is made from (PostgreSQL: the whole server)
+    if (m.cpuMsPerCall)
+      console.log(
+        `player-reads  mixed        CPU per call: ${Object.entries(m.cpuMsPerCall)
+          .map(([k, v]) => `${k} ${v.toFixed(2)} ms`)
+          .join(', ')}`,
+      );
     for (const k of m.kinds)
       console.log(
         `player-reads  mixed        ${k.kind.padEnd(44)} ${String(k.calls).padStart(6)} calls  p95 ${ms(k.p95)}  p99 ${ms(k.p99)}${
