@@ -121,6 +121,8 @@ async function benchEngine(engine, helloPid) {
     WEB_DIST: '/nonexistent',
     SEED_STAFF_PASSWORD: STAFF_PASSWORD,
     SEED_DEMO_BANK_PROTOCOLS: 'true',
+    // no proxy to drain: stop at once (a profile, BENCH_NODE_ARGS, is written before the bench's kill)
+    SHUTDOWN_DELAY_MS: '0',
   });
   try {
     await waitFor(`${SANDBOX}/bank/_faults`);
