@@ -10,6 +10,7 @@ import { staffCalls, staffLogin, type TestStaff } from '../../test/staff.js';
 import { sendCallback, useDepositCallbacks } from '../deposits/deposits.test-helpers.js';
 import { laoDayOf } from './reconciliation.run.js';
 import { reconcileProviderDay, scheduleProviderReconciliations } from './reconciliation.jobs.js';
+import { compareWithProvider } from './reconciliation.providers.js';
 
 const { env, openDeposit, orderOf, settleAll, count } = useDepositCallbacks();
 const app = () => env.ctx.app;
@@ -202,5 +203,42 @@ describe("the daily reconciliation of a provider's transfers with the ledger (de
       .where(and(eq(jobs.type, 'provider_reconciliation'), sql`${jobs.payload}->>'day' = ${first.day}`));
     expect(queued.map((j) => j.payload)).toContainEqual({ agencyId: env.agencyId(), provider: 'gclub', day: first.day });
     await app().db.delete(jobs).where(eq(jobs.type, 'provider_reconciliation'));
+  });
+});
+
+describe('one player compared (decision 142)', () => {
+  const [from, to] = [new Date('2026-11-28T17:00:00Z'), new Date('2026-11-29T17:00:00Z')];
+  const at = new Date('2026-11-29T03:00:00Z');
+  const ours = (reference: string, direction: 'IN' | 'OUT', amount: bigint, status: 'POSTED' | 'PENDING' | 'VOIDED') =>
+    ({ reference, direction, amount, status, orderId: null, playerId: 'p', createdAt: at }) as never;
+  it('signs a transfer out, flags another amount and a voided or missing one, leaves a pending one to its own path', () => {
+    const mine = new Map(
+      [
+        ours('in', 'IN', 100_00n, 'POSTED'),
+        ours('out', 'OUT', 40_00n, 'POSTED'),
+        ours('other', 'IN', 10_00n, 'POSTED'),
+        ours('voided', 'IN', 5_00n, 'VOIDED'),
+        ours('pending', 'IN', 7_00n, 'PENDING'),
+      ].map((t: { reference: string }) => [t.reference, t as never]),
+    );
+    const listed = [
+      { reference: 'in', amountMinor: 100_00n, at },
+      { reference: 'out', amountMinor: -40_00n, at },
+      { reference: 'other', amountMinor: 11_00n, at },
+      { reference: 'voided', amountMinor: 5_00n, at },
+      { reference: 'pending', amountMinor: 7_00n, at },
+      { reference: 'stranger', amountMinor: 3_00n, at },
+      // the day before: read for the margin, not this day's difference
+      { reference: 'yesterday', amountMinor: 9_00n, at: new Date(from.getTime() - 1) },
+    ];
+    const missing = ours('missing', 'OUT', 2_00n, 'POSTED');
+    const r = compareWithProvider({ playerId: 'p', listed, from, to, ours: mine, oursInWindow: [...mine.values(), missing] });
+    expect(r.differences.map((d) => [d.kind, d.bankReference, d.bankAmountLak, d.ourAmountLak])).toEqual([
+      ['AMOUNT_DIFFERS', 'other', 11_00n, 10_00n],
+      ['NOT_IN_LEDGER', 'voided', 5_00n, null],
+      ['NOT_IN_LEDGER', 'stranger', 3_00n, null],
+    ]);
+    // asked about by reference before it is called missing at the provider
+    expect(r.unlisted.map((t) => t.reference)).toEqual(['missing']);
   });
 });
