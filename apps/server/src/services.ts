@@ -1,3 +1,4 @@
+import { PROVIDER_IDS } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from './config.js';
@@ -89,8 +90,9 @@ export function createServices(core: CoreDependencies): Services {
     providerMaintenance,
   });
   const attention = createAttentionService({ db, config, transfers, deposits });
-  // the banks' payments against the deposits once a day (decision 138): read only, kept for staff
-  registerReconciliationJobs({ db, log, worker, bankGateways });
+  // the banks' payments against the deposits, the providers' transfers against the ledger, once a day
+  // (decisions 138 and 142): read only, kept for staff
+  registerReconciliationJobs({ db, log, worker, bankGateways, providers, providerIds: PROVIDER_IDS });
   return {
     accounts: createAccountsService({ db, passwords, rateLimiter, loginThrottle, bankAccounts }),
     bankAccounts,
@@ -105,7 +107,7 @@ export function createServices(core: CoreDependencies): Services {
     responsiblePlay,
     providerMaintenance,
     staffSettings: createStaffSettingsService({ db }),
-    reconciliation: createReconciliationService({ db, bankGateways, deposits }),
+    reconciliation: createReconciliationService({ db, bankGateways, deposits, providers }),
     qrInspect: createQrInspectService({ db, gatewayFor: (agencyId, bank) => bankGateways.for(agencyId, bank) }),
     dashboard: createDashboardService({ db, withdrawals, attention, closedDaysTtlMs: config.DASHBOARD_CLOSED_DAYS_SECONDS * 1000 }),
     alerts: createAlertsService({ db, log, config, worker }),

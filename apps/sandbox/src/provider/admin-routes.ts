@@ -47,6 +47,15 @@ export async function adminRoutes(app: FastifyInstance, deps: { wallet: Provider
     };
   });
 
+  // the provider loses a transfer: its agent takes it back (a reconciliation's difference, decision 142)
+  app.post('/:providerId/_admin/transfers/:reference/reverse', async (request) => {
+    const providerId = providerOf(request.params);
+    const { reference } = parse(z.object({ reference: idSchema }), request.params);
+    const balance = await wallet.reverse(providerId, reference);
+    if (balance === null) throw new ProviderApiError(404, 'TRANSFER_NOT_FOUND', 'no applied transfer with this reference');
+    return { reference, balance: thb(balance), currency: 'THB' };
+  });
+
   app.post('/:providerId/_admin/players/:playerId/bets', async (request) => {
     const providerId = providerOf(request.params);
     const { playerId } = parse(z.object({ playerId: idSchema }), request.params);

@@ -69,6 +69,17 @@ export async function apiRoutes(app: FastifyInstance, deps: ApiDeps) {
     return { transfer: transferJson(record) };
   });
 
+  // the player's applied transfers between two instants: what a reconciliation reads (docs/decisions/142)
+  app.get('/:providerId/players/:playerId/transfers', { config: { operation: 'status' } }, async (request) => {
+    const providerId = providerOf(request.params);
+    const { playerId } = parse(playerParams, request.params);
+    const { from, to } = parse(z.object({ from: z.iso.datetime(), to: z.iso.datetime() }), request.query);
+    const [since, until] = [Date.parse(from), Date.parse(to)];
+    const all = await wallet.transfersOf({ providerId, playerId });
+    const applied = all.filter((t) => t.status === 'POSTED' && Date.parse(t.createdAt) >= since && Date.parse(t.createdAt) < until);
+    return { transfers: applied.map((t) => ({ ...transferJson(t), createdAt: new Date(t.createdAt).toISOString() })) };
+  });
+
   app.get('/:providerId/players/:playerId/turnover', { config: { operation: 'turnover' } }, async (request) => {
     const providerId = providerOf(request.params);
     const { playerId } = parse(playerParams, request.params);

@@ -82,6 +82,25 @@ export class ProviderWallet {
     return res.rows[0] ? toRecord(res.rows[0]) : null;
   }
 
+  /**
+   * The provider's agent takes an applied transfer back (demo and test knob: a provider that loses a
+   * transfer): it is REFUSED from then on and its credit undone. Answers the balance after, or null
+   * when no applied transfer has this reference.
+   */
+  async reverse(providerId: string, reference: string): Promise<bigint | null> {
+    const res = await this.db.query<{ balance: string }>(
+      `WITH t AS (
+         UPDATE provider_transfers SET status = 'REFUSED', reason = 'REVERSED_BY_AGENT', balance_after = NULL
+          WHERE provider_id = $1 AND reference = $2 AND status = 'POSTED'
+          RETURNING player_id, CASE WHEN direction = 'IN' THEN amount ELSE -amount END AS delta)
+       UPDATE provider_players p SET balance = p.balance - t.delta FROM t
+        WHERE p.provider_id = $1 AND p.player_id = t.player_id
+        RETURNING p.balance::text AS balance`,
+      [providerId, reference],
+    );
+    return res.rows[0] ? BigInt(res.rows[0].balance) : null;
+  }
+
   /** A player's transfers, oldest first: what a provider's agent back office lists for a member. */
   async transfersOf(p: PlayerRef): Promise<(TransferRecord & { createdAt: string })[]> {
     const res = await this.db.query<TransferRow & { created_at: string }>(

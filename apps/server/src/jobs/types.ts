@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bankCodeSchema } from '@app/contracts';
+import { bankCodeSchema, providerIdSchema } from '@app/contracts';
 import type { Db, Tx } from '../db/client.js';
 import { enqueue } from './queue.js';
 
@@ -25,6 +25,8 @@ export const jobPayloads = {
   staff_alert: z.object({ eventId: z.number().int().positive(), channel: z.enum(['telegram', 'line']) }),
   /** one agency's bank compared with our deposits for one Lao day (modules/reconciliation, decision 138) */
   bank_reconciliation: z.object({ agencyId: z.uuid(), bank: bankCodeSchema, day: z.iso.date() }),
+  /** one agency's transfers compared with one provider's history for one Lao day (decision 142) */
+  provider_reconciliation: z.object({ agencyId: z.uuid(), provider: providerIdSchema, day: z.iso.date() }),
 };
 
 export type JobType = keyof typeof jobPayloads;

@@ -11,7 +11,7 @@ interface Figures {
   deposits: { agency: string; paid: number; oldest: number }[];
   transfers: { agency: string; unknown: number; attention: number; oldest: number }[];
   ledger: { problems: number; at: number } | null;
-  reconciliation: { agency: string; bank: string; kind: string; open: number }[];
+  reconciliation: { agency: string; bank: string | null; provider: string | null; kind: string; open: number }[];
 }
 
 /**
@@ -37,9 +37,9 @@ const FIGURES = sql`SELECT
   (SELECT row_to_json(c) FROM (
      SELECT problems, extract(epoch FROM checked_at)::float8 AS at FROM ledger_checks ORDER BY checked_at DESC LIMIT 1) c) AS ledger,
   (SELECT coalesce(json_agg(r), '[]') FROM (
-     SELECT a.code AS agency, r.bank, r.kind, count(*)::int AS open
+     SELECT a.code AS agency, r.bank, r.provider, r.kind, count(*)::int AS open
        FROM bank_reconciliation_differences r JOIN agencies a ON a.id = r.agency_id
-      WHERE r.resolved_at IS NULL GROUP BY a.code, r.bank, r.kind) r) AS reconciliation`;
+      WHERE r.resolved_at IS NULL GROUP BY a.code, r.bank, r.provider, r.kind) r) AS reconciliation`;
 
 /** Registers the database's gauges on `registry`: the pool as the driver tells it, and the figures above. */
 export function registerDatabaseGauges(registry: Registry, database: Database) {
@@ -119,9 +119,12 @@ export function registerDatabaseGauges(registry: Registry, database: Database) {
 
   gauge(
     'laocredit_reconciliation_open_differences',
-    'Differences between a bank and our deposits not closed yet (decision 138), by agency, bank and kind',
-    ['agency', 'bank', 'kind'],
-    (g, f) => f.reconciliation.forEach((r) => g.set({ agency: r.agency, bank: r.bank, kind: r.kind }, r.open)),
+    'Differences between a bank and our deposits, or a provider and our ledger, not closed yet (decisions 138, 142), by agency, bank or provider and kind',
+    ['agency', 'bank', 'provider', 'kind'],
+    (g, f) =>
+      f.reconciliation.forEach((r) =>
+        g.set({ agency: r.agency, ...(r.bank !== null ? { bank: r.bank } : { provider: r.provider ?? '' }), kind: r.kind }, r.open),
+      ),
   );
 
   const pool = database.poolStats;

@@ -151,6 +151,23 @@ describe('provider adapters against the sandbox', () => {
     expect(err).toMatchObject({ status: 404, code: 'GAME_NOT_FOUND' });
   });
 
+  it("lists a player's applied transfers between two instants, signed; refused ones and other players' left out", async () => {
+    const gclub = providers.get('gclub');
+    const [player, other] = [newPlayer(), newPlayer()];
+    const from = new Date(Date.now() - 1000);
+    const [credit, debit, refused] = [ref(), ref(), ref()];
+    await gclub.transfer({ reference: credit, direction: 'IN', player, amountMinor: 80_00n });
+    await gclub.transfer({ reference: debit, direction: 'OUT', player, amountMinor: 30_50n });
+    await gclub.transfer({ reference: refused, direction: 'OUT', player, amountMinor: 999_00n });
+    await gclub.transfer({ reference: ref(), direction: 'IN', player: other, amountMinor: 1_00n });
+    const listed = await gclub.transfersBetween!(player, from, new Date(Date.now() + 1000));
+    expect(listed.map((e) => [e.reference, e.amountMinor])).toEqual([
+      [credit, 80_00n],
+      [debit, -30_50n],
+    ]);
+    expect(await gclub.transfersBetween!(player, new Date(Date.now() + 1000), new Date(Date.now() + 2000))).toEqual([]);
+  });
+
   it('reports turnover since a reference', async () => {
     const adapter = providers.get('alphabet');
     const player = newPlayer();

@@ -3,7 +3,15 @@ import { fromMinor, toMinor, type ProviderId } from '@app/contracts';
 import { answerJson, httpRequest } from '../http-client.js';
 import { signedHeaders } from '../http-signing.js';
 import { ProviderRequestError, ProviderUnavailableError } from './types.js';
-import type { GameCatalogue, ProviderAdapter, ProviderPlayer, TransferOutcome, TransferRequest, TransferStatus } from './types.js';
+import type {
+  GameCatalogue,
+  ProviderAdapter,
+  ProviderPlayer,
+  ProviderTransferEntry,
+  TransferOutcome,
+  TransferRequest,
+  TransferStatus,
+} from './types.js';
 
 export interface HttpProviderOptions {
   id: ProviderId;
@@ -35,6 +43,9 @@ const catalogueSchema = z.object({
   games: z.array(z.object({ id: z.string(), name: z.string(), tab: z.string(), imageUrl: z.string().nullable() })),
 });
 const launchSchema = z.object({ url: z.url() });
+const historySchema = z.object({
+  transfers: z.array(z.object({ reference: z.string(), direction: z.enum(['IN', 'OUT']), amount: thb, createdAt: z.iso.datetime() })),
+});
 
 /** Statuses that say "not now" rather than "no": the request may still be applied later or elsewhere. */
 const NOT_DEFINITE = new Set([408, 425, 429]);
@@ -106,6 +117,16 @@ export class HttpProviderAdapter implements ProviderAdapter {
     // only the provider's own "no such transfer" means never applied; a bare 404 may be a wrong URL
     if (answer.status === 404 && answer.code === 'TRANSFER_NOT_FOUND') return { status: 'NOT_FOUND' };
     return { status: 'UNKNOWN', reason: `${answer.status} ${answer.code}` };
+  }
+
+  async transfersBetween(player: ProviderPlayer, from: Date, to: Date): Promise<ProviderTransferEntry[]> {
+    const query = `from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`;
+    const res = await this.read('transfers', 'GET', `/players/${encodeURIComponent(player.playerId)}/transfers?${query}`, historySchema);
+    return res.transfers.map((t) => ({
+      reference: t.reference,
+      amountMinor: t.direction === 'IN' ? t.amount : -t.amount,
+      at: new Date(t.createdAt),
+    }));
   }
 
   async games(tab?: string): Promise<GameCatalogue> {

@@ -31,6 +31,14 @@ export type TransferOutcome =
 
 export type TransferStatus = TransferOutcome | { status: 'NOT_FOUND' };
 
+/** One transfer the provider applied, as its own history lists it (docs/decisions/142). */
+export interface ProviderTransferEntry {
+  reference: string;
+  /** THB minor, signed: positive credit in, negative credit out */
+  amountMinor: bigint;
+  at: Date;
+}
+
 export interface GameInfo {
   id: string;
   name: string;
@@ -54,6 +62,11 @@ export interface ProviderAdapter {
    * transfer up by our reference (AMB): they decide from the player's balance around the attempt.
    */
   transferStatus(reference: string, request?: TransferRequest): Promise<TransferStatus>;
+  /**
+   * The transfers the provider applied to this player between two instants (its credit history),
+   * oldest first; absent where the protocol keeps none a partner can read (AMB).
+   */
+  transfersBetween?(player: ProviderPlayer, from: Date, to: Date): Promise<ProviderTransferEntry[]>;
   games(tab?: string): Promise<GameCatalogue>;
   launch(req: { player: ProviderPlayer; gameId: string; returnUrl: string; language: string }): Promise<{ url: string }>;
   /**

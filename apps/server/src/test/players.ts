@@ -28,8 +28,11 @@ function sessionCookie(setCookie: string | string[] | undefined): string {
   return first.split(';')[0]!;
 }
 
-/** Registers (and so logs in) a player on the demo agency through the real route. */
-export async function registerPlayer(app: FastifyInstance, opts: { username?: string; password?: string } = {}): Promise<TestPlayer> {
+/** Registers (and so logs in) a player on the demo agency (or the agency at `host`) through the real route. */
+export async function registerPlayer(
+  app: FastifyInstance,
+  opts: { username?: string; password?: string; host?: string } = {},
+): Promise<TestPlayer> {
   const username = opts.username ?? `p${randomBytes(5).toString('hex')}`;
   const password = opts.password ?? `pw-${randomBytes(6).toString('hex')}`;
   const fingerprint = randomBytes(16).toString('hex');
@@ -38,7 +41,7 @@ export async function registerPlayer(app: FastifyInstance, opts: { username?: st
     method: 'POST',
     url: '/api/v2/players/register',
     remoteAddress: address,
-    headers: { host: 'localhost', [FINGERPRINT_HEADER]: fingerprint },
+    headers: { host: opts.host ?? 'localhost', [FINGERPRINT_HEADER]: fingerprint },
     payload: { username, password, confirmPassword: password, fingerprint },
   });
   if (res.statusCode !== 201) throw new Error(`register ${username} failed: ${res.statusCode} ${res.body}`);

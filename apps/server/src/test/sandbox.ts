@@ -23,6 +23,14 @@ export interface TestSandbox {
     providerId: ProviderId,
     playerId: string,
   ): Promise<{ reference: string; direction: 'IN' | 'OUT'; amount: bigint; status: 'POSTED' | 'REFUSED'; createdAt: Date }[]>;
+  /** the provider's agent takes an applied transfer back (the provider "loses" it); returns the balance after */
+  providerReverse(providerId: ProviderId, reference: string): Promise<bigint>;
+  /** a transfer applied at the provider that our server never sent (another caller of its API); returns the balance after */
+  providerForeignTransfer(
+    providerId: ProviderId,
+    player: { playerId: string; agencyId: string; username: string },
+    t: { reference: string; direction: 'IN' | 'OUT'; amount: bigint },
+  ): Promise<bigint>;
   /** a settled bet at the provider (counts for turnover); returns the balance after it */
   providerBet(providerId: ProviderId, playerId: string, amount: bigint, payout?: bigint): Promise<bigint>;
   alerts: {
@@ -101,6 +109,16 @@ export async function startSandbox(overrides: Record<string, string> = {}): Prom
           createdAt: string;
         }[]
       ).map((t) => ({ ...t, amount: toMinor(t.amount, 'THB'), createdAt: new Date(t.createdAt) }));
+    },
+    async providerReverse(providerId, reference) {
+      const res = await signed('POST', `/providers/${providerId}/_admin/transfers/${encodeURIComponent(reference)}/reverse`);
+      expectOk(res, 'reverse');
+      return toMinor(String(res.json.balance), 'THB');
+    },
+    async providerForeignTransfer(providerId, player, t) {
+      const res = await signed('POST', `/providers/${providerId}/transfers`, { ...player, ...t, amount: fromMinor(t.amount, 'THB') });
+      expectOk(res, 'transfer');
+      return toMinor(String((res.json.transfer as { balance: string }).balance), 'THB');
     },
     async providerBet(providerId, playerId, amount, payout = 0n) {
       const res = await signed('POST', `/providers/${providerId}/_admin/players/${encodeURIComponent(playerId)}/bets`, {

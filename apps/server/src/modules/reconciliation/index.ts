@@ -4,6 +4,14 @@
  * The module's one public surface (decision 150).
  */
 export { differenceItem, listDifferences, openBankDifferences, reconciliationSummary } from './reconciliation.differences.js';
-export { RECONCILIATION_JOB, reconcileBankDay, registerReconciliationJobs, requestReconciliation } from './reconciliation.jobs.js';
+export {
+  PROVIDER_RECONCILIATION_JOB,
+  RECONCILIATION_JOB,
+  reconcileBankDay,
+  reconcileProviderDay,
+  registerReconciliationJobs,
+  requestReconciliation,
+} from './reconciliation.jobs.js';
+export { keepsHistory, type ProviderReconcileInput } from './reconciliation.providers.js';
 export { laoDayOf, type ReconcileInput } from './reconciliation.run.js';
-export { closeDifference } from './reconciliation.store.js';
+export { closeDifference, type ReconcileScope } from './reconciliation.store.js';

@@ -11,7 +11,11 @@ export interface OurPayment {
   unmatchedPaymentId: string | null;
 }
 
-/** One difference between the bank and us, as kept for staff. */
+/**
+ * One difference between the bank (or a provider) and us, as kept for staff. A provider's: the
+ * transfer's reference in `bankReference`, THB satang in the amounts (the provider's, the ledger's),
+ * its player in `playerId`.
+ */
 export interface Difference {
   kind: ReconciliationKind;
   bankReference: string;
@@ -22,6 +26,7 @@ export interface Difference {
   ourAmountLak: bigint | null;
   currency: string;
   paidAt: Date;
+  playerId?: string | null;
 }
 
 export const notCredited = (t: BankTransaction, orderId: string | null): Difference => ({

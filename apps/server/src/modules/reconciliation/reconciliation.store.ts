@@ -1,33 +1,37 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { ReconciliationMethod } from '@app/contracts';
+import type { BankCode, ProviderId, ReconciliationMethod } from '@app/contracts';
 import { queryRows, textArray, type Db, type Tx } from '../../db/client.js';
 import { bankReconciliationDifferences, bankReconciliationRuns } from '../../db/schema/index.js';
 import type { Difference } from './reconciliation.compare.js';
-import type { ReconcileInput } from './reconciliation.run.js';
+
+/** What one comparison covers: an agency's bank, or its game provider (docs/decisions/142), for one Lao day. */
+export type ReconcileScope = { agencyId: string; day: string } & (
+  { bank: BankCode; provider?: never } | { provider: ProviderId; bank?: never }
+);
+
+const t = bankReconciliationDifferences;
+/** the rows of the scope's counterpart (the other column is null) */
+const counterpart = (s: ReconcileScope) => (s.bank !== undefined ? eq(t.bank, s.bank) : eq(t.provider, s.provider));
+const columns = (s: ReconcileScope) => ({ bank: s.bank ?? null, provider: s.provider ?? null });
 
 /**
- * Keeps what one comparison found, in one transaction: each difference once per (agency, bank, kind,
- * bank reference) — found again, a difference a comparison had cleared is open again, one staff
+ * Keeps what one comparison found, in one transaction: each difference once per (agency, bank or
+ * provider, kind, reference) — found again, a difference a comparison had cleared is open again, one staff
  * resolved stays so —, the day's open differences not found this time cleared, and the run's line.
  * Answers how many differences of the day are open.
  */
 export async function recordComparison(
   db: Db,
-  input: ReconcileInput,
+  input: ReconcileScope,
   result: { method: ReconciliationMethod; checked: number; differences: Difference[] },
 ): Promise<number> {
   return db.transaction(async (tx) => {
     for (const d of result.differences) {
       await tx
-        .insert(bankReconciliationDifferences)
-        .values({ agencyId: input.agencyId, bank: input.bank, day: input.day, ...d })
+        .insert(t)
+        .values({ agencyId: input.agencyId, ...columns(input), day: input.day, ...d })
         .onConflictDoUpdate({
-          target: [
-            bankReconciliationDifferences.agencyId,
-            bankReconciliationDifferences.bank,
-            bankReconciliationDifferences.kind,
-            bankReconciliationDifferences.bankReference,
-          ],
+          target: [t.agencyId, input.bank !== undefined ? t.bank : t.provider, t.kind, t.bankReference],
           set: {
             bankAmountLak: d.bankAmountLak,
             ourAmountLak: d.ourAmountLak,
@@ -41,7 +45,7 @@ export async function recordComparison(
     await queryRows(
       tx,
       sql`UPDATE bank_reconciliation_differences SET resolved_at = now(), resolution = 'CLEARED'
-           WHERE agency_id = ${input.agencyId} AND bank = ${input.bank} AND day = ${input.day}::date AND resolved_at IS NULL
+           WHERE agency_id = ${input.agencyId} AND ${counterpart(input)} AND day = ${input.day}::date AND resolved_at IS NULL
              AND NOT (kind || ':' || bank_reference = ANY (${textArray(found)}::text[]))`,
     );
     const [open] = await tx
@@ -50,7 +54,7 @@ export async function recordComparison(
       .where(
         and(
           eq(bankReconciliationDifferences.agencyId, input.agencyId),
-          eq(bankReconciliationDifferences.bank, input.bank),
+          counterpart(input),
           eq(bankReconciliationDifferences.day, input.day),
           isNull(bankReconciliationDifferences.resolvedAt),
         ),
@@ -60,18 +64,22 @@ export async function recordComparison(
   });
 }
 
-/** The run's line of the day: its last outcome (an error: the bank could not be asked; it is tried again). */
+/** The run's line of the day: its last outcome (an error: the bank or provider could not be asked; it is tried again). */
 export async function writeRun(
   db: Db | Tx,
-  input: ReconcileInput,
+  input: ReconcileScope,
   run: { method: ReconciliationMethod; checked: number; differences: number; error: string | null },
 ) {
   const values = { ...run, finishedAt: sql`now()` };
   await db
     .insert(bankReconciliationRuns)
-    .values({ agencyId: input.agencyId, bank: input.bank, day: input.day, ...values })
+    .values({ agencyId: input.agencyId, ...columns(input), day: input.day, ...values })
     .onConflictDoUpdate({
-      target: [bankReconciliationRuns.agencyId, bankReconciliationRuns.bank, bankReconciliationRuns.day],
+      target: [
+        bankReconciliationRuns.agencyId,
+        input.bank !== undefined ? bankReconciliationRuns.bank : bankReconciliationRuns.provider,
+        bankReconciliationRuns.day,
+      ],
       set: values,
     });
 }

@@ -68,6 +68,27 @@ describe('Betflix requests', () => {
   });
 });
 
+describe('Betflix credit history for the reconciliation (decision 142)', () => {
+  it('asks the whole Bangkok days and answers the entries between the two instants, signed', async () => {
+    fake.on(
+      'GET /v4/user/creditHistory',
+      ok([
+        { ref: 'dep:1', amount: '250.75', balance: '250.75', created_at: '2026-11-28T16:30:00.000Z' },
+        { ref: 'wd:1', amount: '-50.00', balance: '200.75', created_at: '2026-11-28T18:00:00.000Z' },
+        { ref: 'dep:2', amount: '10.00', balance: '210.75', created_at: '2026-11-29T18:00:00.000Z' },
+      ]),
+    );
+    const entries = await bfx.transfersBetween(player, new Date('2026-11-28T17:00:00.000Z'), new Date('2026-11-29T17:00:00.000Z'));
+    expect(entries).toEqual([{ reference: 'wd:1', amountMinor: -50_00n, at: new Date('2026-11-28T18:00:00.000Z') }]);
+    expect(fake.requests.at(-1)!.path).toBe(`/v4/user/creditHistory?username=${MEMBER}&start=2026-11-29&end=2026-11-30`);
+  });
+
+  it('an entry it cannot read makes the whole history unavailable, never a shorter list', async () => {
+    fake.on('GET /v4/user/creditHistory', ok([{ ref: 'dep:1', amount: 'lots', created_at: '2026-11-28T16:30:00.000Z' }]));
+    await expect(bfx.transfersBetween(player, new Date(0), new Date())).rejects.toBeInstanceOf(ProviderUnavailableError);
+  });
+});
+
 describe('Betflix answers', () => {
   it('refusals are definite: insufficient balance, user not found, bad key', async () => {
     for (const [code, reason] of [

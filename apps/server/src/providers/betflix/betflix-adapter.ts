@@ -1,7 +1,15 @@
 import { fromMinor, type ProviderId } from '@app/contracts';
 import { memberName, memberPassword, providerThb } from '../login.js';
 import { ProviderRequestError, ProviderUnavailableError } from '../types.js';
-import type { GameCatalogue, ProviderAdapter, ProviderPlayer, TransferOutcome, TransferRequest, TransferStatus } from '../types.js';
+import type {
+  GameCatalogue,
+  ProviderAdapter,
+  ProviderPlayer,
+  ProviderTransferEntry,
+  TransferOutcome,
+  TransferRequest,
+  TransferStatus,
+} from '../types.js';
 import { CatalogueCache, stringOrNull } from '../catalogue-cache.js';
 import { BETFLIX_CODES, betflixCall, betflixCodeName, betflixDate, type BetflixAnswer, type BetflixCallOptions } from './betflix-wire.js';
 
@@ -122,23 +130,31 @@ export class BetflixProviderAdapter implements ProviderAdapter {
   /** The member's credit history entry with this ref, searched over the last HISTORY_DAYS days. */
   private async historyEntry(player: ProviderPlayer, ref: string): Promise<HistoryEntry | null> {
     const now = Date.now();
+    const entries = await this.transfersBetween(player, new Date(now - HISTORY_DAYS * DAY), new Date(now + DAY));
+    const entry = entries.find((e) => e.reference === ref);
+    return entry ? { ref, amount: entry.amountMinor, at: entry.at.getTime() } : null;
+  }
+
+  /** The member's credit history (`creditHistory`) between two instants: each entry's `ref`, signed amount and time. */
+  async transfersBetween(player: ProviderPlayer, from: Date, to: Date): Promise<ProviderTransferEntry[]> {
     const data = this.expectOk(
       await this.call('GET', '/user/creditHistory', {
         username: memberName(player.playerId),
-        start: betflixDate(now - HISTORY_DAYS * DAY),
-        end: betflixDate(now),
+        start: betflixDate(from.getTime()),
+        end: betflixDate(to.getTime()),
       }),
       'credit history',
     );
     if (!Array.isArray(data)) throw new ProviderUnavailableError(`${this.id}: credit history: unreadable answer`);
-    for (const row of data as Record<string, unknown>[]) {
-      if (row.ref !== ref) continue;
+    // the history is asked by whole (Thai) days: only the entries between the two instants are answered
+    const entries = (data as Record<string, unknown>[]).map((row) => {
       const amount = providerThb(row.amount);
       const at = typeof row.created_at === 'string' ? Date.parse(row.created_at) : NaN;
-      if (amount === null || Number.isNaN(at)) throw new ProviderUnavailableError(`${this.id}: credit history: unreadable entry`);
-      return { ref, amount, at };
-    }
-    return null;
+      if (typeof row.ref !== 'string' || amount === null || Number.isNaN(at))
+        throw new ProviderUnavailableError(`${this.id}: credit history: unreadable entry`);
+      return { reference: row.ref, amountMinor: amount, at: new Date(at) };
+    });
+    return entries.filter((e) => e.at >= from && e.at < to);
   }
 
   async games(tab?: string): Promise<GameCatalogue> {

@@ -17,7 +17,8 @@ const TEXTS: Record<AlertLanguage, Record<string, (p: Params) => string>> = {
     'attention.unmatched_payment': (p) => `Payment ${p.code} (${grouped(p.amountLak)} kip) matches no order: needs attention`,
     'attention.withdrawal_return': (p) => `Withdrawal ${p.code}: the credit could not be returned: needs attention`,
     transfer_unknown: (p) => `Transfer ${p.reference} (${grouped(p.amountThb)} THB, ${p.provider}, ${p.username}) is still unknown`,
-    reconciliation: (p) => `Reconciliation found a difference: ${p.detail}${p.amountLak ? ` (${grouped(p.amountLak)} kip)` : ''}`,
+    reconciliation: (p) =>
+      `Reconciliation found a difference: ${p.detail}${p.amountLak ? ` (${grouped(p.amountLak)} kip)` : p.amountThb ? ` (${grouped(p.amountThb)} THB)` : ''}`,
     test: () => 'Test message: staff alerts work.',
   },
   lo: {
@@ -27,7 +28,8 @@ const TEXTS: Record<AlertLanguage, Record<string, (p: Params) => string>> = {
     'attention.unmatched_payment': (p) => `ເງິນເຂົ້າ ${p.code} (${grouped(p.amountLak)} ກີບ) ບໍ່ກົງກັບລາຍການໃດ: ຕ້ອງກວດເບິ່ງ`,
     'attention.withdrawal_return': (p) => `ການຖອນ ${p.code}: ສົ່ງເຄຣດິດຄືນບໍ່ສຳເລັດ: ຕ້ອງກວດເບິ່ງ`,
     transfer_unknown: (p) => `ການໂອນ ${p.reference} (${grouped(p.amountThb)} ບາດ, ${p.provider}, ${p.username}) ຍັງບໍ່ຮູ້ຜົນ`,
-    reconciliation: (p) => `ການກະທົບຍອດພົບຄວາມແຕກຕ່າງ: ${p.detail}${p.amountLak ? ` (${grouped(p.amountLak)} ກີບ)` : ''}`,
+    reconciliation: (p) =>
+      `ການກະທົບຍອດພົບຄວາມແຕກຕ່າງ: ${p.detail}${p.amountLak ? ` (${grouped(p.amountLak)} ກີບ)` : p.amountThb ? ` (${grouped(p.amountThb)} ບາດ)` : ''}`,
     test: () => 'ຂໍ້ຄວາມທົດລອງ: ການແຈ້ງເຕືອນພະນັກງານໃຊ້ໄດ້.',
   },
 };

@@ -83,16 +83,19 @@ function finders(a: AgencyAlerts): { kind: AlertEvent; rows: SQL; event: (r: Row
       }),
     },
     {
-      // an open difference the bank reconciliation found (modules/reconciliation, decision 138)
+      // an open difference the reconciliation found with a bank or a provider (modules/reconciliation, decisions 138, 142)
       kind: 'reconciliation',
-      rows: sql`SELECT d.id, d.bank, d.kind, d.bank_reference AS reference, coalesce(d.bank_amount_lak, d.our_amount_lak)::text AS amount, d.day::text AS day
+      rows: sql`SELECT d.id, coalesce(d.bank, d.provider) AS bank, d.currency, d.kind, d.bank_reference AS reference, abs(coalesce(d.bank_amount_lak, d.our_amount_lak))::text AS amount, d.day::text AS day
                   FROM bank_reconciliation_differences d
                  WHERE d.agency_id = ${agency} AND d.resolved_at IS NULL
                    AND ${notRaised(agency, sql`'reconciliation_difference:' || d.id`)}
                  ORDER BY d.found_at LIMIT ${PER_PASS}`,
       event: (r) => ({
         key: `reconciliation_difference:${r.id}`,
-        params: { detail: `${r.bank!.toUpperCase()} ${r.day} ${r.kind} ${r.reference}`, ...(r.amount ? { amountLak: r.amount } : {}) },
+        params: {
+          detail: `${r.bank!.toUpperCase()} ${r.day} ${r.kind} ${r.reference}`,
+          ...(r.amount ? (r.currency === 'THB' ? { amountThb: fromMinor(BigInt(r.amount), 'THB') } : { amountLak: r.amount }) : {}),
+        },
       }),
     },
   ];

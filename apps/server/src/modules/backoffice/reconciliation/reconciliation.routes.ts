@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  bankCodeSchema,
   reconciliationActionResponseSchema,
+  reconciliationRunBodySchema,
   reconciliationListResponseSchema,
   reconciliationQuerySchema,
   reconciliationSummarySchema,
@@ -17,7 +17,7 @@ import { errorResponses } from '../../shared/route-errors.js';
 const errors = errorResponses(400, 401, 403, 404, 409);
 const idParams = z.object({ id: z.uuid() });
 
-/** Reconciliation with the banks (docs/decisions/139): owner and finance, scoped to the staff's agency. */
+/** Reconciliation with the banks and providers (docs/decisions/139 and 142): owner and finance, scoped to the staff's agency. */
 export const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { reconciliation } = app.services;
   const tags = ['backoffice'];
@@ -30,7 +30,7 @@ export const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
       ...money,
       schema: {
         tags,
-        summary: 'Open differences between the banks and our deposits, oldest first (keyset: cursor, limit; bank)',
+        summary: 'Open differences between the banks or providers and our books, oldest first (keyset: cursor, limit; bank, provider)',
         querystring: reconciliationQuerySchema,
         response: { 200: reconciliationListResponseSchema, ...errors },
       },
@@ -43,7 +43,7 @@ export const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
       ...money,
       schema: {
         tags,
-        summary: "Each bank's newest reconciliation, and the open differences by kind",
+        summary: "Each bank's and provider's newest reconciliation, and the open differences by kind",
         response: { 200: reconciliationSummarySchema, ...errors },
       },
     },
@@ -82,11 +82,11 @@ export const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
       ...money,
       schema: {
         tags,
-        summary: "One bank's payments of today so far compared with ours now (in the background)",
-        body: z.object({ bank: bankCodeSchema }),
+        summary: "One bank's payments, or one provider's transfers, of today so far compared with ours now (in the background)",
+        body: reconciliationRunBodySchema,
         response: { 202: z.object({ queued: z.literal(true), day: z.string() }), ...errors },
       },
     },
-    async (request, reply) => reply.status(202).send(await reconciliation.run(actor(request), request.body.bank)),
+    async (request, reply) => reply.status(202).send(await reconciliation.run(actor(request), request.body)),
   );
 };

@@ -1,14 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { BankCode, KeysetPage, ReconciliationItem, ReconciliationSummary } from '@app/contracts';
+import type { BankCode, KeysetPage, ProviderId, ReconciliationItem, ReconciliationSummary } from '@app/contracts';
 import type { Db, Tx } from '../../../db/client.js';
 import { bankReconciliationDifferences, depositOrders, unmatchedPayments } from '../../../db/schema/index.js';
 import { writeAudit, type StaffActor } from '../../../audit/audit.js';
 import { AppError, notFound } from '../../../errors.js';
 import type { BankGateways } from '../../../payments/index.js';
+import type { ProviderLookup } from '../../../providers/types.js';
 import type { DepositsService } from '../../deposits/index.js';
 import {
   closeDifference,
   differenceItem,
+  keepsHistory,
   laoDayOf,
   listDifferences,
   reconciliationSummary,
@@ -20,20 +22,28 @@ export interface ReconciliationServiceDependencies extends Pick<ServiceDependenc
   bankGateways: Pick<BankGateways, 'for'>;
   /** the deposits' own paths: an order confirmed with the bank, a payment that credits no order kept once the bank confirms it */
   deposits: Pick<DepositsService, 'confirmWithBank' | 'callback'>;
+  /** which providers' protocols keep a history to compare (docs/decisions/142) */
+  providers: ProviderLookup;
 }
 
 type Answer = { item: ReconciliationItem | null };
 
-/** The back office's view of the reconciliation with the banks (docs/decisions/139); every call scoped to the staff's agency. */
+/**
+ * The back office's view of the reconciliation with the banks and the providers (docs/decisions/139
+ * and 142); every call scoped to the staff's agency.
+ */
 export interface ReconciliationService {
-  list(agencyId: string, q: { bank?: BankCode; cursor?: string; limit: number }): Promise<KeysetPage<ReconciliationItem>>;
+  list(
+    agencyId: string,
+    q: { bank?: BankCode; provider?: ProviderId; cursor?: string; limit: number },
+  ): Promise<KeysetPage<ReconciliationItem>>;
   summary(agencyId: string): Promise<ReconciliationSummary>;
   /** a payment the bank has and we do not: asked of the bank again through the deposits' own paths (credited, or kept as unmatched) */
   confirm(actor: StaffActor, id: string): Promise<Answer>;
   /** closed by staff with what they did (nothing is moved) */
   resolve(actor: StaffActor, id: string, note: string): Promise<Answer>;
-  /** the bank's day so far compared now (a job) */
-  run(actor: StaffActor, bank: BankCode): Promise<{ queued: true; day: string }>;
+  /** the bank's or the provider's day so far compared now (a job) */
+  run(actor: StaffActor, counterpart: { bank: BankCode } | { provider: ProviderId }): Promise<{ queued: true; day: string }>;
 }
 
 const notConfirmable = () =>
@@ -41,7 +51,17 @@ const notConfirmable = () =>
     id: 'backoffice.reconciliation.not_confirmable',
   });
 
-export function createReconciliationService({ db, bankGateways, deposits }: ReconciliationServiceDependencies): ReconciliationService {
+const noHistory = (provider: string) =>
+  new AppError('CONFLICT', `${provider}'s protocol keeps no transfer history: it cannot be compared`, {
+    provider: 'backoffice.reconciliation.no_history',
+  });
+
+export function createReconciliationService({
+  db,
+  bankGateways,
+  deposits,
+  providers,
+}: ReconciliationServiceDependencies): ReconciliationService {
   async function openDifference(agencyId: string, id: string) {
     const [row] = await db
       .select()
@@ -72,7 +92,7 @@ export function createReconciliationService({ db, bankGateways, deposits }: Reco
       const agencyId = staff.agencyId;
       const d = await openDifference(agencyId, id);
       if (d.resolvedAt !== null) return { item: null };
-      if (d.kind !== 'NOT_CREDITED' || d.gatewayReference === null) throw notConfirmable();
+      if (d.kind !== 'NOT_CREDITED' || d.gatewayReference === null || d.bank === null) throw notConfirmable();
       const [order] = d.orderId
         ? await db
             .select()
@@ -85,7 +105,7 @@ export function createReconciliationService({ db, bankGateways, deposits }: Reco
         if (!confirmed.paid) throw new AppError('ORDER_NOT_PAID', 'the bank does not say this order is paid');
       } else {
         // no order, or one paid with another reference: the bank's payment kept for refund, as its notice would be
-        const gateway = await bankGateways.for(agencyId, d.bank);
+        const gateway = await bankGateways.for(agencyId, d.bank!);
         await deposits
           .callback({ reference: d.gatewayReference, bankReference: d.bankReference, amountLak: null }, { agencyId, gateway })
           .catch((err: unknown) => {
@@ -134,11 +154,13 @@ export function createReconciliationService({ db, bankGateways, deposits }: Reco
       return { item: await differenceItem(db, agencyId, id) };
     },
 
-    async run({ staff, ip }, bank) {
+    async run({ staff, ip }, counterpart) {
       const day = laoDayOf(new Date());
+      if ('provider' in counterpart && !keepsHistory(providers.get(counterpart.provider))) throw noHistory(counterpart.provider);
+      const [entityType, entityId] = 'bank' in counterpart ? ['bank', counterpart.bank] : ['provider', counterpart.provider];
       await db.transaction(async (tx) => {
-        await requestReconciliation(tx, { agencyId: staff.agencyId, bank, day });
-        await writeAudit(tx, { staff, ip }, { action: 'reconciliation.run', entityType: 'bank', entityId: bank, after: { day } });
+        await requestReconciliation(tx, { agencyId: staff.agencyId, day, ...counterpart });
+        await writeAudit(tx, { staff, ip }, { action: 'reconciliation.run', entityType, entityId, after: { day } });
       });
       return { queued: true, day };
     },

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BankCode, ReconciliationItem } from '@app/contracts';
+import { BANK_CODES, type BankCode, type ProviderId, type ReconciliationItem } from '@app/contracts';
 import { staffPost } from '@/backoffice/lib/api';
 import { reconciliationKeys } from './keys';
 
@@ -27,11 +27,17 @@ export function useDifferenceAction(id: string) {
   return useMutation({ mutationFn: (a: DifferenceAction) => differenceAction(id, a), onSettled });
 }
 
-/** The bank's day so far compared now (in the background). */
+const isBank = (code: string): code is BankCode => (BANK_CODES as readonly string[]).includes(code);
+
+/** The bank's or the provider's day so far compared now (in the background). */
 export function useRunReconciliation() {
   const onSettled = useInvalidate();
   return useMutation({
-    mutationFn: (bank: BankCode) => staffPost<{ queued: true; day: string }>('/v2/backoffice/reconciliation/run', { bank }),
+    mutationFn: (counterpart: BankCode | ProviderId) =>
+      staffPost<{ queued: true; day: string }>(
+        '/v2/backoffice/reconciliation/run',
+        isBank(counterpart) ? { bank: counterpart } : { provider: counterpart },
+      ),
     onSettled,
   });
 }

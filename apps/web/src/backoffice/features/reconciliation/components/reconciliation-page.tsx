@@ -20,8 +20,18 @@ const KIND_TONE: Record<ReconciliationKind, 'red' | 'yellow' | 'blue'> = {
   NOT_CREDITED: 'red',
   UNKNOWN_AT_BANK: 'yellow',
   AMOUNT_DIFFERS: 'blue',
+  NOT_AT_PROVIDER: 'red',
+  NOT_IN_LEDGER: 'yellow',
 };
 const kip = (v: string | null, none: string) => (v === null ? none : formatMoney(v, 'LAK'));
+const money = (v: string | null, currency: string, none: string) => (v === null ? none : formatMoney(v, currency));
+
+/** The bank (its code) or the provider (its name) a difference or a run is with. */
+function useCounterpart() {
+  const { t } = useTranslation('reconciliation');
+  return (c: { bank: string | null; provider: string | null }) =>
+    c.bank !== null ? c.bank.toUpperCase() : t(`common:providers.${c.provider}`, { defaultValue: c.provider ?? '' });
+}
 
 /** A payment the bank has and we do not: asked of the bank again, through the deposit's own confirmation. */
 function ConfirmAction({ item }: { item: ReconciliationItem }) {
@@ -63,7 +73,9 @@ function ResolveAction({ item }: { item: ReconciliationItem }) {
 
 function DifferenceCard({ item }: { item: ReconciliationItem }) {
   const { t } = useTranslation('reconciliation');
+  const counterpart = useCounterpart();
   const none = t('none');
+  const atProvider = item.provider !== null;
   return (
     <Card className="flex flex-col gap-3 p-4 sm:p-4" data-testid="reconciliation-item" data-kind={item.kind} data-id={item.id}>
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -71,16 +83,16 @@ function DifferenceCard({ item }: { item: ReconciliationItem }) {
           <p className="break-all font-mono text-sm text-slate-300">{item.bankReference}</p>
           <p className="truncate text-base font-semibold text-white">{item.playerUsername ?? item.transactionCode ?? t('no_order')}</p>
           <p className="text-sm text-slate-400">
-            {item.bank.toUpperCase()} · {formatDateTime(item.paidAt)}
+            {counterpart(item)} · {formatDateTime(item.paidAt)}
           </p>
         </div>
         <Badge tone={KIND_TONE[item.kind]}>{t(`kinds.${item.kind}`)}</Badge>
       </div>
       <dl className="flex flex-col gap-1 text-sm">
-        <DetailRow label={t('bank_amount')}>
-          <strong className="text-amber-300">{kip(item.bankAmountLak, none)}</strong>
+        <DetailRow label={t(atProvider ? 'provider_amount' : 'bank_amount')}>
+          <strong className="text-amber-300">{money(item.theirAmount, item.currency, none)}</strong>
         </DetailRow>
-        <DetailRow label={t('our_amount')}>{kip(item.ourAmountLak, none)}</DetailRow>
+        <DetailRow label={t(atProvider ? 'ledger_amount' : 'our_amount')}>{money(item.ourAmount, item.currency, none)}</DetailRow>
         {item.transactionCode && <DetailRow label={t('deposit')}>{item.transactionCode}</DetailRow>}
         {item.gatewayReference && <DetailRow label={t('bill')}>{item.gatewayReference}</DetailRow>}
         <DetailRow label={t('found')}>{formatDateTime(item.foundAt)}</DetailRow>
@@ -94,18 +106,19 @@ function DifferenceCard({ item }: { item: ReconciliationItem }) {
   );
 }
 
-/** Each bank's newest comparison, with "compare today now". */
+/** Each bank's and provider's newest comparison, with "compare today now". */
 function Runs({ summary }: { summary: ReconciliationSummary }) {
   const { t } = useTranslation('reconciliation');
+  const counterpart = useCounterpart();
   const run = useRunReconciliation();
   if (summary.runs.length === 0) return <p className="text-sm text-slate-400">{t('no_runs')}</p>;
   return (
     <div className="flex flex-col gap-2">
       <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3" data-testid="reconciliation-runs">
         {summary.runs.map((r) => (
-          <li key={r.bank} className="flex flex-col gap-1 rounded-xl border border-slate-800 p-3 text-sm">
+          <li key={r.bank ?? r.provider} className="flex flex-col gap-1 rounded-xl border border-slate-800 p-3 text-sm">
             <div className="flex items-center justify-between gap-2">
-              <strong className="text-white">{r.bank.toUpperCase()}</strong>
+              <strong className="text-white">{counterpart(r)}</strong>
               <span className="text-slate-400">{r.day}</span>
             </div>
             <span className="text-slate-300">
@@ -122,8 +135,8 @@ function Runs({ summary }: { summary: ReconciliationSummary }) {
               size="sm"
               variant="outline"
               className="self-start"
-              loading={run.isPending && run.variables === r.bank}
-              onClick={() => run.mutate(r.bank)}
+              loading={run.isPending && (run.variables === r.bank || run.variables === r.provider)}
+              onClick={() => run.mutate(r.bank ?? r.provider!)}
             >
               {t('run_now')}
             </Button>
@@ -140,7 +153,10 @@ function Runs({ summary }: { summary: ReconciliationSummary }) {
   );
 }
 
-/** Bank reconciliation (owner, finance; decisions 138, 139): each bank's last comparison and the open differences. */
+/**
+ * Reconciliation (owner, finance; decisions 138, 139, 142): each bank's and provider's last
+ * comparison and the open differences.
+ */
 export function ReconciliationPage() {
   const { t } = useTranslation('reconciliation');
   const summary = useQuery(reconciliationSummaryQueryOptions);
