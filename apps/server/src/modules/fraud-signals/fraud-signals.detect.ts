@@ -95,20 +95,31 @@ export const registrationSignals = (db: Db | Tx, agencyId: string, playerId: str
 
 /**
  * A bonus ring: other players of one of the player's devices holding a usage of the same
- * first-deposit promotion, whatever its state. The ref (promotion:fingerprint) names the ring, so
- * that staff decide it once for all its pairs.
+ * first-deposit promotion, whatever its state: the one being taken, or (a device shared later) any
+ * the player holds a usage of. The ref (promotion:fingerprint) names the ring, so that staff decide
+ * it once for all its pairs.
  */
-export const bonusRingSignals = (db: Db | Tx, agencyId: string, playerId: string, promotionId: string) =>
+export const bonusRingSignals = (db: Db | Tx, agencyId: string, playerId: string, promotionId?: string) =>
   pairWith(
     db,
     agencyId,
     playerId,
     'bonus_ring',
-    sql`SELECT other.player_id, ${promotionId} || ':' || mine.hash AS ref FROM player_fingerprints mine
+    sql`SELECT other.player_id, u.promotion_id::text || ':' || mine.hash AS ref FROM player_fingerprints mine
           JOIN player_fingerprints other ON other.hash = mine.hash AND other.player_id <> mine.player_id
-          JOIN promotion_usages u ON u.player_id = other.player_id AND u.agency_id = ${agencyId}::uuid AND u.promotion_id = ${promotionId}::uuid
-         WHERE mine.player_id = ${playerId}::uuid`,
+          JOIN promotion_usages u ON u.player_id = other.player_id AND u.agency_id = ${agencyId}::uuid
+         WHERE mine.player_id = ${playerId}::uuid
+           AND ${
+             promotionId
+               ? sql`u.promotion_id = ${promotionId}::uuid`
+               : sql`u.promotion_id IN (SELECT m.promotion_id FROM promotion_usages m JOIN promotions pr ON pr.id = m.promotion_id
+                                         WHERE m.player_id = ${playerId}::uuid AND m.agency_id = ${agencyId}::uuid
+                                           AND (pr.rules ->> 'firstOrderOnly')::boolean)`
+           }`,
   );
+
+/** The rings of every first-deposit promotion the player holds a usage of (after a device is shared). */
+export const heldRingSignals = (db: Db | Tx, agencyId: string, playerId: string) => bonusRingSignals(db, agencyId, playerId);
 
 /** Whether the player is in a bonus ring staff have not allowed (open, or confirmed: kept blocked). */
 export async function inBlockingRing(db: Db | Tx, agencyId: string, playerId: string): Promise<boolean> {

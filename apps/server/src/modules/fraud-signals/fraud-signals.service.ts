@@ -4,7 +4,14 @@ import { writeAudit } from '../../audit/audit.js';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
 import { transactionWithRetry } from '../../db/errors.js';
 import { AppError, notFound } from '../../errors.js';
-import { bankAccountSignals, bonusRingSignals, deviceSignals, inBlockingRing, registrationSignals } from './fraud-signals.detect.js';
+import {
+  bankAccountSignals,
+  bonusRingSignals,
+  deviceSignals,
+  heldRingSignals,
+  inBlockingRing,
+  registrationSignals,
+} from './fraud-signals.detect.js';
 import type { FraudSignalsDependencies, FraudSignalsService, SignalEvent } from './fraud-signals.types.js';
 
 /** How many signals a player's page lists. */
@@ -14,9 +21,10 @@ type Writer = (db: Db | Tx, agencyId: string, playerId: string) => Promise<numbe
 /** What each event writes: a withdrawal writes every pair kind again, so that nothing an earlier event missed stays missing. */
 const WRITERS: Record<SignalEvent, Writer[]> = {
   registered: [deviceSignals, registrationSignals],
-  fingerprint: [deviceSignals],
+  // a device shared after both took a first-deposit promotion makes the ring then
+  fingerprint: [deviceSignals, heldRingSignals],
   bank_account: [bankAccountSignals],
-  withdrawal: [deviceSignals, bankAccountSignals, registrationSignals],
+  withdrawal: [deviceSignals, bankAccountSignals, registrationSignals, heldRingSignals],
 };
 
 interface SignalRow {

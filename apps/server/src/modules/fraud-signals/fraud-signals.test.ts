@@ -162,6 +162,22 @@ describe('fraud signals', () => {
     expect((await signalsOf(owner.cookie, b.playerId)).find((s) => s.kind === 'bonus_ring')?.status).toBe('dismissed');
   });
 
+  it('makes the ring when a device is shared after both took the first-deposit promotion', async () => {
+    const [a, b] = [await registerOn(device(), address()), await registerOn(device(), address())];
+    for (const p of [a, b]) await addBankAccount(app(), p);
+    const welcome = await makePromotion(app(), env.agencyId(), { firstOrderOnly: true });
+    // two devices: no ring, both take it
+    expect((await usePromotion(app(), a, welcome.id)).statusCode).toBe(201);
+    expect((await usePromotion(app(), b, welcome.id)).statusCode).toBe(201);
+    // then b logs in on a's device
+    const [print] = await queryRows<{ hash: string }>(app().db, sql`SELECT hash FROM player_fingerprints WHERE player_id = ${a.playerId}`);
+    const sent = await as(app(), b, 'POST', '/v2/fingerprint', fingerprintBody(print!.hash), { [FINGERPRINT_HEADER]: print!.hash });
+    expect(sent.statusCode).toBe(200);
+    for (const p of [a, b]) {
+      expect((await as(app(), p, 'GET', '/v2/promotions/check-blocking')).json().reason).toBe('PROMOTION_BONUS_RING');
+    }
+  });
+
   it("shows another agency's staff nothing: the player is 404 and the signal cannot be decided", async () => {
     const shared = device();
     const [a] = [await registerOn(shared, address()), await registerOn(shared, address())];
