@@ -5,7 +5,7 @@
 // decide dialog) and the rates screen: no serious or critical violation. Screenshots to SHOTS.
 import { join } from 'node:path';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
-import { seriousAxe, shot, sized, staffLanguage, staffText } from './backoffice';
+import { queueCard, seriousAxe, shot, sized, staffLanguage, staffText } from './backoffice';
 import { SAME_ORIGIN, expect, pressEscape, test } from './fixtures';
 import { addBankAccount, depositThroughTheBank, lo, pick, registerPlayer } from './helpers';
 import { locked, signInStaff } from './staff';
@@ -37,17 +37,6 @@ async function requestWithdrawal(api: APIRequestContext, amount: string): Promis
     )
     .toBe('OPEN');
   return withdrawal.transactionCode;
-}
-
-/** The queue's card of that withdrawal; the queue is polled, and older ones come with "more". */
-async function queueCard(page: Page, code: string): Promise<Locator> {
-  const card = page.locator(`[data-testid="queue-row"][data-code="${code}"]`);
-  await expect(async () => {
-    const more = page.getByTestId('queue-more');
-    if ((await card.count()) === 0 && (await more.count()) > 0) await more.click();
-    await expect(card).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
-  return card;
 }
 
 /** The row of that withdrawal in the player's history (SPEC.md §3), read anew. */

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Page, TestInfo } from '@playwright/test';
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { seriousViolations, staffShot, staffWidth } from './backoffice-kit';
 
 /**
@@ -48,3 +48,14 @@ export const shot = (page: Page, info: TestInfo, name: string, lng: StaffLanguag
 /** axe's serious and critical violations on the page as it is, each named with `where`. */
 export const seriousAxe = async (page: Page, where: string): Promise<string[]> =>
   (await seriousViolations(page)).map((v) => `${where} ${v}`);
+
+/** The queue's card of that withdrawal; the queue is polled, and older ones come with "more". */
+export async function queueCard(page: Page, code: string): Promise<Locator> {
+  const card = page.locator(`[data-testid="queue-row"][data-code="${code}"]`);
+  await expect(async () => {
+    const more = page.getByTestId('queue-more');
+    if ((await card.count()) === 0 && (await more.count()) > 0) await more.click();
+    await expect(card).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  return card;
+}

@@ -39,6 +39,7 @@ import { staffPlayersRoutes } from './modules/backoffice/staff-players/index.js'
 import { staffSettingsRoutes } from './modules/backoffice/staff-settings/index.js';
 import { staffRoutes } from './modules/backoffice/staff/index.js';
 import { qrInspectRoutes } from './modules/qr-inspect/index.js';
+import { fraudSignalsStaffRoutes } from './modules/fraud-signals/index.js';
 import { responsiblePlayRoutes, responsiblePlayStaffRoutes } from './modules/responsible-play/index.js';
 import { providerMaintenanceRoutes, providerMaintenanceStaffRoutes } from './modules/provider-maintenance/index.js';
 import { healthPlugin } from './plugins/health.js';
@@ -141,6 +142,7 @@ export async function buildApp({ config, database, logger, now }: BuildOptions):
   await app.register(reconciliationRoutes, { prefix: '/api' });
   await app.register(exportsRoutes, { prefix: '/api' });
   await app.register(staffPlayersRoutes, { prefix: '/api' });
+  await app.register(fraudSignalsStaffRoutes, { prefix: '/api' });
   await app.register(responsiblePlayStaffRoutes, { prefix: '/api' });
   await app.register(staffSettingsRoutes, { prefix: '/api' });
   await app.register(providerMaintenanceStaffRoutes, { prefix: '/api' });

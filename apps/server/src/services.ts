@@ -17,6 +17,7 @@ import { createStaffSettingsService, type StaffSettingsService } from './modules
 import { createStaffService, type StaffService } from './modules/backoffice/staff/index.js';
 import { createBankAccountsService, type BankAccountsService } from './modules/bank-accounts/index.js';
 import { createDepositsService, type DepositsService } from './modules/deposits/index.js';
+import { createFraudSignalsService, type FraudSignalsService } from './modules/fraud-signals/index.js';
 import { createGamesService, type GamesService } from './modules/games/index.js';
 import { createProviderMaintenanceService, type ProviderMaintenanceService } from './modules/provider-maintenance/index.js';
 import { createPromotionsService, type PromotionsService } from './modules/promotions/index.js';
@@ -47,6 +48,7 @@ export interface Services {
   alerts: AlertsService;
   responsiblePlay: ResponsiblePlayService;
   providerMaintenance: ProviderMaintenanceService;
+  fraudSignals: FraudSignalsService;
 }
 
 /** The parts of the core a module's service may be given (the plugins registered before this one make them). */
@@ -70,12 +72,24 @@ export interface CoreDependencies extends ServiceDependencies {
 export function createServices(core: CoreDependencies): Services {
   const { db, log, config, providers, bankGateways, rateLimiter, loginThrottle, transfers, worker, now } = core;
   const passwords = createPasswordHasher(config);
-  const bankAccounts = createBankAccountsService({ db });
+  // pairs of players that may be one person, written as the events happen (decision 164)
+  const fraudSignals = createFraudSignalsService({ db, log });
+  const bankAccounts = createBankAccountsService({ db, fraudSignals });
   const responsiblePlay = createResponsiblePlayService({ db, now });
   const providerMaintenance = createProviderMaintenanceService({ db, now });
-  const promotions = createPromotionsService({ db, log, config, providers, transfers, worker, bankAccounts, responsiblePlay });
+  const promotions = createPromotionsService({
+    db,
+    log,
+    config,
+    providers,
+    transfers,
+    worker,
+    bankAccounts,
+    responsiblePlay,
+    fraudSignals,
+  });
   const wallet = createWalletService({ db, providers });
-  const withdrawals = createWithdrawalsService({ db, log, config, transfers, worker, wallet, bankAccounts, promotions });
+  const withdrawals = createWithdrawalsService({ db, log, config, transfers, worker, wallet, bankAccounts, promotions, fraudSignals });
   const deposits = createDepositsService({
     db,
     log,
@@ -94,7 +108,7 @@ export function createServices(core: CoreDependencies): Services {
   // (decisions 138 and 142): read only, kept for staff
   registerReconciliationJobs({ db, log, worker, bankGateways, providers, providerIds: PROVIDER_IDS });
   return {
-    accounts: createAccountsService({ db, passwords, rateLimiter, loginThrottle, bankAccounts }),
+    accounts: createAccountsService({ db, passwords, rateLimiter, loginThrottle, bankAccounts, fraudSignals }),
     bankAccounts,
     wallet,
     games: createGamesService({ providers, wallet, responsiblePlay, providerMaintenance }),
@@ -103,9 +117,10 @@ export function createServices(core: CoreDependencies): Services {
     withdrawals,
     staff: createStaffService({ db, passwords, loginThrottle }),
     attention,
-    staffPlayers: createStaffPlayersService({ db, passwords, bankAccounts, wallet, loginThrottle }),
+    staffPlayers: createStaffPlayersService({ db, passwords, bankAccounts, wallet, loginThrottle, fraudSignals }),
     responsiblePlay,
     providerMaintenance,
+    fraudSignals,
     staffSettings: createStaffSettingsService({ db }),
     reconciliation: createReconciliationService({ db, bankGateways, deposits, providers }),
     qrInspect: createQrInspectService({ db, gatewayFor: (agencyId, bank) => bankGateways.for(agencyId, bank) }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { backofficeWithdrawalSchema } from './backoffice.js';
+import { queueSignalsSchema } from './fraud-signals.js';
 import { keysetQuerySchema, keysetResponseSchema } from './keyset.js';
 import { withdrawalStatusSchema } from './withdrawals.js';
 
@@ -43,22 +44,14 @@ export const dashboardResponseSchema = z.object({
 });
 export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
 
-/** Why staff should look twice: other players of the agency share this player's device or bank account. */
-export const withdrawalWarningsSchema = z.object({
-  /** other players seen with one of this player's fingerprints (at most 10 counted) */
-  sharedFingerprint: z.number().int(),
-  /** other players with the same bank account number, on their account or a withdrawal (at most 10 counted) */
-  sharedBankAccount: z.number().int(),
-});
-export type WithdrawalWarnings = z.infer<typeof withdrawalWarningsSchema>;
-
 /** The promotion a withdrawal was made under (its usage), for staff. */
 export const queuePromotionSchema = z.object({ usageId: z.string(), code: z.string(), name: z.string(), status: z.string() });
 
 export const queueWithdrawalSchema = backofficeWithdrawalSchema.extend({
   playerDisplayName: z.string(),
   promotion: queuePromotionSchema.nullable(),
-  warnings: withdrawalWarningsSchema,
+  /** the player's fraud signals not dismissed (decision 164); the names are on the player's signals */
+  signals: queueSignalsSchema,
 });
 export type QueueWithdrawal = z.infer<typeof queueWithdrawalSchema>;
 
@@ -67,12 +60,7 @@ export const withdrawalQueueQuerySchema = keysetQuerySchema.extend({ status: wit
 export const withdrawalQueueResponseSchema = keysetResponseSchema(queueWithdrawalSchema);
 export type WithdrawalQueueResponse = z.infer<typeof withdrawalQueueResponseSchema>;
 
-/** The players a warning is about, named, for the detail. */
-export const sharingPlayerSchema = z.object({ id: z.string(), username: z.string(), via: z.enum(['fingerprint', 'bankAccount']) });
-export const withdrawalDetailResponseSchema = z.object({
-  withdrawal: queueWithdrawalSchema,
-  sharing: z.array(sharingPlayerSchema),
-});
+export const withdrawalDetailResponseSchema = z.object({ withdrawal: queueWithdrawalSchema });
 export type WithdrawalDetailResponse = z.infer<typeof withdrawalDetailResponseSchema>;
 
 export const withdrawalQueueSummarySchema = z.object({ open: dashboardQueueSchema });

@@ -49,19 +49,11 @@ export const playerSessionSchema = z.object({
   userAgent: z.string().nullable(),
 });
 export const playerFingerprintSchema = z.object({ hash: z.string(), firstDay: z.string(), lastDay: z.string(), days: z.number().int() });
-/** Another player of the agency sharing a fingerprint or the bank account: what they share. */
-export const relatedPlayerSchema = z.object({
-  id: z.uuid(),
-  username: z.string(),
-  status: playerStatusSchema,
-  shares: z.array(z.enum(['fingerprint', 'bankAccount'])),
-});
 
 export const playerDetailResponseSchema = z.object({
   player: staffPlayerSchema,
   bankAccount: bankAccountSchema.nullable(),
   fingerprints: z.array(playerFingerprintSchema),
-  related: z.array(relatedPlayerSchema),
   sessions: z.array(playerSessionSchema),
   usages: z.array(promotionUsageSchema),
 });

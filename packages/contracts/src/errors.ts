@@ -111,6 +111,9 @@ export const ERROR_CODES = [
   'DEPOSIT_LIMIT_REACHED',
   /** a game launch or a promotion during cooling-off or self-exclusion: `fields.until` the end (absent: for good) */
   'SELF_EXCLUDED',
+  // fraud signals (decision 164)
+  /** a promotion refused while the player is in a bonus ring staff have not allowed (players of one device, one first-deposit promotion) */
+  'PROMOTION_BONUS_RING',
 ] as const;
 
 export const errorCodeSchema = z.enum(ERROR_CODES);
@@ -205,4 +208,5 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   QR_NOT_FOUND_IN_IMAGE: 422,
   DEPOSIT_LIMIT_REACHED: 422,
   SELF_EXCLUDED: 403,
+  PROMOTION_BONUS_RING: 403,
 };

@@ -144,9 +144,16 @@ export type PromotionUsagePage = z.infer<typeof promotionUsagePageSchema>;
 /** GET /v2/promotions/check-blocking: whether the player may take a promotion now, and why not */
 export const promotionCheckBlockingResponseSchema = z.object({
   isBlocked: z.boolean(),
-  /** the first reason a `use` would be refused now, whatever the promotion: a cooling-off or exclusion, blocked, no bank account, one in use, an open deposit */
+  /** the first reason a `use` would be refused now, whatever the promotion: a cooling-off or exclusion, blocked, a bonus ring, no bank account, one in use, an open deposit */
   reason: z
-    .enum(['SELF_EXCLUDED', 'PROMOTION_PLAYER_BLOCKED', 'PROMOTION_NEEDS_BANK_ACCOUNT', 'PROMOTION_ONE_AT_A_TIME', 'OPEN_ORDER'])
+    .enum([
+      'SELF_EXCLUDED',
+      'PROMOTION_PLAYER_BLOCKED',
+      'PROMOTION_BONUS_RING',
+      'PROMOTION_NEEDS_BANK_ACCOUNT',
+      'PROMOTION_ONE_AT_A_TIME',
+      'OPEN_ORDER',
+    ])
     .nullable(),
 });
 export type PromotionCheckBlockingResponse = z.infer<typeof promotionCheckBlockingResponseSchema>;

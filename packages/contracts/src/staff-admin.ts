@@ -101,6 +101,7 @@ export const AUDIT_ACTIONS = [
   'staff.invitation',
   'agency.provider_maintenance',
   'agency.provider_maintenance_end',
+  'signal.decision',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

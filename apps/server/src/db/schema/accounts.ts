@@ -20,6 +20,8 @@ export const players = pgTable(
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** the client address the player registered from (migration 0118, fraud signals) */
+    registrationIp: text('registration_ip'),
   },
   (t) => [unique().on(t.agencyId, t.username), unique().on(t.agencyId, t.id)],
 );

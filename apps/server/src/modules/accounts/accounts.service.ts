@@ -39,6 +39,7 @@ export function createAccountsService({
   rateLimiter: limiter,
   loginThrottle: throttle,
   bankAccounts,
+  fraudSignals,
 }: AccountsServiceDependencies): AccountsService {
   async function findPlayer(agencyId: string, username: string): Promise<PlayerRow | undefined> {
     const rows = await db
@@ -63,7 +64,15 @@ export function createAccountsService({
         const player = await db.transaction(async (tx) => {
           const [row] = await tx
             .insert(players)
-            .values({ agencyId: agency.id, username: input.username, passwordHash, displayName: input.username, lastLoginAt: new Date() })
+            .values({
+              agencyId: agency.id,
+              username: input.username,
+              passwordHash,
+              displayName: input.username,
+              lastLoginAt: new Date(),
+              // the client's address by the trusted-proxy rule (decision 041), for the registration signal
+              registrationIp: request.ip,
+            })
             .returning();
           await tx.insert(playerFingerprints).values({ playerId: row!.id, day: vientianeDay(), hash: input.fingerprint });
           await startSession(tx, request, reply, row!);
@@ -71,6 +80,7 @@ export function createAccountsService({
         });
         // the new player's own browser and address are known clients of the account from the start
         await throttle.remember(throttle.attempt(request, 'player', agency.id, player.username), reply);
+        await fraudSignals.recordAfter('registered', { agencyId: agency.id, playerId: player.id });
         return { player: toPlayer(player) };
       } catch (err) {
         if (isUniqueViolation(err)) throw usernameTaken();
@@ -170,6 +180,7 @@ export function createAccountsService({
     async saveFingerprint(session, body) {
       assertStorable(body, 'fingerprint');
       await saveFingerprint(db, session.playerId, body);
+      await fraudSignals.recordAfter('fingerprint', session);
     },
   };
 }

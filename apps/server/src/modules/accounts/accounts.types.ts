@@ -5,6 +5,7 @@ import type { LoginThrottle } from '../../plugins/login-throttle.js';
 import type { RateLimiter } from '../../plugins/rate-limit.js';
 import type { PlayerSession } from '../../plugins/session.js';
 import type { BankAccountsService } from '../bank-accounts/index.js';
+import type { FraudSignalsService } from '../fraud-signals/index.js';
 import type { ServiceDependencies } from '../service-dependencies.js';
 import type { PasswordHasher } from './passwords.js';
 
@@ -13,6 +14,8 @@ export interface AccountsServiceDependencies extends Pick<ServiceDependencies, '
   rateLimiter: RateLimiter;
   loginThrottle: LoginThrottle;
   bankAccounts: Pick<BankAccountsService, 'ofSession'>;
+  /** a registration and a fingerprint write their fraud signals (decision 164) */
+  fraudSignals: Pick<FraudSignalsService, 'recordAfter'>;
 }
 
 /**

@@ -28,7 +28,7 @@ function sessionBankAccounts(rows: readonly Record<string, unknown>[]): BankAcco
   return view as BankAccount[];
 }
 
-export function createBankAccountsService({ db }: BankAccountsServiceDependencies): BankAccountsService {
+export function createBankAccountsService({ db, fraudSignals }: BankAccountsServiceDependencies): BankAccountsService {
   const list: BankAccountsService['list'] = async (agencyId, playerId, on = db) => {
     const rows = await on
       .select()
@@ -60,7 +60,10 @@ export function createBankAccountsService({ db }: BankAccountsServiceDependencie
         .values({ agencyId, playerId, bank: body.bank, accountNumber, accountName, currency: 'LAK' })
         .onConflictDoNothing()
         .returning();
-      if (inserted[0]) return toBankAccount(inserted[0]);
+      if (inserted[0]) {
+        await fraudSignals.recordAfter('bank_account', { agencyId, playerId });
+        return toBankAccount(inserted[0]);
+      }
       if (await find(agencyId, playerId)) throw alreadyAdded();
       throw accountInUse();
     },

@@ -1,9 +1,13 @@
 import type { AddBankAccountBody, BankAccount, ChangeBankAccountBody } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.js';
 import type { PlayerSession } from '../../plugins/session.js';
+import type { FraudSignalsService } from '../fraud-signals/index.js';
 import type { ServiceDependencies } from '../service-dependencies.js';
 
-export type BankAccountsServiceDependencies = Pick<ServiceDependencies, 'db'>;
+export interface BankAccountsServiceDependencies extends Pick<ServiceDependencies, 'db'> {
+  /** an account added writes its fraud signals (decision 164) */
+  fraudSignals: Pick<FraudSignalsService, 'recordAfter'>;
+}
 
 /** The player's one bank account (DESIGN.md §7), every call scoped by agency and owner. */
 export interface BankAccountsService {

@@ -6,6 +6,9 @@ export const oneAtATime = () => new AppError('PROMOTION_ONE_AT_A_TIME', 'one pro
 export const usedByProvider = (provider: string) =>
   new AppError('PROMOTION_USED_BY_PROVIDER', `the promotion is already used at provider ${provider}`, { providerId: provider });
 export const playerBlocked = () => new AppError('PROMOTION_PLAYER_BLOCKED', 'the account is blocked from promotions');
+/** decision 164: players of one device took the same first-deposit promotion; staff have not allowed it */
+export const bonusRing = () =>
+  new AppError('PROMOTION_BONUS_RING', 'promotions are paused: another account on this device took the same first-deposit promotion');
 export const needsBankAccount = () => new AppError('PROMOTION_NEEDS_BANK_ACCOUNT', 'add a bank account to receive a promotion');
 export const openOrder = () => new AppError('CANNOT_USE_PROMOTION_WHILE_ORDER_IS_OPEN', 'close the open deposit order to use a promotion');
 export const firstOrderOnly = () => new AppError('PROMOTION_ONLY_FOR_FIRST_ORDER', 'the promotion is only for new customers');

@@ -8,6 +8,7 @@ import type { AgencyContext } from '../../plugins/agency.js';
 import type { PlayerSession } from '../../plugins/session.js';
 import type { ProviderLookup } from '../../providers/types.js';
 import type { BankAccountsService } from '../bank-accounts/index.js';
+import type { FraudSignalsService } from '../fraud-signals/index.js';
 import type { ResponsiblePlayService } from '../responsible-play/index.js';
 import type { ServiceDependencies } from '../service-dependencies.js';
 
@@ -19,6 +20,8 @@ export interface PromotionsServiceDependencies extends ServiceDependencies {
   bankAccounts: Pick<BankAccountsService, 'find'>;
   /** no promotion during a cooling-off or an exclusion (decision 160) */
   responsiblePlay: Pick<ResponsiblePlayService, 'assertNotExcluded' | 'activeExclusion'>;
+  /** no promotion in a bonus ring staff have not allowed (decision 164) */
+  fraudSignals: Pick<FraudSignalsService, 'bonusRing' | 'ringBlocked'>;
 }
 
 /** Whose promotion: a player at one provider of an agency. */

@@ -9,6 +9,7 @@ import type { PlayerSession } from '../../plugins/session.js';
 import { adapterOf, readFromProvider } from '../../providers/reads.js';
 import {
   alreadyUsed,
+  bonusRing,
   creditTooHigh,
   firstOrderOnly,
   needsBankAccount,
@@ -57,7 +58,7 @@ export async function liveCredit(
 }
 
 export function createUse(deps: PromotionsServiceDependencies) {
-  const { db, bankAccounts, responsiblePlay } = deps;
+  const { db, bankAccounts, responsiblePlay, fraudSignals } = deps;
 
   const isBlocked = async (agencyId: string, playerId: string) => {
     const [row] = await db
@@ -80,6 +81,7 @@ export function createUse(deps: PromotionsServiceDependencies) {
   async function blockingReason(session: PlayerSession, requiresBankAccount = true): Promise<ErrorCode | null> {
     if (await responsiblePlay.activeExclusion(session)) return 'SELF_EXCLUDED';
     if (await isBlocked(session.agencyId, session.playerId)) return 'PROMOTION_PLAYER_BLOCKED';
+    if (await fraudSignals.ringBlocked(session)) return 'PROMOTION_BONUS_RING';
     if (requiresBankAccount && !(await bankAccounts.find(session.agencyId, session.playerId))) return 'PROMOTION_NEEDS_BANK_ACCOUNT';
     if (await heldUsage(db, session.agencyId, session.playerId)) return 'PROMOTION_ONE_AT_A_TIME';
     if (await hasOpenDeposit(session.agencyId, session.playerId)) return 'OPEN_ORDER';
@@ -106,6 +108,7 @@ export function createUse(deps: PromotionsServiceDependencies) {
     if (held?.promotionId === promotion.id && held.providerId !== body.providerId) throw usedByProvider(held.providerId);
     const reason = await blockingReason(session, rules.requiresBankAccount);
     if (reason === 'PROMOTION_PLAYER_BLOCKED') throw playerBlocked();
+    if (reason === 'PROMOTION_BONUS_RING') throw bonusRing();
     if (reason === 'PROMOTION_NEEDS_BANK_ACCOUNT') throw needsBankAccount();
     if (reason === 'PROMOTION_ONE_AT_A_TIME') throw oneAtATime();
     if (reason === 'OPEN_ORDER') throw openOrder();
@@ -117,6 +120,8 @@ export function createUse(deps: PromotionsServiceDependencies) {
           and(eq(depositOrders.agencyId, agency.id), eq(depositOrders.playerId, session.playerId), isNotNull(depositOrders.bankReference)),
         );
       if ((paid?.n ?? 0) > 0) throw firstOrderOnly();
+      // players of one device taking the same first-deposit promotion: a ring, refused until staff decide
+      if (await fraudSignals.bonusRing(session, promotion.id)) throw bonusRing();
     }
     if (rules.maxCreditBeforeDeposit !== undefined) {
       const credit = await liveCredit(deps, session, body.providerId);

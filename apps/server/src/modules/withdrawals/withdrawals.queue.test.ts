@@ -3,7 +3,14 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.js';
 import { registerPlayer } from '../../test/players.js';
 import { useServerAndSandbox } from '../../test/server-and-sandbox.js';
-import { decide, staffLogin, openWithdrawal as openWithdrawalAt } from './withdrawals.test-helpers.js';
+import {
+  addBankAccount,
+  decide,
+  fundCredit,
+  staffLogin,
+  openWithdrawal as openWithdrawalAt,
+  withdraw,
+} from './withdrawals.test-helpers.js';
 import { createAgency } from '../../test/agencies.js';
 
 const env = useServerAndSandbox({ RATE_LIMIT_ENABLED: 'false' });
@@ -48,8 +55,9 @@ describe('the withdrawal queue', () => {
     expect(summary.open.oldestAt).toBe(new Date(oldest!.at).toISOString());
   });
 
-  it('warns of players sharing a fingerprint or the bank account number, within the agency only', async () => {
-    const { player, id } = await openWithdrawal();
+  it("counts the player's fraud signals written as the withdrawal is made, within the agency only", async () => {
+    const player = await registerPlayer(app());
+    await addBankAccount(app(), player);
     const [account] = await queryRows<{ account_number: string }>(
       app().db,
       sql`SELECT account_number FROM player_bank_accounts WHERE player_id = ${player.playerId}`,
@@ -77,6 +85,9 @@ describe('the withdrawal queue', () => {
       sql`INSERT INTO player_bank_accounts (agency_id, player_id, bank, account_number, account_name)
           VALUES (${elsewhere}, ${stranger!.id}, 'bcel', ${account!.account_number}, 'Stranger')`,
     );
+    // the withdrawal writes its player's signals of every kind (decision 164)
+    await fundCredit(app(), env.agencyId(), player, 'gclub', 60_000n);
+    const id = (await withdraw(app(), player, { providerId: 'gclub', amount: '100' })).json().withdrawal.id as string;
     const owner = await staffLogin(app(), env.agencyId(), 'owner');
 
     const detail = await get(owner.cookie, `withdrawals/${id}`);
@@ -86,21 +97,19 @@ describe('the withdrawal queue', () => {
       playerUsername: player.username,
       accountNumber: account!.account_number,
       promotion: null,
-      warnings: { sharedFingerprint: 1, sharedBankAccount: 1 },
+      signals: { count: 2, kinds: ['bank_account', 'device'] },
     });
-    expect(detail.json().sharing).toEqual([
-      { id: payee.playerId, username: payee.username, via: 'bankAccount' },
-      { id: twin.playerId, username: twin.username, via: 'fingerprint' },
-    ]);
     const listed = (await get(owner.cookie, 'withdrawals?limit=200')).json().items.find((w: { id: string }) => w.id === id);
-    expect(listed.warnings).toEqual({ sharedFingerprint: 1, sharedBankAccount: 1 });
+    expect(listed.signals).toEqual({ count: 2, kinds: ['bank_account', 'device'] });
+    const named = (await get(owner.cookie, `players/${player.playerId}/signals`)).json().items as { kind: string; other: { id: string } }[];
+    expect(named.map((s) => [s.kind, s.other.id]).sort()).toEqual([
+      ['bank_account', payee.playerId],
+      ['device', twin.playerId],
+    ]);
 
     // a player with neither shares nothing
     const alone = await openWithdrawal();
-    expect((await get(owner.cookie, `withdrawals/${alone.id}`)).json().withdrawal.warnings).toEqual({
-      sharedFingerprint: 0,
-      sharedBankAccount: 0,
-    });
+    expect((await get(owner.cookie, `withdrawals/${alone.id}`)).json().withdrawal.signals).toEqual({ count: 0, kinds: [] });
   });
 
   it("answers another agency's staff 404 on a withdrawal; support neither reads nor decides (no money)", async () => {

@@ -5,11 +5,11 @@ import { players, promotions, promotionUsages, withdrawals } from '../../db/sche
 import { toBackofficeWithdrawal } from './withdrawals.view.js';
 import { byCreatedAt } from '../shared/keyset.js';
 import { noSuchWithdrawal } from './withdrawals.errors.js';
-import { sharedBankAccount, sharedFingerprint, sharingPlayers, WARNING_CAP } from './withdrawals.warnings.js';
+import { queueSignals, toQueueSignals } from '../fraud-signals/index.js';
 
 const oldestFirst = byCreatedAt('asc', withdrawals);
 
-/** One row of the queue with what staff judge it by: the player, the promotion in use, the warnings. */
+/** One row of the queue with what staff judge it by: the player, the promotion in use, the fraud signals (decision 164). */
 function queueRows(db: Db) {
   return db
     .select({
@@ -20,8 +20,7 @@ function queueRows(db: Db) {
       usageStatus: promotionUsages.status,
       promotionCode: promotions.code,
       promotionName: sql<string | null>`${promotions.texts} -> 'lo' ->> 'name'`,
-      sharedFingerprint: sharedFingerprint(withdrawals),
-      sharedBankAccount: sharedBankAccount(withdrawals),
+      signals: queueSignals(withdrawals.agencyId, withdrawals.playerId),
       cursorKey: oldestFirst.key,
     })
     .from(withdrawals)
@@ -39,7 +38,7 @@ function toQueueWithdrawal(r: Omit<QueueRow, 'cursorKey'>): QueueWithdrawal {
       r.usageId && r.usageStatus
         ? { usageId: r.usageId, code: r.promotionCode ?? '', name: r.promotionName ?? '', status: r.usageStatus }
         : null,
-    warnings: { sharedFingerprint: r.sharedFingerprint, sharedBankAccount: r.sharedBankAccount },
+    signals: toQueueSignals(r.signals),
   };
 }
 
@@ -61,12 +60,11 @@ export async function listWithdrawals(
   return { items: page.items.map(toQueueWithdrawal), nextCursor: page.nextCursor };
 }
 
-/** One withdrawal of the agency with the players its warnings are about; another agency's is 404. */
+/** One withdrawal of the agency (its player's signals are the player's own call); another agency's is 404. */
 export async function withdrawalDetail(db: Db, agencyId: string, id: string) {
   const [row] = await queueRows(db).where(and(eq(withdrawals.agencyId, agencyId), eq(withdrawals.id, id)));
   if (!row) throw noSuchWithdrawal();
-  const sharing = await sharingPlayers(db, row.w, WARNING_CAP);
-  return { withdrawal: toQueueWithdrawal(row), sharing };
+  return { withdrawal: toQueueWithdrawal(row) };
 }
 
 /** How many wait in the queue and since when (withdrawals_queue_keyset: agency, status, then time). */

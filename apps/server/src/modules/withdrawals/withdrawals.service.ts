@@ -26,7 +26,7 @@ import { nextTransactionCode } from '../shared/transaction-code.js';
 const IN_PROGRESS = ['PENDING', 'OPEN'] as const;
 
 export function createWithdrawalsService(deps: WithdrawalsServiceDependencies): WithdrawalsService {
-  const { db, log, transfers, wallet, bankAccounts, promotions } = deps;
+  const { db, log, transfers, wallet, bankAccounts, promotions, fraudSignals } = deps;
   const settlement = createWithdrawalSettlement(deps);
   // prepared once: the player's pages poll these while a withdrawal is in progress
   const pages = playerOrderPages(db, withdrawals, 'withdrawals');
@@ -170,6 +170,7 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDependencies): 
         if (isUniqueViolation(err, 'withdrawals_one_open')) throw openExists();
         throw err;
       }
+      await fraudSignals.recordAfter('withdrawal', { agencyId: agency.id, playerId: session.playerId });
       await settleSoon(transfer);
       return reload(id);
     },

@@ -30,7 +30,7 @@ export const withdrawalsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       ...money,
       schema: {
         tags,
-        summary: 'The withdrawal queue (OPEN by default), oldest first, by keyset; each with its warnings',
+        summary: "The withdrawal queue (OPEN by default), oldest first, by keyset; each with its player's fraud signals counted",
         querystring: withdrawalQueueQuerySchema,
         response: { 200: withdrawalQueueResponseSchema, ...errors },
       },
@@ -57,7 +57,7 @@ export const withdrawalsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       ...money,
       schema: {
         tags,
-        summary: 'One withdrawal with the player, the promotion in use and the players its warnings are about',
+        summary: "One withdrawal with the player, the promotion in use and the player's fraud signals counted",
         params: idParams,
         response: { 200: withdrawalDetailResponseSchema, ...errors },
       },

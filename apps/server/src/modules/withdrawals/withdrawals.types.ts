@@ -15,6 +15,7 @@ import type { Transfer, TransferService } from '../../ledger/transfers/index.js'
 import type { AgencyContext } from '../../plugins/agency.js';
 import type { PlayerSession } from '../../plugins/session.js';
 import type { BankAccountsService } from '../bank-accounts/index.js';
+import type { FraudSignalsService } from '../fraud-signals/index.js';
 import type { PromotionsService } from '../promotions/index.js';
 import type { ServiceDependencies } from '../service-dependencies.js';
 import type { WalletService } from '../wallet/index.js';
@@ -26,6 +27,8 @@ export interface WithdrawalsServiceDependencies extends ServiceDependencies {
   wallet: Pick<WalletService, 'creditMinorAt'>;
   bankAccounts: Pick<BankAccountsService, 'find'>;
   promotions: Pick<PromotionsService, 'withdrawalRules' | 'withdrawalApproved'>;
+  /** a withdrawal writes every kind of its player's fraud signals again (decision 164) */
+  fraudSignals: Pick<FraudSignalsService, 'recordAfter'>;
 }
 
 /** A staff decision on an OPEN withdrawal, made in the decision's transaction. */
@@ -69,7 +72,7 @@ export interface WithdrawalsService {
     agencyId: string,
     q: { status: WithdrawalStatus; cursor?: string | undefined; limit: number },
   ): Promise<KeysetPage<QueueWithdrawal>>;
-  /** one withdrawal of the agency with the players its warnings are about (another agency's: 404) */
+  /** one withdrawal of the agency with its player's signal counts (another agency's: 404) */
   detail(agencyId: string, id: string): Promise<WithdrawalDetailResponse>;
   /** how many withdrawals are OPEN and since when the oldest waits */
   openSummary(agencyId: string): Promise<DashboardQueue>;

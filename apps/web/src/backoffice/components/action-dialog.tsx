@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, type ButtonVariant } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
@@ -27,6 +27,8 @@ export interface ActionDialogProps {
   run: (value: string) => Promise<unknown>;
   /** where the focus goes on close when the button that opened it is gone (a selector) */
   returnFocusTo?: string;
+  /** what staff should see before deciding, above the value (a withdrawal's fraud signals) */
+  aside?: ReactNode;
 }
 
 /**
@@ -62,6 +64,7 @@ export function ActionDialog(p: ActionDialogProps) {
         {p.label}
       </Button>
       <DialogContent title={p.title} description={p.description} returnFocusTo={p.returnFocusTo}>
+        {p.aside}
         <form
           noValidate
           className="flex flex-col gap-3"

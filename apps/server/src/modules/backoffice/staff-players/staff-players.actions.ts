@@ -44,7 +44,7 @@ async function lockPlayer(tx: Tx, agencyId: string, playerId: string): Promise<L
  * end sessions take the request, whose instance forgets the player's cached sessions at once (the
  * database tells the others, decision 043).
  */
-export function createPlayerActions({ db, passwords, bankAccounts, loginThrottle }: StaffPlayersServiceDependencies) {
+export function createPlayerActions({ db, passwords, bankAccounts, loginThrottle, fraudSignals }: StaffPlayersServiceDependencies) {
   const audit = (tx: Tx, actor: StaffActor, action: AuditAction, playerId: string, before: object, after: object) =>
     writeAudit(tx, actor, { action, entityType: 'player', entityId: playerId, before, after });
 
@@ -113,7 +113,7 @@ export function createPlayerActions({ db, passwords, bankAccounts, loginThrottle
 
     /** the rules of DESIGN.md §7 still hold (the bank-accounts service's); the reason is audited */
     async changeBankAccount(actor: StaffActor, playerId: string, body: ChangeBankAccountBody) {
-      return transactionWithRetry(db, async (tx) => {
+      const changed = await transactionWithRetry(db, async (tx) => {
         await lockPlayer(tx, actor.staff.agencyId, playerId);
         const { before, after } = await bankAccounts.replace(tx, actor.staff.agencyId, playerId, body);
         await audit(
@@ -126,6 +126,9 @@ export function createPlayerActions({ db, passwords, bankAccounts, loginThrottle
         );
         return { bankAccount: after };
       });
+      // after the commit, as for a player's own account (decision 164)
+      await fraudSignals.recordAfter('bank_account', { agencyId: actor.staff.agencyId, playerId });
+      return changed;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { PlayerDetailResponse } from '@app/contracts';
 import { queryRows, type Db } from '../../../db/client.js';
 import { depositOrders, playerBankAccounts, promotionUsages, promotions, withdrawals } from '../../../db/schema/index.js';
@@ -25,9 +25,9 @@ export async function playerOf(db: Db, agencyId: string, playerId: string): Prom
 }
 
 /**
- * A player's page: the player, the bank account, the fingerprints and the other players sharing one
- * of them or the account number, the live sessions and the latest promotion usages. Each list is
- * read through an index of the player's (migration 0036) and bounded.
+ * A player's page: the player, the bank account, the fingerprints, the live sessions and the latest
+ * promotion usages (who shares what is the player's fraud signals, decision 164). Each list is read
+ * through an index of the player's (migration 0036) and bounded.
  */
 export async function playerDetail(db: Db, agencyId: string, playerId: string): Promise<PlayerDetailResponse> {
   const player = await playerOf(db, agencyId, playerId);
@@ -57,13 +57,6 @@ export async function playerDetail(db: Db, agencyId: string, playerId: string): 
       .limit(SHOWN),
   ]);
   const account = bank[0] ?? null;
-  const related = await relatedPlayers(
-    db,
-    agencyId,
-    playerId,
-    fingerprints.map((f) => f.hash),
-    account?.accountNumber ?? null,
-  );
   return {
     player: toStaffPlayer(player),
     bankAccount: account && {
@@ -75,7 +68,6 @@ export async function playerDetail(db: Db, agencyId: string, playerId: string): 
       createdAt: account.createdAt.toISOString(),
     },
     fingerprints: fingerprints.map((f) => ({ hash: f.hash, firstDay: f.first_day, lastDay: f.last_day, days: f.days })),
-    related,
     sessions: sessions.map((s) => ({
       id: s.id,
       createdAt: iso(s.created_at),
@@ -86,30 +78,6 @@ export async function playerDetail(db: Db, agencyId: string, playerId: string): 
     })),
     usages: usages.map((u) => toUsage(u.usage, u.promotion, 'lo')),
   };
-}
-
-/** Other players of the agency with one of these fingerprints or the same account number (at any bank). */
-async function relatedPlayers(db: Db, agencyId: string, playerId: string, hashes: string[], accountNumber: string | null) {
-  const parts: SQL[] = [];
-  if (hashes.length) {
-    parts.push(sql`SELECT DISTINCT f.player_id, 'fingerprint' AS what FROM player_fingerprints f
-                   WHERE f.hash IN (${sql.join(
-                     hashes.map((h) => sql`${h}`),
-                     sql`, `,
-                   )}) AND f.player_id <> ${playerId}`);
-  }
-  if (accountNumber) {
-    parts.push(sql`SELECT b.player_id, 'bankAccount' AS what FROM player_bank_accounts b
-                   WHERE b.agency_id = ${agencyId} AND b.account_number COLLATE "C" = ${accountNumber} AND b.player_id <> ${playerId}`);
-  }
-  if (!parts.length) return [];
-  const rows = await queryRows<{ id: string; username: string; status: 'active' | 'blocked'; shares: string[] }>(
-    db,
-    sql`SELECT p.id, p.username, p.status, array_agg(DISTINCT s.what ORDER BY s.what) AS shares
-        FROM (${sql.join(parts, sql` UNION ALL `)}) s JOIN players p ON p.id = s.player_id AND p.agency_id = ${agencyId}
-        GROUP BY p.id, p.username, p.status ORDER BY p.username LIMIT ${SHOWN}`,
-  );
-  return rows.map((r) => ({ ...r, shares: r.shares as ('fingerprint' | 'bankAccount')[] }));
 }
 
 /** A player's deposits, newest first, keyset-paged on (created_at, id) through deposit_orders_history. */

@@ -14,6 +14,7 @@ import type { PasswordHasher } from '../../accounts/index.js';
 import type { StaffActor } from '../../../audit/audit.js';
 import type { LoginThrottle } from '../../../plugins/login-throttle.js';
 import type { BankAccountsService } from '../../bank-accounts/index.js';
+import type { FraudSignalsService } from '../../fraud-signals/index.js';
 import type { ServiceDependencies } from '../../service-dependencies.js';
 import type { WalletService } from '../../wallet/index.js';
 
@@ -22,6 +23,7 @@ export interface StaffPlayersServiceDependencies extends Pick<ServiceDependencie
   bankAccounts: Pick<BankAccountsService, 'replace'>;
   wallet: Pick<WalletService, 'creditMinorAt'>;
   loginThrottle: Pick<LoginThrottle, 'lift'>;
+  fraudSignals: Pick<FraudSignalsService, 'recordAfter'>;
 }
 
 /** The back office's players (DESIGN.md §9): search, a player's page, and staff's actions on a player. */

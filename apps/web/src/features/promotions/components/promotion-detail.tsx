@@ -82,8 +82,8 @@ function TakeForm({ promotion }: { promotion: Promotion }) {
   const breach = creditRuleBreach(promotion.rules, hasCreditRule ? credit.data?.credit.amount : undefined);
   const reason = blocking.data?.reason ?? null;
   const reasonText =
-    reason === 'SELF_EXCLUDED'
-      ? t('errors:SELF_EXCLUDED')
+    reason === 'SELF_EXCLUDED' || reason === 'PROMOTION_BONUS_RING'
+      ? t(`errors:${reason}`)
       : reason === 'PROMOTION_PLAYER_BLOCKED'
         ? t('messages.blocked')
         : reason === 'PROMOTION_NEEDS_BANK_ACCOUNT' && promotion.rules.requiresBankAccount
@@ -129,7 +129,9 @@ function TakeForm({ promotion }: { promotion: Promotion }) {
         size="lg"
         className="w-full"
         loading={take.isPending}
-        disabled={reason === 'PROMOTION_PLAYER_BLOCKED' || reason === 'SELF_EXCLUDED' || breach !== null}
+        disabled={
+          reason === 'PROMOTION_PLAYER_BLOCKED' || reason === 'SELF_EXCLUDED' || reason === 'PROMOTION_BONUS_RING' || breach !== null
+        }
         onClick={onTake}
         data-testid="take-promotion"
       >

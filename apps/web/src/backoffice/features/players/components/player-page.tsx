@@ -10,7 +10,22 @@ import { StaffLink, playersPath } from '@/backoffice/lib/staff-link';
 import { PlayerActions } from './player-actions';
 import { ResponsiblePlay } from './player-responsible-play';
 import { BankAccount } from './player-bank';
-import { Credits, Orders, Sessions, Sharing, Usages } from './player-sections';
+import { Credits, Orders, Section, Sessions, Sharing, Usages } from './player-sections';
+import { MONEY_ROLES } from '@app/contracts';
+import { FraudSignals } from '@/backoffice/components/fraud-signals/fraud-signals';
+import { meQueryOptions } from '@/backoffice/features/auth/api/get-me';
+
+/** The player's fraud signals (decision 164), the others as links to their pages. */
+function PlayerSignals({ playerId }: { playerId: string }) {
+  const { t } = useTranslation('signals');
+  // the decisions are the money roles', as the withdrawals'
+  const role = useQuery(meQueryOptions).data?.staff.role;
+  return (
+    <Section title={t('heading')} testId="player-signals">
+      <FraudSignals playerId={playerId} canDecide={role !== undefined && MONEY_ROLES.includes(role)} />
+    </Section>
+  );
+}
 
 /** A player's page (DESIGN.md §9): who they are, what they hold, who shares their device or account, and the actions. */
 export function PlayerPage() {
@@ -47,6 +62,7 @@ export function PlayerPage() {
         <BankAccount detail={detail.data} />
         <Credits playerId={player.id} />
         <Sharing detail={detail.data} />
+        <PlayerSignals playerId={player.id} />
         <Sessions detail={detail.data} />
         <Usages detail={detail.data} />
         <ResponsiblePlay playerId={player.id} />

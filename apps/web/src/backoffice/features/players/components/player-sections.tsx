@@ -11,7 +11,7 @@ import { staffErrorKey } from '@/backoffice/lib/errors';
 import { playerCreditsQueryOptions } from '@/backoffice/features/players/api/get-player-credits';
 import { playerOrdersQueryOptions } from '@/backoffice/features/players/api/get-player-orders';
 import { useEndSessions } from '@/backoffice/features/players/api/end-player-sessions';
-import { StaffLink, playerPath, playersPath } from '@/backoffice/lib/staff-link';
+import { StaffLink, playersPath } from '@/backoffice/lib/staff-link';
 
 export function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
@@ -50,7 +50,7 @@ export function Credits({ playerId }: { playerId: string }) {
   );
 }
 
-/** Fingerprints and the other players sharing one of them or the account number. */
+/** The player's fingerprints, each a search for the players who sent it (who shares what: the fraud signals). */
 export function Sharing({ detail }: { detail: PlayerDetailResponse }) {
   const { t } = useTranslation('players');
   return (
@@ -67,26 +67,6 @@ export function Sharing({ detail }: { detail: PlayerDetailResponse }) {
               <span className="text-slate-400">
                 {f.firstDay} – {f.lastDay}
               </span>
-            </li>
-          ))}
-        </ul>
-      )}
-      <h3 className="text-sm font-semibold text-slate-200">{t('player.related')}</h3>
-      {detail.related.length === 0 ? (
-        <Empty>{t('player.no_related')}</Empty>
-      ) : (
-        <ul className="flex flex-col gap-1 text-sm" data-testid="related-players">
-          {detail.related.map((r) => (
-            <li key={r.id} className="flex flex-wrap items-center gap-2">
-              <StaffLink to={playerPath(r.id)} className="text-amber-300 hover:underline">
-                {r.username}
-              </StaffLink>
-              {r.shares.map((s) => (
-                <Badge key={s} tone="yellow">
-                  {t(`player.shares.${s}`)}
-                </Badge>
-              ))}
-              {r.status === 'blocked' && <Badge tone="red">{t('players.statuses.blocked')}</Badge>}
             </li>
           ))}
         </ul>

@@ -3,6 +3,7 @@ import { BANK_REFERENCE_MAX, REJECT_REASON_MAX, type QueueWithdrawal } from '@ap
 import { ActionDialog } from '@/backoffice/components/action-dialog';
 import { useDecideWithdrawal } from '@/backoffice/features/withdrawals/api/decide-withdrawal';
 import { formatMoney } from '@/lib/format';
+import { DecisionSignals } from '@/backoffice/components/fraud-signals/decision-signals';
 
 /** the contracts' limits of the bank reference and the reason (approve/rejectWithdrawalBodySchema) */
 const MAX = { approve: BANK_REFERENCE_MAX, reject: REJECT_REASON_MAX } as const;
@@ -27,6 +28,7 @@ export function DecideDialog({ w, action }: { w: QueueWithdrawal; action: 'appro
       confirmText={(value) => t(`decide.${action}_confirm`, { code: w.transactionCode, amount, player: w.playerUsername, value })}
       confirmLabel={t(`decide.${action}_do`)}
       mutation={decide}
+      aside={<DecisionSignals w={w} canDecide />}
       run={(value) => decide.mutateAsync(action === 'approve' ? { action, bankReference: value } : { action, reason: value })}
     />
   );

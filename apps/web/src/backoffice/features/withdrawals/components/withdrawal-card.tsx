@@ -11,6 +11,7 @@ import { withdrawalDetailQueryOptions } from '@/backoffice/features/withdrawals/
 import { DecideDialog } from './decide-dialog';
 import { formatDateTime, formatDecimal, formatMoney } from '@/lib/format';
 import { DetailRow } from '@/backoffice/components/detail-row';
+import { FraudSignals, SignalsBadge } from '@/backoffice/components/fraud-signals/fraud-signals';
 
 /** SPEC §3's display fields of a withdrawal, as the player sees them, plus what staff pay to. */
 export function WithdrawalFields({ w }: { w: QueueWithdrawal }) {
@@ -33,42 +34,18 @@ export function WithdrawalFields({ w }: { w: QueueWithdrawal }) {
   );
 }
 
-function Warnings({ w }: { w: QueueWithdrawal }) {
-  const { t } = useTranslation('money');
-  const { sharedFingerprint, sharedBankAccount } = w.warnings;
-  if (sharedFingerprint === 0 && sharedBankAccount === 0) return null;
-  const n = (count: number) => (count >= 10 ? '10+' : String(count));
-  return (
-    <ul
-      className="flex flex-col gap-1 rounded-lg border border-amber-500/60 bg-amber-500/10 p-2 text-sm text-amber-200"
-      data-testid="queue-warnings"
-    >
-      {sharedFingerprint > 0 && <li>⚠ {t('queue.warn_fingerprint', { count: sharedFingerprint, n: n(sharedFingerprint) })}</li>}
-      {sharedBankAccount > 0 && <li>⚠ {t('queue.warn_bank', { count: sharedBankAccount, n: n(sharedBankAccount) })}</li>}
-    </ul>
-  );
-}
-
-function Sharing({ id }: { id: string }) {
-  const { t } = useTranslation('money');
+/** The withdrawal's fields and its player's fraud signals, the others named (decision 164). */
+function Detail({ id, canDecide }: { id: string; canDecide: boolean }) {
+  const { t } = useTranslation('signals');
   const detail = useQuery(withdrawalDetailQueryOptions(id));
   if (detail.isPending) return <Spinner className="mx-auto h-6 w-6" />;
   if (detail.isError) return <CallError error={detail.error} />;
-  const { withdrawal, sharing } = detail.data;
+  const { withdrawal } = detail.data;
   return (
     <div className="flex flex-col gap-4" data-testid="withdrawal-detail">
       <WithdrawalFields w={withdrawal} />
-      <Warnings w={withdrawal} />
-      {sharing.length > 0 && (
-        <ul className="flex flex-col gap-1 text-sm" data-testid="sharing-players">
-          {sharing.map((p) => (
-            <li key={`${p.via}-${p.id}`} className="flex justify-between gap-3">
-              <span className="font-medium">{p.username}</span>
-              <span className="text-slate-400">{t(`queue.via_${p.via}`)}</span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <h3 className="text-sm font-semibold text-slate-200">{t('heading')}</h3>
+      <FraudSignals playerId={withdrawal.playerId} canDecide={canDecide} />
     </div>
   );
 }
@@ -95,7 +72,7 @@ export function WithdrawalCard({ w, canDecide }: { w: QueueWithdrawal; canDecide
         )}
       </div>
       <WithdrawalFields w={w} />
-      <Warnings w={w} />
+      <SignalsBadge signals={w.signals} />
       <div className="flex flex-wrap gap-2">
         <Dialog>
           <DialogTrigger asChild>
@@ -104,7 +81,7 @@ export function WithdrawalCard({ w, canDecide }: { w: QueueWithdrawal; canDecide
             </Button>
           </DialogTrigger>
           <DialogContent title={t('queue.details_title', { code: w.transactionCode })}>
-            <Sharing id={w.id} />
+            <Detail id={w.id} canDecide={canDecide} />
           </DialogContent>
         </Dialog>
         {canDecide && (
