@@ -75,4 +75,6 @@ export const withdrawalDetailResponseSchema = z.object({
 });
 export type WithdrawalDetailResponse = z.infer<typeof withdrawalDetailResponseSchema>;
 
-export const withdrawalQueueSummarySchema = z.object({ open: dashboardQueueSchema });
+/** The queue's summary, polled by the queue screen: `newestAt` tells it a request arrived (its chime, decision 178). */
+export const withdrawalQueueSummarySchema = z.object({ open: dashboardQueueSchema.extend({ newestAt: z.string().nullable() }) });
+export type WithdrawalQueueSummary = z.infer<typeof withdrawalQueueSummarySchema>;
