@@ -75,3 +75,27 @@ for (const lng of ['lo', 'en'] as const) {
     await context.close();
   });
 }
+
+for (const lng of ['lo', 'en'] as const) {
+  test(`the owner edits the agency's preset reject reasons in the settings screen (${lng})`, async ({ page }, info) => {
+    test.setTimeout(120_000);
+    await sized(page, info);
+    await staffLanguage(page, lng);
+    const fields = staffText(lng, 'fields');
+    await signInStaff(page.request, 'owner');
+    await page.goto('/backoffice/settings');
+    const card = page.getByTestId('reject-reasons');
+    await expect(card.getByTestId('reject-reasons-input')).toBeVisible();
+    // the defaults stay first (the desk's journey chooses the first), one of the agency's own after them
+    const own = `E2E ${lng}: ${DEFAULT_REJECT_REASONS[1]}`;
+    await card.getByTestId('reject-reasons-input').fill([...DEFAULT_REJECT_REASONS, own, DEFAULT_REJECT_REASONS[0]].join('\n'));
+    await card.getByTestId('reject-reasons-save').click();
+    await expect(card.getByText(fields('backoffice.validation.reject_reasons_duplicate'))).toBeVisible();
+    await card.getByTestId('reject-reasons-input').fill([...DEFAULT_REJECT_REASONS, own].join('\n'));
+    await card.getByTestId('reject-reasons-save').click();
+    await expect(card.getByTestId('reject-reasons-saved')).toBeVisible();
+    await card.scrollIntoViewIfNeeded();
+    await shot(page, info, 'desk-settings-reasons', lng);
+    expect(await seriousAxe(page, 'settings with the reject reasons')).toEqual([]);
+  });
+}

@@ -77,7 +77,7 @@ export function DecisionContext({ w }: { w: QueueWithdrawal }) {
               >
                 <span className={o.kind === 'deposit' ? 'text-emerald-300' : 'text-sky-300'}>{t(`context.kind_${o.kind}`)}</span>
                 <span className="min-w-0 truncate text-slate-300">
-                  {formatMoney(o.amountLak, 'LAK')} <span className="text-slate-500">· {formatDateTime(o.createdAt)}</span>
+                  {formatMoney(o.amountLak, 'LAK')} <span className="text-slate-400">· {formatDateTime(o.createdAt)}</span>
                 </span>
                 <Badge tone={orderStatusTone(o.status)}>{t(`players:order.${o.status}`, { defaultValue: o.status })}</Badge>
               </li>

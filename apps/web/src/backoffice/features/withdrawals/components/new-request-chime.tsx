@@ -81,7 +81,18 @@ export function ChimeSwitch({ on, onChange }: { on: boolean; onChange: (on: bool
       data-testid="queue-sound"
       className="inline-flex min-h-9 items-center gap-2 rounded-lg border border-slate-600 px-3 text-sm text-slate-200 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-amber-300 aria-pressed:border-amber-400 aria-pressed:text-amber-200"
     >
-      <span aria-hidden="true">{on ? '🔔' : '🔕'}</span>
+      <svg
+        viewBox="0 0 24 24"
+        className="h-4 w-4"
+        aria-hidden="true"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      >
+        <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15L6 16zM10 21h4" />
+        {!on && <path d="M4 4l16 16" />}
+      </svg>
       {t('queue.sound')}
     </button>
   );
