@@ -63,4 +63,6 @@ export type WithdrawalQueueResponse = z.infer<typeof withdrawalQueueResponseSche
 export const withdrawalDetailResponseSchema = z.object({ withdrawal: queueWithdrawalSchema });
 export type WithdrawalDetailResponse = z.infer<typeof withdrawalDetailResponseSchema>;
 
-export const withdrawalQueueSummarySchema = z.object({ open: dashboardQueueSchema });
+/** The queue's summary, polled by the queue screen: `newestAt` tells it a request arrived (its chime, decision 178). */
+export const withdrawalQueueSummarySchema = z.object({ open: dashboardQueueSchema.extend({ newestAt: z.string().nullable() }) });
+export type WithdrawalQueueSummary = z.infer<typeof withdrawalQueueSummarySchema>;

@@ -98,6 +98,7 @@ export const AUDIT_ACTIONS = [
   'agency.enable',
   'agency.hosts_add',
   'agency.hosts_remove',
+  'agency.reject_reasons',
   'staff.invitation',
   'agency.provider_maintenance',
   'agency.provider_maintenance_end',

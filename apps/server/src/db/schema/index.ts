@@ -15,3 +15,4 @@ export * from './responsible-play.js';
 export * from './reconciliation.js';
 export * from './provider-maintenance.js';
 export * from './fraud-signals.js';
+export * from './reject-reasons.js';

@@ -48,11 +48,13 @@ describe('the withdrawal queue', () => {
 
     const summary = (await get(finance.cookie, 'withdrawals/summary')).json();
     expect(summary.open.count).toBe(seen.length);
-    const [oldest] = await queryRows<{ at: Date | string }>(
+    const [times] = await queryRows<{ oldest: Date | string; newest: Date | string }>(
       app().db,
-      sql`SELECT min(created_at) AS at FROM withdrawals WHERE agency_id = ${env.agencyId()} AND status = 'OPEN'`,
+      sql`SELECT min(created_at) AS oldest, max(created_at) AS newest FROM withdrawals WHERE agency_id = ${env.agencyId()} AND status = 'OPEN'`,
     );
-    expect(summary.open.oldestAt).toBe(new Date(oldest!.at).toISOString());
+    expect(summary.open.oldestAt).toBe(new Date(times!.oldest).toISOString());
+    // the newest: the queue screen chimes when it moves (decision 178)
+    expect(summary.open.newestAt).toBe(new Date(times!.newest).toISOString());
   });
 
   it("counts the player's fraud signals written as the withdrawal is made, within the agency only", async () => {

@@ -67,13 +67,21 @@ export async function withdrawalDetail(db: Db, agencyId: string, id: string) {
   return { withdrawal: toQueueWithdrawal(row) };
 }
 
-/** How many wait in the queue and since when (withdrawals_queue_keyset: agency, status, then time). */
+/**
+ * How many wait in the queue, since when, and the newest's time (the queue screen's chime on a new
+ * request, decision 178), all from withdrawals_queue_keyset: agency, status, then time.
+ */
 export async function openSummary(db: Db, agencyId: string) {
   const [row] = await db
-    .select({ n: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${withdrawals.createdAt})` })
+    .select({
+      n: sql<number>`count(*)::int`,
+      oldest: sql<string | null>`min(${withdrawals.createdAt})`,
+      newest: sql<string | null>`max(${withdrawals.createdAt})`,
+    })
     .from(withdrawals)
     .where(and(eq(withdrawals.agencyId, agencyId), eq(withdrawals.status, 'OPEN')));
-  return { count: row?.n ?? 0, oldestAt: row?.oldest ? new Date(row.oldest).toISOString() : null };
+  const iso = (v: string | null | undefined) => (v ? new Date(v).toISOString() : null);
+  return { count: row?.n ?? 0, oldestAt: iso(row?.oldest), newestAt: iso(row?.newest) };
 }
 
 export async function playerUsername(db: Db, playerId: string): Promise<string> {

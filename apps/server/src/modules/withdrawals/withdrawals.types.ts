@@ -74,8 +74,8 @@ export interface WithdrawalsService {
   ): Promise<KeysetPage<QueueWithdrawal>>;
   /** one withdrawal of the agency with its player's signal counts (another agency's: 404) */
   detail(agencyId: string, id: string): Promise<WithdrawalDetailResponse>;
-  /** how many withdrawals are OPEN and since when the oldest waits */
-  openSummary(agencyId: string): Promise<DashboardQueue>;
+  /** how many withdrawals are OPEN, since when the oldest waits and when the newest was asked */
+  openSummary(agencyId: string): Promise<DashboardQueue & { newestAt: string | null }>;
   /** paid out: SUCCESS with the bank reference; the change, its audit row and the ledger commit together.
    *  The same approval again (same reference) answers it as it stands and moves nothing. */
   approve(actor: StaffActor, id: string, bankReference: string): Promise<{ withdrawal: BackofficeWithdrawal }>;

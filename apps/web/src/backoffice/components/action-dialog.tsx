@@ -15,6 +15,10 @@ export interface ActionDialogProps {
   description?: string;
   /** a value staff type first (a bank reference), then confirm; without it the dialog only confirms */
   input?: { label: string; maxLength: number; required: string };
+  /** ready-made values for the input (an agency's preset reasons): a press fills the input, still editable */
+  choices?: { label: string; values: readonly string[] };
+  /** what to judge the action by, shown above the form at both steps (loaded when the dialog opens) */
+  aside?: ReactNode;
   /** what will happen, with the value typed, shown before the last press */
   confirmText: (value: string) => string;
   confirmLabel: string;
@@ -25,10 +29,10 @@ export interface ActionDialogProps {
   mutation: { isPending: boolean; error: unknown; reset: () => void };
   /** the call (the mutation's mutateAsync with the value): the dialog closes when it succeeds, shows its error when it fails */
   run: (value: string) => Promise<unknown>;
+  /** the dialog's width (the default one is narrow) */
+  className?: string;
   /** where the focus goes on close when the button that opened it is gone (a selector) */
   returnFocusTo?: string;
-  /** what staff should see before deciding, above the value (a withdrawal's fraud signals) */
-  aside?: ReactNode;
 }
 
 /**
@@ -63,7 +67,7 @@ export function ActionDialog(p: ActionDialogProps) {
       <Button variant={p.variant ?? 'primary'} size="sm" onClick={() => setOpen(true)} data-testid={p.testId}>
         {p.label}
       </Button>
-      <DialogContent title={p.title} description={p.description} returnFocusTo={p.returnFocusTo}>
+      <DialogContent title={p.title} description={p.description} returnFocusTo={p.returnFocusTo} className={p.className}>
         {p.aside}
         <form
           noValidate
@@ -87,6 +91,27 @@ export function ActionDialog(p: ActionDialogProps) {
             );
           }}
         >
+          {!confirming && p.input && p.choices && p.choices.values.length > 0 && (
+            <fieldset className="flex flex-col gap-2" data-testid={`${p.testId}-choices`}>
+              <legend className="mb-2 text-sm text-slate-300">{p.choices.label}</legend>
+              <div className="flex flex-wrap gap-2">
+                {p.choices.values.map((choice) => (
+                  <button
+                    key={choice}
+                    type="button"
+                    aria-pressed={trimmed === choice}
+                    onClick={() => {
+                      setValue(choice);
+                      setMissing(false);
+                    }}
+                    className="rounded-full border border-slate-600 px-3 py-1.5 text-left text-sm text-slate-100 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-amber-300 aria-pressed:border-amber-400 aria-pressed:bg-amber-500/15"
+                  >
+                    {choice}
+                  </button>
+                ))}
+              </div>
+            </fieldset>
+          )}
           {!confirming && p.input ? (
             <Field label={p.input.label} error={missing ? p.input.required : undefined}>
               <Input

@@ -54,7 +54,11 @@ export function createDashboardService({
       return {
         today,
         days: [...past, ...current],
-        queues: { withdrawalsOpen, depositsAttention: oneQueue(attentionCounts) },
+        // the dashboard's queue is a count and an age; the newest is the queue screen's (its chime)
+        queues: {
+          withdrawalsOpen: { count: withdrawalsOpen.count, oldestAt: withdrawalsOpen.oldestAt },
+          depositsAttention: oneQueue(attentionCounts),
+        },
         generatedAt: now.toISOString(),
       };
     },

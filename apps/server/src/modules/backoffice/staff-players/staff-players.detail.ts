@@ -7,7 +7,7 @@ import { depositView } from '../../deposits/index.js';
 import { toUsage } from '../../promotions/index.js';
 import { toWithdrawal } from '../../withdrawals/index.js';
 import { byCreatedAt } from '../../shared/keyset.js';
-import { toStaffPlayer, type PlayerRowSql } from './staff-players.view.js';
+import { toStaffBankAccount, toStaffPlayer, type PlayerRowSql } from './staff-players.view.js';
 
 const iso = (v: string | Date) => new Date(v).toISOString();
 /** how many of each list the player's page shows at once */
@@ -59,14 +59,7 @@ export async function playerDetail(db: Db, agencyId: string, playerId: string): 
   const account = bank[0] ?? null;
   return {
     player: toStaffPlayer(player),
-    bankAccount: account && {
-      id: account.id,
-      bank: account.bank,
-      accountNumber: account.accountNumber,
-      accountName: account.accountName,
-      currency: 'LAK',
-      createdAt: account.createdAt.toISOString(),
-    },
+    bankAccount: account && toStaffBankAccount(account),
     fingerprints: fingerprints.map((f) => ({ hash: f.hash, firstDay: f.first_day, lastDay: f.last_day, days: f.days })),
     sessions: sessions.map((s) => ({
       id: s.id,

@@ -14,6 +14,7 @@ import {
   playerSearchResponseSchema,
   playerWithdrawalsResponseSchema,
   resetPasswordResponseSchema,
+  withdrawalPlayerResponseSchema,
   type StaffRole,
 } from '@app/contracts';
 import { ALL_STAFF, MONEY_ROLES, staffAccess } from '../../../plugins/staff-access.js';
@@ -104,6 +105,21 @@ export const staffPlayersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => players.credits(requireStaff(request).agencyId, request.params.id),
+  );
+
+  app.get(
+    '/v2/backoffice/withdrawals/:id/player',
+    {
+      // the withdrawal queue's roles (decision 054): what the decision dialog shows
+      ...only(MONEY),
+      schema: {
+        tags,
+        summary: 'The player behind a withdrawal: latest deposits and withdrawals, live credit at each provider, the kip account now',
+        params: idParams,
+        response: { 200: withdrawalPlayerResponseSchema, ...errors },
+      },
+    },
+    async (request) => players.withdrawalPlayer(requireStaff(request).agencyId, request.params.id),
   );
 
   for (const [path, blocked] of [

@@ -9,6 +9,7 @@ import type {
   Withdrawal,
   ProviderId,
   KeysetPage,
+  WithdrawalPlayerResponse,
 } from '@app/contracts';
 import type { PasswordHasher } from '../../accounts/index.js';
 import type { StaffActor } from '../../../audit/audit.js';
@@ -34,6 +35,8 @@ export interface StaffPlayersService {
   withdrawals(agencyId: string, playerId: string, cursor: string | undefined, limit: number): Promise<KeysetPage<Withdrawal>>;
   /** asked live at every provider at once; a provider that does not answer in time reads null */
   credits(agencyId: string, playerId: string): Promise<{ credits: { providerId: ProviderId; amount: string | null }[] }>;
+  /** the player behind one of the agency's withdrawals: latest orders, live credit, kip account (another agency's: 404) */
+  withdrawalPlayer(agencyId: string, withdrawalId: string): Promise<WithdrawalPlayerResponse>;
   setBlocked(request: FastifyRequest, actor: StaffActor, playerId: string, blocked: boolean, reason: string): Promise<void>;
   resetPassword(request: FastifyRequest, actor: StaffActor, playerId: string): Promise<{ temporaryPassword: string }>;
   /** the player's failed logins forgotten (a lock from their own typing lifted), audited */

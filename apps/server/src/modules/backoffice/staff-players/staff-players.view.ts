@@ -1,4 +1,15 @@
-import type { StaffPlayer } from '@app/contracts';
+import type { BankAccount, StaffPlayer } from '@app/contracts';
+import type { playerBankAccounts } from '../../../db/schema/index.js';
+
+/** A player's bank account row on the wire (the player's page and the decision dialog). */
+export const toStaffBankAccount = (a: typeof playerBankAccounts.$inferSelect): BankAccount => ({
+  id: a.id,
+  bank: a.bank,
+  accountNumber: a.accountNumber,
+  accountName: a.accountName,
+  currency: 'LAK',
+  createdAt: a.createdAt.toISOString(),
+});
 
 /** A player's columns as the back office's raw reads select them. */
 export interface PlayerRowSql {

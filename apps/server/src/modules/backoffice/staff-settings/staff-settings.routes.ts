@@ -10,6 +10,8 @@ import {
   keysetQuerySchema,
   okResponseSchema,
   rateHistoryResponseSchema,
+  rejectReasonsBodySchema,
+  rejectReasonsResponseSchema,
   staffCurrenciesResponseSchema,
   staffCurrencyResponseSchema,
   type StaffRole,
@@ -133,5 +135,32 @@ export const staffSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => settings.updateBankConfig(staffActor(request), request.params.bank, request.body),
+  );
+
+  app.get(
+    '/v2/backoffice/agency/reject-reasons',
+    {
+      ...only(MONEY_ROLES),
+      schema: {
+        tags,
+        summary: 'The preset reasons staff choose from when they reject a withdrawal (the defaults until the owner saves a list)',
+        response: { 200: rejectReasonsResponseSchema, ...errors },
+      },
+    },
+    async (request) => settings.rejectReasons(requireStaff(request).agencyId),
+  );
+
+  app.put(
+    '/v2/backoffice/agency/reject-reasons',
+    {
+      ...only(OWNER),
+      schema: {
+        tags,
+        summary: "Replace the agency's preset reject reasons (the text chosen is what the player reads), audited",
+        body: rejectReasonsBodySchema,
+        response: { 200: rejectReasonsResponseSchema, ...errors },
+      },
+    },
+    async (request) => settings.updateRejectReasons(staffActor(request), request.body),
   );
 };

@@ -17,6 +17,7 @@ import { AppError, notFound } from '../../../errors.js';
 import { writeAudit, type StaffActor } from '../../../audit/audit.js';
 import { trimRate } from '../../shared/rates.js';
 import { createRateService } from './staff-settings.rates.js';
+import { createRejectReasons } from './staff-settings.reject-reasons.js';
 import { keysetOrder } from '../../shared/keyset.js';
 import type { StaffSettingsService, StaffSettingsServiceDependencies } from './staff-settings.types.js';
 
@@ -63,6 +64,7 @@ export function createStaffSettingsService({ db }: StaffSettingsServiceDependenc
 
   return {
     ...rates,
+    ...createRejectReasons(db),
 
     async rateHistory(agencyId, id, cursor, limit) {
       const order = keysetOrder('desc', [

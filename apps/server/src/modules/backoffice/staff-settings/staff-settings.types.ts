@@ -5,6 +5,8 @@ import type {
   BankCode,
   BankConfigBody,
   CurrencyRatesBody,
+  RejectReasonsBody,
+  RejectReasonsResponse,
   StaffCurrency,
   bankConfigSchema,
   rateChangeSchema,
@@ -31,6 +33,10 @@ export interface StaffSettingsService {
   ): Promise<{ items: z.infer<typeof rateChangeSchema>[]; nextCursor: string | null }>;
   agencySettings(agencyId: string): Promise<AgencySettingsResponse>;
   updateAgencySettings(actor: StaffActor, body: AgencySettingsUpdate): Promise<void>;
+  /** the preset reasons for rejecting a withdrawal (the defaults until the owner saves a list) */
+  rejectReasons(agencyId: string): Promise<RejectReasonsResponse>;
+  /** the owner's list replaces the agency's, audited */
+  updateRejectReasons(actor: StaffActor, body: RejectReasonsBody): Promise<RejectReasonsResponse>;
   /** refused unless a QR still builds from it */
   updateBankConfig(actor: StaffActor, bank: BankCode, body: BankConfigBody): Promise<{ bankConfig: z.infer<typeof bankConfigSchema> }>;
 }

@@ -26,6 +26,7 @@ import { formatDateTime } from '@/lib/format';
 import { agencySettingsQueryOptions } from '@/backoffice/features/settings/api/get-agency-settings';
 import { useUpdateAgencySettings } from '@/backoffice/features/settings/api/update-agency-settings';
 import { useUpdateBankConfig } from '@/backoffice/features/settings/api/update-bank-config';
+import { RejectReasonsCard } from './reject-reasons-card';
 
 type BoundName = keyof AgencySettingsUpdate['settings'];
 type SocialName = keyof AgencySettingsUpdate['social'];
@@ -236,6 +237,7 @@ export function SettingsPage() {
         <>
           <AgencyForm data={settings.data} />
           <BankConfigCard data={settings.data} />
+          <RejectReasonsCard />
         </>
       )}
     </section>

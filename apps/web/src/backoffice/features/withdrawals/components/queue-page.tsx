@@ -10,9 +10,10 @@ import { queueQueryOptions } from '@/backoffice/features/withdrawals/api/get-wit
 import { queueSummaryQueryOptions } from '@/backoffice/features/withdrawals/api/get-queue-summary';
 import { formatAge } from '@/backoffice/lib/dates';
 import { WithdrawalCard } from './withdrawal-card';
+import { ChimeSwitch, useChimeChoice, useNewRequestChime } from './new-request-chime';
 
 /** The tab shows how many wait, so a new request is seen from another tab: "(3) Withdrawals". */
-function useTabTitle(count: number | undefined, title: string) {
+export function useTabTitle(count: number | undefined, title: string) {
   useEffect(() => {
     const before = document.title;
     document.title = count ? `(${count}) ${title}` : title;
@@ -30,6 +31,8 @@ export function QueuePage() {
   const open = summary.data?.open;
   useTabTitle(open?.count, t('queue.heading'));
   const items = queue.data?.pages.flatMap((p) => p.items) ?? [];
+  const [chime, setChime] = useChimeChoice();
+  useNewRequestChime(open ?? null, chime);
   // the decisions are the money roles': hidden for any other role
   const role = useQuery(meQueryOptions).data?.staff.role;
   const canDecide = role !== undefined && MONEY_ROLES.includes(role);
@@ -38,6 +41,7 @@ export function QueuePage() {
     <section className="flex flex-col gap-4" data-testid="withdrawal-queue">
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
         <h1 className="mr-auto text-xl font-bold">{t('queue.heading')}</h1>
+        <ChimeSwitch on={chime} onChange={setChime} />
         {open && (
           <p className="text-sm text-slate-300" data-testid="queue-count" aria-live="polite">
             {t('queue.count', { count: open.count })}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { QueueWithdrawal } from '@app/contracts';
@@ -12,6 +13,20 @@ import { DecideDialog } from './decide-dialog';
 import { formatDateTime, formatDecimal, formatMoney } from '@/lib/format';
 import { DetailRow } from '@/backoffice/components/detail-row';
 import { FraudSignals, SignalsBadge } from '@/backoffice/components/fraud-signals/fraud-signals';
+import { CopyButton } from '@/backoffice/components/copy-button';
+
+/** The kip to send as a bank app takes it: whole kip, digits only, no grouping ("1,234,000.00" → "1234000"). */
+export const kipToSend = (amount: string) => amount.replace(/[^0-9.]/g, '').replace(/\..*$/, '');
+
+/** A value staff type into their bank app, with its copy button beside it. */
+function Copyable({ value, what, testId, children }: { value: string; what: string; testId: string; children: ReactNode }) {
+  return (
+    <span className="inline-flex flex-wrap items-center justify-end gap-2">
+      <span className="break-all">{children}</span>
+      <CopyButton value={value} what={what} testId={testId} />
+    </span>
+  );
+}
 
 /** SPEC §3's display fields of a withdrawal, as the player sees them, plus what staff pay to. */
 export function WithdrawalFields({ w }: { w: QueueWithdrawal }) {
@@ -24,12 +39,20 @@ export function WithdrawalFields({ w }: { w: QueueWithdrawal }) {
       {w.promoCredit !== '0.00' && <DetailRow label={t('queue.deducted')}>{formatMoney(w.promoCredit, 'THB')}</DetailRow>}
       <DetailRow label={t('queue.rate')}>{w.rate}</DetailRow>
       <DetailRow label={t('queue.pay')}>
-        <strong className="text-base text-amber-300">{formatDecimal(w.amountReceived, 0)} LAK</strong>
+        <Copyable value={kipToSend(w.amountReceived)} what={t('queue.copy_amount')} testId="copy-amount">
+          <strong className="text-base text-amber-300">{formatDecimal(w.amountReceived, 0)} LAK</strong>
+        </Copyable>
       </DetailRow>
       <DetailRow label={t('queue.bank')}>
-        {w.bank.toUpperCase()} · {w.accountNumber}
+        <Copyable value={w.accountNumber} what={t('queue.copy_account')} testId="copy-account">
+          {w.bank.toUpperCase()} · <span className="font-mono">{w.accountNumber}</span>
+        </Copyable>
       </DetailRow>
-      <DetailRow label={t('queue.account_name')}>{w.accountName}</DetailRow>
+      <DetailRow label={t('queue.account_name')}>
+        <Copyable value={w.accountName} what={t('queue.copy_name')} testId="copy-name">
+          {w.accountName}
+        </Copyable>
+      </DetailRow>
     </dl>
   );
 }
