@@ -74,7 +74,7 @@ export function createServices(core: CoreDependencies): Services {
   const providerMaintenance = createProviderMaintenanceService({ db, now });
   const promotions = createPromotionsService({ db, log, config, providers, transfers, worker, bankAccounts, responsiblePlay });
   const wallet = createWalletService({ db, providers });
-  const withdrawals = createWithdrawalsService({ db, log, config, transfers, worker, wallet, bankAccounts, promotions });
+  const withdrawals = createWithdrawalsService({ db, log, config, transfers, worker, wallet, bankAccounts, promotions, now });
   const deposits = createDepositsService({
     db,
     log,

@@ -111,6 +111,17 @@ export const ERROR_CODES = [
   'DEPOSIT_LIMIT_REACHED',
   /** a game launch or a promotion during cooling-off or self-exclusion: `fields.until` the end (absent: for good) */
   'SELF_EXCLUDED',
+  // risk rules per agency (decisions 161–163)
+  /** the agency's withdrawals per Lao day reached: `fields.limit` the count, `fields.left` 0 */
+  'WITHDRAWAL_DAILY_COUNT_REACHED',
+  /** the amount would pass the agency's THB per Lao day: `fields.limit`, `fields.left` the THB still allowed */
+  'WITHDRAWAL_DAILY_AMOUNT_REACHED',
+  /** a withdrawal needing two approvals approved again by the staff user who approved it first */
+  'WITHDRAWAL_APPROVAL_BY_OTHER',
+  /** the second approval names another bank reference than the first */
+  'WITHDRAWAL_APPROVAL_REFERENCE_DIFFERS',
+  /** a held deposit already decided (or not held) */
+  'DEPOSIT_NOT_IN_REVIEW',
 ] as const;
 
 export const errorCodeSchema = z.enum(ERROR_CODES);
@@ -205,4 +216,9 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   QR_NOT_FOUND_IN_IMAGE: 422,
   DEPOSIT_LIMIT_REACHED: 422,
   SELF_EXCLUDED: 403,
+  WITHDRAWAL_DAILY_COUNT_REACHED: 422,
+  WITHDRAWAL_DAILY_AMOUNT_REACHED: 422,
+  WITHDRAWAL_APPROVAL_BY_OTHER: 409,
+  WITHDRAWAL_APPROVAL_REFERENCE_DIFFERS: 409,
+  DEPOSIT_NOT_IN_REVIEW: 409,
 };
