@@ -56,9 +56,9 @@ export const retryTransferBodySchema = z.object({ transfers: z.number().int().mi
 export const refundBodySchema = z.object({
   bankReference: z.string().trim().min(1, 'backoffice.validation.bank_reference_required').max(128),
 });
-/** a held deposit rejected (decision 162): why, and the bank's reference of the kip paid back */
+/** a held deposit rejected (decision 162): the bank's reference of the kip paid back, and why (optional) */
 export const rejectHeldBodySchema = refundBodySchema.extend({
-  reason: z.string().trim().min(1, 'backoffice.validation.reason_required').max(500),
+  reason: z.string().trim().min(1, 'backoffice.validation.reason_required').max(500).optional(),
 });
 /** an unknown transfer decided by staff from the provider's own records; the note says which record */
 export const RESOLVE_NOTE_MAX = 200;

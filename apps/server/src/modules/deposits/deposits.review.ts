@@ -91,7 +91,7 @@ export async function approveHeld(
  */
 export async function rejectHeld(
   tx: Tx,
-  a: { agencyId: string; id: string; staffId: string; bankReference: string; reason: string },
+  a: { agencyId: string; id: string; staffId: string; bankReference: string; reason?: string | undefined },
 ): Promise<ReviewChange> {
   const order = await lockDeposit(tx, a.agencyId, a.id);
   if (order.status !== 'REVIEW') {
@@ -105,7 +105,7 @@ export async function rejectHeld(
         status: 'REJECTED',
         reviewedBy: a.staffId,
         reviewedAt: sql`now()`,
-        reviewReason: a.reason,
+        reviewReason: a.reason ?? null,
         refundReference: a.bankReference,
         refundedAt: sql`now()`,
         updatedAt: sql`now()`,
@@ -118,6 +118,6 @@ export async function rejectHeld(
   await refundOrderKip(tx, order, a.bankReference);
   return {
     before: { status: 'REVIEW' },
-    after: { status: 'REJECTED', reason: a.reason, refundReference: a.bankReference, amountLak: String(order.amountLak) },
+    after: { status: 'REJECTED', reason: a.reason ?? null, refundReference: a.bankReference, amountLak: String(order.amountLak) },
   };
 }

@@ -83,7 +83,10 @@ export interface DepositsService {
     /** REVIEW → PAID and the credit requested once; a repeat or a colleague first changes nothing */
     approve(tx: Tx, a: { agencyId: string; id: string; staffId: string }): Promise<{ change: ReviewChange; requested: Transfer[] }>;
     /** REVIEW → REJECTED and the kip refunded with the refund's bank reference, once */
-    reject(tx: Tx, a: { agencyId: string; id: string; staffId: string; bankReference: string; reason: string }): Promise<ReviewChange>;
+    reject(
+      tx: Tx,
+      a: { agencyId: string; id: string; staffId: string; bankReference: string; reason?: string | undefined },
+    ): Promise<ReviewChange>;
   };
   /** the payments waiting for the gateway's confirmation (tests look at it) */
   readonly confirmations: PaymentConfirmations;

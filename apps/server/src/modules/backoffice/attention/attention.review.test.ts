@@ -108,7 +108,7 @@ describe('a large deposit held for review (decision 162)', () => {
     const theirs = await post(stranger, `/deposits/${id}/review/approve`, undefined, `${code}.example`);
     expect([theirs.statusCode, theirs.json().error.code]).toEqual([404, 'NOT_FOUND']);
     const finance = await staffLogin(app(), env.agencyId(), 'finance');
-    const bad = await post(finance, `/deposits/${id}/review/reject`, { bankReference: '', reason: '' });
+    const bad = await post(finance, `/deposits/${id}/review/reject`, { bankReference: '', reason: 'x'.repeat(501) });
     expect(bad.statusCode).toBe(400);
     expect((await orderOf(p, id)).status).toBe('REVIEW');
     expect(await transfersOf(id)).toBe(0);

@@ -33,6 +33,6 @@ export interface AttentionService {
   rejectHeld(
     actor: StaffActor,
     depositId: string,
-    body: { bankReference: string; reason: string },
+    body: { bankReference: string; reason?: string | undefined },
   ): Promise<{ item: AttentionItem | null }>;
 }

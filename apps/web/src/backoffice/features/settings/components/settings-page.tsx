@@ -26,6 +26,7 @@ import { formatDateTime } from '@/lib/format';
 import { agencySettingsQueryOptions } from '@/backoffice/features/settings/api/get-agency-settings';
 import { useUpdateAgencySettings } from '@/backoffice/features/settings/api/update-agency-settings';
 import { useUpdateBankConfig } from '@/backoffice/features/settings/api/update-bank-config';
+import { RiskRulesCard } from './risk-rules-card';
 
 type BoundName = keyof AgencySettingsUpdate['settings'];
 type SocialName = keyof AgencySettingsUpdate['social'];
@@ -94,6 +95,7 @@ function AgencyForm({ data }: { data: AgencySettingsResponse }) {
           </fieldset>
         ))}
       </Card>
+      <RiskRulesCard form={form} errorOf={errorOf} />
       <Card className="flex flex-col gap-3">
         <div>
           <CardTitle className="mb-1 text-base">{t('social.heading')}</CardTitle>
