@@ -89,7 +89,7 @@ export function createServices(core: CoreDependencies): Services {
     fraudSignals,
   });
   const wallet = createWalletService({ db, providers });
-  const withdrawals = createWithdrawalsService({ db, log, config, transfers, worker, wallet, bankAccounts, promotions, fraudSignals });
+  const withdrawals = createWithdrawalsService({ db, log, config, transfers, worker, wallet, bankAccounts, promotions, fraudSignals, now });
   const deposits = createDepositsService({
     db,
     log,

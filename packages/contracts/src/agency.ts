@@ -45,6 +45,14 @@ export const agencySettingsSchema = z.object({
   depositCreditThresholdThb: z.string(),
   /** a change of buy or sell by more than this percentage waits for a second staff user */
   rateChangeBoundPercent: z.number().int(),
+  /** risk rules (decisions 161–163), each off when null: withdrawals a player may make per Lao day */
+  withdrawDailyMaxCount: z.number().int().nullable(),
+  /** THB a player may withdraw per Lao day */
+  withdrawDailyMaxThb: z.string().nullable(),
+  /** a paid deposit over this (whole kip) waits for staff review before its credit moves */
+  depositReviewOverLak: z.string().nullable(),
+  /** a withdrawal over this (THB) needs two different staff users to approve */
+  withdrawTwoApprovalsOverThb: z.string().nullable(),
 });
 export type AgencySettings = z.infer<typeof agencySettingsSchema>;
 
@@ -59,4 +67,8 @@ export const DEFAULT_AGENCY_SETTINGS: AgencySettings = {
   withdrawMaxThb: '200000',
   depositCreditThresholdThb: '5',
   rateChangeBoundPercent: 10,
+  withdrawDailyMaxCount: null,
+  withdrawDailyMaxThb: null,
+  depositReviewOverLak: null,
+  withdrawTwoApprovalsOverThb: null,
 };

@@ -123,6 +123,11 @@ export const agencySettingsBodySchema = z
       .trim()
       .regex(/^\d{1,9}(\.\d{1,2})?$/, 'amount.invalid'),
     rateChangeBoundPercent: count(1, 100),
+    // risk rules (decisions 161–163): null is off
+    withdrawDailyMaxCount: count(1, 1000).nullable(),
+    withdrawDailyMaxThb: thb.nullable(),
+    depositReviewOverLak: lak.nullable(),
+    withdrawTwoApprovalsOverThb: thb.nullable(),
   })
   .superRefine((v, ctx) => {
     const order = (lo: bigint | number, hi: bigint | number, path: string) => {

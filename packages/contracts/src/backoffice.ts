@@ -33,6 +33,10 @@ export const backofficeWithdrawalSchema = withdrawalSchema.extend({
   playerUsername: z.string(),
   bankReference: z.string().nullable(),
   decidedBy: z.string().nullable(),
+  /** over the agency's amount when asked: two different staff users approve it (decision 163) */
+  twoApprovals: z.boolean(),
+  /** the first of the two approvals, while it waits for the second */
+  firstApproval: z.object({ staffUsername: z.string(), at: z.string() }).nullable(),
 });
 export type BackofficeWithdrawal = z.infer<typeof backofficeWithdrawalSchema>;
 

@@ -8,7 +8,8 @@ export const providerIdSchema = z.enum(PROVIDER_IDS);
 export { BANK_CODES, type BankCode } from './banks.js';
 export const bankCodeSchema = z.enum(BANK_CODES);
 
-export const ORDER_STATUSES = ['OPEN', 'CANCELED', 'PAID', 'SUCCESS', 'FAILED', 'REJECTED'] as const;
+/** REVIEW: a paid deposit held for staff review (decision 162) */
+export const ORDER_STATUSES = ['OPEN', 'CANCELED', 'PAID', 'SUCCESS', 'FAILED', 'REJECTED', 'REVIEW'] as const;
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 

@@ -8,7 +8,8 @@ import { keysetQuerySchema, keysetResponseSchema } from './keyset.js';
  * and payments the bank reported that match no order (a second payment of a paid QR, a payment of
  * another amount, a reference we never issued).
  */
-export const ATTENTION_KINDS = ['TRANSFER_FAILED', 'TRANSFER_UNKNOWN', 'UNMATCHED_PAYMENT'] as const;
+/** DEPOSIT_REVIEW: a paid deposit over the agency's amount, held before its credit moves (decision 162) */
+export const ATTENTION_KINDS = ['TRANSFER_FAILED', 'TRANSFER_UNKNOWN', 'UNMATCHED_PAYMENT', 'DEPOSIT_REVIEW'] as const;
 export const attentionKindSchema = z.enum(ATTENTION_KINDS);
 export type AttentionKind = z.infer<typeof attentionKindSchema>;
 
@@ -54,6 +55,10 @@ export type AttentionSummary = z.infer<typeof attentionSummarySchema>;
 export const retryTransferBodySchema = z.object({ transfers: z.number().int().min(0).max(1000) });
 export const refundBodySchema = z.object({
   bankReference: z.string().trim().min(1, 'backoffice.validation.bank_reference_required').max(128),
+});
+/** a held deposit rejected (decision 162): the bank's reference of the kip paid back, and why (optional) */
+export const rejectHeldBodySchema = refundBodySchema.extend({
+  reason: z.string().trim().min(1, 'backoffice.validation.reason_required').max(500).optional(),
 });
 /** an unknown transfer decided by staff from the provider's own records; the note says which record */
 export const RESOLVE_NOTE_MAX = 200;

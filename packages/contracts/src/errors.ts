@@ -114,6 +114,17 @@ export const ERROR_CODES = [
   // fraud signals (decision 164)
   /** a promotion refused while the player is in a bonus ring staff have not allowed (players of one device, one first-deposit promotion) */
   'PROMOTION_BONUS_RING',
+  // risk rules per agency (decisions 161–163)
+  /** the agency's withdrawals per Lao day reached: `fields.limit` the count, `fields.left` 0 */
+  'WITHDRAWAL_DAILY_COUNT_REACHED',
+  /** the amount would pass the agency's THB per Lao day: `fields.limit`, `fields.left` the THB still allowed */
+  'WITHDRAWAL_DAILY_AMOUNT_REACHED',
+  /** a withdrawal needing two approvals approved again by the staff user who approved it first */
+  'WITHDRAWAL_APPROVAL_BY_OTHER',
+  /** the second approval names another bank reference than the first */
+  'WITHDRAWAL_APPROVAL_REFERENCE_DIFFERS',
+  /** a held deposit already decided (or not held) */
+  'DEPOSIT_NOT_IN_REVIEW',
 ] as const;
 
 export const errorCodeSchema = z.enum(ERROR_CODES);
@@ -209,4 +220,9 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   DEPOSIT_LIMIT_REACHED: 422,
   SELF_EXCLUDED: 403,
   PROMOTION_BONUS_RING: 403,
+  WITHDRAWAL_DAILY_COUNT_REACHED: 422,
+  WITHDRAWAL_DAILY_AMOUNT_REACHED: 422,
+  WITHDRAWAL_APPROVAL_BY_OTHER: 409,
+  WITHDRAWAL_APPROVAL_REFERENCE_DIFFERS: 409,
+  DEPOSIT_NOT_IN_REVIEW: 409,
 };

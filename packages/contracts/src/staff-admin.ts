@@ -103,6 +103,10 @@ export const AUDIT_ACTIONS = [
   'agency.provider_maintenance',
   'agency.provider_maintenance_end',
   'signal.decision',
+  // risk rules (decisions 162, 163)
+  'withdrawal.first_approve',
+  'deposit.review_approve',
+  'deposit.review_reject',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -2,7 +2,8 @@ import { bigint, boolean, date, integer, numeric, pgTable, primaryKey, text, tim
 import type { BankCode, OrderStatus } from '@app/contracts';
 
 /** Migration 0006_deposits.sql (docs/decisions/014-deposits.md). */
-export type DepositStatus = Extract<OrderStatus, 'OPEN' | 'CANCELED' | 'PAID' | 'SUCCESS' | 'FAILED'>;
+/** REVIEW and REJECTED: migration 0116, a paid deposit held for staff review (decision 162) */
+export type DepositStatus = Extract<OrderStatus, 'OPEN' | 'CANCELED' | 'PAID' | 'SUCCESS' | 'FAILED' | 'REVIEW' | 'REJECTED'>;
 export type DepositCancelReason = 'PLAYER' | 'EXPIRED' | 'GATEWAY_ERROR';
 
 /** Migration 0016: the daily transaction-code sequence of deposits (D) and withdrawals (W) per agency. */
@@ -43,6 +44,10 @@ export const depositOrders = pgTable(
     // migration 0038: a FAILED deposit refunded by staff
     refundReference: text('refund_reference').unique(),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    // migration 0116: the staff decision on a held deposit (decision 162)
+    reviewedBy: uuid('reviewed_by'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewReason: text('review_reason'),
   },
   (t) => [unique('deposit_orders_code_key').on(t.agencyId, t.transactionCode)],
 );

@@ -1,4 +1,4 @@
-import { bigint, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { BankCode, WithdrawalStatus } from '@app/contracts';
 import { agencies } from './platform.js';
 
@@ -32,6 +32,11 @@ export const withdrawals = pgTable('withdrawals', {
   promotionUsageId: uuid('promotion_usage_id'),
   /** the Idempotency-Key of the request that made it (migration 0031): a repeat of that request answers this one */
   requestKey: text('request_key'),
+  /** migration 0116 (decision 163): over the agency's amount when asked, two staff users approve it */
+  twoApprovals: boolean('two_approvals').notNull().default(false),
+  firstApprovedBy: uuid('first_approved_by'),
+  firstApprovedUsername: text('first_approved_username'),
+  firstApprovedAt: timestamp('first_approved_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

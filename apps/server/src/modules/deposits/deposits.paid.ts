@@ -1,16 +1,13 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
-import { queryRowsPrepared, uuidArray, type Tx } from '../../db/client.js';
+import { queryRowsPrepared, uuidArray } from '../../db/client.js';
 import { transactionWithRetry } from '../../db/errors.js';
 import { GroupCommit, type ItemResult } from '../../db/group-commit.js';
 import { depositOrders, players, type DepositOrderRow } from '../../db/schema/index.js';
-import { ensureAccounts, houseKey, type PostRequest } from '../../ledger/ledger.js';
-import type { Transfer, TransferKind } from '../../ledger/transfers/index.js';
+import { bookPayments } from './deposits.book.js';
 import { completeConfirmations } from './deposits.durable.js';
+import { holdForReview } from './deposits.review.js';
 import { noSuchDeposit } from './deposits.errors.js';
 import type { ConfirmedPayment, DepositsServiceDependencies } from './deposits.types.js';
-
-/** The kind of the provider transfers of deposits (settled by deposits.settlement.ts). */
-export const DEPOSIT_TRANSFER_KIND = 'deposit' satisfies TransferKind;
 
 type PaymentItem = { orderId: string; payment: ConfirmedPayment };
 
@@ -60,10 +57,14 @@ export function createMarkPaid({
         .prepare('deposits_paid_group')
         .execute();
       const orders = new Map(rows.map(({ username, ...order }) => [order.id, { order, username }]));
-      const requested = await bookPayments(
+      const paidNow = [...paidIds].map((id) => orders.get(id)!);
+      // over the agency's amount: held for staff review, the credit not sent (decision 162)
+      const held = await holdForReview(
         tx,
-        [...paidIds].map((id) => orders.get(id)!),
+        paidNow.map(({ order }) => order),
       );
+      for (const id of held) orders.get(id)!.order.status = 'REVIEW';
+      const requested = await bookPayments({ transfers, promotions }, tx, paidNow, { held });
       // the callbacks' confirmation jobs of these orders have nothing left to do (decision 060)
       await completeConfirmations(tx, first.keys());
       return { orders, paidIds, requested };
@@ -80,75 +81,6 @@ export function createMarkPaid({
       }
       return { ok: true, value: found.order };
     });
-  }
-
-  /**
-   * The kip and the transfers' reservations in one ledger call, which locks every account of the
-   * group in id order before the transfers' foreign keys take shares on EXCHANGE(THB) (the other way
-   * round, a later FOR UPDATE on it could deadlock two settlements). The five accounts of each order
-   * are looked up in one query for the whole group. A deposit made with a promotion (its usage turns
-   * USED here) carries its bonus in the same transfer, posted PROMOTION_EXPENSE → EXCHANGE(THB) first
-   * (docs/decisions/045-promotions-engine.md).
-   */
-  async function bookPayments(tx: Tx, paid: { order: DepositOrderRow; username: string }[]): Promise<Transfer[]> {
-    if (paid.length === 0) return [];
-    const bonuses = await promotions.claimBonuses(
-      tx,
-      paid.map(({ order }) => order),
-    );
-    const keys = paid.map(({ order: { agencyId, playerId, providerId } }) => [
-      houseKey({ agencyId, playerId, type: 'BANK_CLEARING', currency: 'LAK' }),
-      houseKey({ agencyId, playerId, type: 'EXCHANGE', currency: 'LAK' }),
-      houseKey({ agencyId, playerId, type: 'EXCHANGE', currency: 'THB' }),
-      ...transfers.playerAccountKeys(agencyId, playerId, providerId),
-    ]);
-    const ids = await ensureAccounts(tx, keys.flat());
-    const accounts = paid.map((_, i) => ids.slice(i * 5, i * 5 + 5) as [string, string, string, string, string]);
-    const kip: PostRequest[] = paid.map(({ order }, i) => ({
-      agencyId: order.agencyId,
-      reference: `deposit:${order.id}:paid`,
-      kind: 'deposit:paid',
-      entries: [{ from: accounts[i]![0], to: accounts[i]![1], currency: 'LAK' as const, amount: order.amountLak }],
-      metadata: { orderId: order.id, transactionCode: order.transactionCode, bankReference: order.bankReference },
-    }));
-    const withBonus = paid.map(({ order }, i) => ({ order, i })).filter(({ order }) => (bonuses.get(order.id)?.bonus ?? 0n) > 0n);
-    if (withBonus.length > 0) {
-      const expense = await ensureAccounts(
-        tx,
-        withBonus.map(({ order: { agencyId, playerId } }) => houseKey({ agencyId, playerId, type: 'PROMOTION_EXPENSE', currency: 'THB' })),
-      );
-      withBonus.forEach(({ order, i }, j) => {
-        const { usageId, bonus } = bonuses.get(order.id)!;
-        kip.push({
-          agencyId: order.agencyId,
-          reference: `deposit:${order.id}:bonus`,
-          kind: 'promotion_bonus',
-          entries: [{ from: expense[j]!, to: accounts[i]![2], currency: 'THB', amount: bonus }],
-          metadata: { orderId: order.id, usageId },
-        });
-      });
-    }
-    const requested = await transfers.requestMany(
-      tx,
-      paid.map(({ order, username }, i) => ({
-        params: {
-          agencyId: order.agencyId,
-          playerId: order.playerId,
-          username,
-          providerId: order.providerId,
-          direction: 'IN' as const,
-          amount: order.creditThb + (bonuses.get(order.id)?.bonus ?? 0n),
-          reference: `dep:${order.id}`,
-          kind: DEPOSIT_TRANSFER_KIND,
-          orderId: order.id,
-          counterAccountId: accounts[i]![2],
-        },
-        accounts: [accounts[i]![3], accounts[i]![4]] as const,
-      })),
-      kip,
-      { dispatch: true },
-    );
-    return requested.filter((r) => !r.duplicate).map((r) => r.transfer);
   }
 
   const group = new GroupCommit(markPaidMany, { maxItems: 256 });

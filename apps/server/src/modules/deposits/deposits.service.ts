@@ -11,7 +11,8 @@ import { PaymentConfirmations } from './deposits.confirmations.js';
 import { callbackLookups, confirmationJobs, DEPOSIT_CONFIRM_JOB, depositConfirmJob } from './deposits.durable.js';
 import { gatewayCannotTakeOrders, noDepositWithReference, noSuchDeposit, notOpen, notPaid, openOrderExists } from './deposits.errors.js';
 import { DEPOSIT_EXPIRY_JOB, depositExpiryJob } from './deposits.expiry.js';
-import { DEPOSIT_TRANSFER_KIND } from './deposits.paid.js';
+import { DEPOSIT_TRANSFER_KIND } from './deposits.book.js';
+import { approveHeld, rejectHeld } from './deposits.review.js';
 import { priceDeposit } from './deposits.pricing.js';
 import { bookUnmatched, confirmUnmatched, keepUnmatchedPayment, refundOrderKip } from './deposits.unmatched.js';
 import { createDepositSettlement, settleDepositTransfers } from './deposits.settlement.js';
@@ -237,6 +238,10 @@ export function createDepositsService(deps: DepositsServiceDependencies): Deposi
     refundKip: {
       order: refundOrderKip,
       unmatched: (tx, payment, bankReference) => bookUnmatched(tx, payment, 'refund', { bankReference }),
+    },
+    review: {
+      approve: (tx, a) => approveHeld(deps, tx, a),
+      reject: rejectHeld,
     },
     close: () => confirmations.close(),
   };

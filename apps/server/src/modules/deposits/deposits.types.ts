@@ -3,7 +3,7 @@ import type { Config } from '../../config.js';
 import type { Tx } from '../../db/client.js';
 import type { DepositOrderRow, DepositStatus } from '../../db/schema/index.js';
 import type { Worker } from '../../jobs/worker.js';
-import type { TransferService } from '../../ledger/transfers/index.js';
+import type { Transfer, TransferService } from '../../ledger/transfers/index.js';
 import type { BankGateway, BankGateways, BankNotice } from '../../payments/index.js';
 import type { AgencyContext } from '../../plugins/agency.js';
 import type { RateLimiter } from '../../plugins/rate-limit.js';
@@ -14,6 +14,9 @@ import type { ResponsiblePlayService } from '../responsible-play/index.js';
 import type { ServiceDependencies } from '../service-dependencies.js';
 import type { WalletService } from '../wallet/index.js';
 import type { PaymentConfirmations } from './deposits.confirmations.js';
+
+/** what a review decision changed, for its audit row; null when it changed nothing (a repeat) */
+export type ReviewChange = { before: Record<string, unknown>; after: Record<string, unknown> } | null;
 
 export interface DepositsServiceDependencies extends ServiceDependencies {
   config: Pick<Config, 'WORKER_RETRY_BASE_MS' | 'BANK_STATUS_CONCURRENCY'>;
@@ -74,6 +77,16 @@ export interface DepositsService {
     order(tx: Tx, order: Pick<DepositOrderRow, 'id' | 'agencyId' | 'playerId' | 'amountLak'>, bankReference: string): Promise<void>;
     /** an unmatched payment's kip, out as it came in (a payment in another currency was never booked) */
     unmatched(tx: Tx, payment: { id: string; agencyId: string; currency: string; amountLak: bigint }, bankReference: string): Promise<void>;
+  };
+  /** a held deposit's decision (decision 162), in the caller's transaction with its audit row */
+  readonly review: {
+    /** REVIEW → PAID and the credit requested once; a repeat or a colleague first changes nothing */
+    approve(tx: Tx, a: { agencyId: string; id: string; staffId: string }): Promise<{ change: ReviewChange; requested: Transfer[] }>;
+    /** REVIEW → REJECTED and the kip refunded with the refund's bank reference, once */
+    reject(
+      tx: Tx,
+      a: { agencyId: string; id: string; staffId: string; bankReference: string; reason?: string | undefined },
+    ): Promise<ReviewChange>;
   };
   /** the payments waiting for the gateway's confirmation (tests look at it) */
   readonly confirmations: PaymentConfirmations;

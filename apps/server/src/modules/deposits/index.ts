@@ -4,7 +4,8 @@
  * (decision 150).
  */
 export { depositCallbackRoutes } from './deposits.callback.js';
-export { DEPOSIT_TRANSFER_KIND } from './deposits.paid.js';
+export { DEPOSIT_TRANSFER_KIND } from './deposits.book.js';
+export { lockDeposit } from './deposits.review.js';
 export { depositRoutes } from './deposits.routes.js';
 export { createDepositsService } from './deposits.service.js';
 export type { DepositsService } from './deposits.types.js';

@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client.js';
 import { withdrawals, type WithdrawalRow } from '../../db/schema/index.js';
 import { houseAccount, post, type Entry } from '../../ledger/ledger.js';
 import { bankReferenceUsed, noSuchWithdrawal, notOpen } from './withdrawals.errors.js';
+import { firstApproval } from './withdrawals.risk.js';
 import { lockWithdrawal, payableAccount, type WithdrawalSettlement } from './withdrawals.settlement.js';
 import type { ApproveInput, Decision, RejectInput, WithdrawalsServiceDependencies } from './withdrawals.types.js';
 
@@ -60,6 +61,9 @@ export async function approveWithdrawal(
     .where(and(eq(withdrawals.agencyId, p.agencyId), eq(withdrawals.bankReference, p.bankReference), ne(withdrawals.id, p.id)))
     .limit(1);
   if (used[0]) throw bankReferenceUsed();
+  // over the agency's amount: the first of two approvals waits for a second staff user (decision 163)
+  const first = await firstApproval(tx, before, p);
+  if (first) return { before, after: first, transfer: null, firstApproval: true };
   const after = await update(tx, p.id, { status: 'SUCCESS', bankReference: p.bankReference, decidedBy: p.staffId });
 
   const agencyId = p.agencyId;

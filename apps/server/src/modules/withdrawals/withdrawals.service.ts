@@ -19,6 +19,7 @@ import {
   unknownProvider,
 } from './withdrawals.errors.js';
 import { createWithdrawalSettlement, lockWithdrawal, ownedBy, payableAccount, WITHDRAW_KIND } from './withdrawals.settlement.js';
+import { checkDailyCaps, needsTwoApprovals, riskSettings } from './withdrawals.risk.js';
 import { createWithdrawalsStaff } from './withdrawals.staff.js';
 import type { WithdrawalsService, WithdrawalsServiceDependencies } from './withdrawals.types.js';
 import { nextTransactionCode } from '../shared/transaction-code.js';
@@ -26,7 +27,7 @@ import { nextTransactionCode } from '../shared/transaction-code.js';
 const IN_PROGRESS = ['PENDING', 'OPEN'] as const;
 
 export function createWithdrawalsService(deps: WithdrawalsServiceDependencies): WithdrawalsService {
-  const { db, log, transfers, wallet, bankAccounts, promotions, fraudSignals } = deps;
+  const { db, log, transfers, wallet, bankAccounts, promotions, fraudSignals, now } = deps;
   const settlement = createWithdrawalSettlement(deps);
   // prepared once: the player's pages poll these while a withdrawal is in progress
   const pages = playerOrderPages(db, withdrawals, 'withdrawals');
@@ -125,6 +126,10 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDependencies): 
           // one player's withdrawals queue here, so "one in progress" holds under concurrency
           await tx.select({ id: players.id }).from(players).where(eq(players.id, session.playerId)).for('update');
           if (await inProgress(tx, agency.id, session.playerId)) throw openExists();
+          // the agency's risk rules as they stand now (the request's agency is cached), the daily caps
+          // counted under the same lock (decisions 161, 163)
+          const risk = await riskSettings(tx, agency.id);
+          await checkDailyCaps(tx, risk, { agencyId: agency.id, playerId: session.playerId }, amount, now());
           await transfers.lockPlayerAccounts(tx, agency.id, session.playerId, providerId);
           await transfers.syncCredit(tx, {
             agencyId: agency.id,
@@ -148,6 +153,7 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDependencies): 
             accountNumber: bank.accountNumber,
             accountName: bank.accountName,
             requestKey: requestKey ?? null,
+            twoApprovals: needsTwoApprovals(risk, plan.totalCredit),
           });
           const requested = await transfers.request(tx, {
             agencyId: agency.id,

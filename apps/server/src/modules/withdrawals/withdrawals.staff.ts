@@ -28,7 +28,7 @@ export function createWithdrawalsStaff(
         tx,
         { staff, ip },
         {
-          action,
+          action: d.firstApproval ? 'withdrawal.first_approve' : action,
           entityType: 'withdrawal',
           entityId: d.after.id,
           before: { status: d.before.status },
@@ -47,7 +47,13 @@ export function createWithdrawalsStaff(
     openSummary: (agencyId) => openSummary(db, agencyId),
     approve: (actor, id, bankReference) =>
       decide(actor, 'withdrawal.approve', (tx) =>
-        approveWithdrawal(promotions, tx, { agencyId: actor.staff.agencyId, id, staffId: actor.staff.staffId, bankReference }),
+        approveWithdrawal(promotions, tx, {
+          agencyId: actor.staff.agencyId,
+          id,
+          staffId: actor.staff.staffId,
+          staffUsername: actor.staff.username,
+          bankReference,
+        }),
       ),
     reject: (actor, id, reason) =>
       decide(actor, 'withdrawal.reject', (tx) =>

@@ -21,6 +21,8 @@ import type { ServiceDependencies } from '../service-dependencies.js';
 import type { WalletService } from '../wallet/index.js';
 
 export interface WithdrawalsServiceDependencies extends ServiceDependencies {
+  /** the clock of the daily caps (decision 161): buildApp({ now }) in tests */
+  now: () => Date;
   config: Pick<Config, 'WORKER_RETRY_BASE_MS'>;
   transfers: TransferService;
   worker: Worker;
@@ -39,12 +41,15 @@ export interface Decision {
   transfer: Transfer | null;
   /** the same decision again (a double click): nothing changed, nothing to audit */
   repeated?: boolean;
+  /** the first of two approvals: still OPEN, waiting for a second staff user (decision 163) */
+  firstApproval?: boolean;
 }
 
 export interface ApproveInput {
   agencyId: string;
   id: string;
   staffId: string;
+  staffUsername: string;
   bankReference: string;
 }
 

@@ -30,5 +30,16 @@ export function toWithdrawal(w: WithdrawalRow): Withdrawal {
 }
 
 export function toBackofficeWithdrawal(w: WithdrawalRow, playerUsername: string): BackofficeWithdrawal {
-  return { ...toWithdrawal(w), playerId: w.playerId, playerUsername, bankReference: w.bankReference, decidedBy: w.decidedBy };
+  return {
+    ...toWithdrawal(w),
+    playerId: w.playerId,
+    playerUsername,
+    bankReference: w.bankReference,
+    decidedBy: w.decidedBy,
+    twoApprovals: w.twoApprovals,
+    firstApproval:
+      w.status === 'OPEN' && w.firstApprovedAt !== null
+        ? { staffUsername: w.firstApprovedUsername ?? '', at: w.firstApprovedAt.toISOString() }
+        : null,
+  };
 }

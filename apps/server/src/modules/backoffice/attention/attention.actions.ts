@@ -5,7 +5,7 @@ import { depositOrders, jobs, players, providerTransfers, unmatchedPayments } fr
 import { AppError, notFound } from '../../../errors.js';
 import { ensureAccounts, houseKey } from '../../../ledger/ledger.js';
 import { jobKey, type Transfer, type TransferService } from '../../../ledger/transfers/index.js';
-import { DEPOSIT_TRANSFER_KIND, type DepositsService } from '../../deposits/index.js';
+import { DEPOSIT_TRANSFER_KIND, lockDeposit, type DepositsService } from '../../deposits/index.js';
 
 /**
  * What staff do with a deposit needing attention (docs/decisions/059), each in the caller's
@@ -18,16 +18,6 @@ type Change = { before: Record<string, unknown>; after: Record<string, unknown> 
 const referenceUsed = () =>
   new AppError('CONFLICT', 'this bank reference is already recorded', { bankReference: 'backoffice.validation.bank_reference_used' });
 const notFailed = () => new AppError('CONFLICT', 'the deposit is no longer FAILED', { id: 'backoffice.attention.not_failed' });
-
-async function lockDeposit(tx: Tx, agencyId: string, id: string) {
-  const [order] = await tx
-    .select()
-    .from(depositOrders)
-    .where(and(eq(depositOrders.id, id), eq(depositOrders.agencyId, agencyId)))
-    .for('update');
-  if (!order) throw notFound('no such deposit');
-  return order;
-}
 
 /**
  * A FAILED deposit's credit sent to the provider again: a new transfer of the amount that failed,

@@ -24,6 +24,8 @@ const lastErrorOf = (orderId: typeof depositOrders.id) =>
 
 const FAILED_SCOPE = (agencyId: string) =>
   and(eq(depositOrders.agencyId, agencyId), eq(depositOrders.status, 'FAILED'), isNull(depositOrders.refundedAt));
+/** paid deposits held for review (decision 162) */
+const REVIEW_SCOPE = (agencyId: string) => and(eq(depositOrders.agencyId, agencyId), eq(depositOrders.status, 'REVIEW'));
 const UNKNOWN_SCOPE = (agencyId: string, minutes: number) =>
   and(
     eq(providerTransfers.agencyId, agencyId),
@@ -57,7 +59,8 @@ export interface ListOptions {
 }
 
 export async function listAttention(db: Db | Tx, kind: AttentionKind, o: ListOptions): Promise<KeysetPage<AttentionItem>> {
-  if (kind === 'TRANSFER_FAILED') {
+  if (kind === 'TRANSFER_FAILED' || kind === 'DEPOSIT_REVIEW') {
+    const scope = kind === 'TRANSFER_FAILED' ? FAILED_SCOPE(o.agencyId) : REVIEW_SCOPE(o.agencyId);
     const rows = await db
       .select({
         o: depositOrders,
@@ -68,7 +71,7 @@ export async function listAttention(db: Db | Tx, kind: AttentionKind, o: ListOpt
       })
       .from(depositOrders)
       .innerJoin(players, eq(players.id, depositOrders.playerId))
-      .where(and(FAILED_SCOPE(o.agencyId), o.id ? eq(depositOrders.id, o.id) : undefined, failed.after(o.cursor)))
+      .where(and(scope, o.id ? eq(depositOrders.id, o.id) : undefined, failed.after(o.cursor)))
       .orderBy(...failed.orderBy)
       .limit(o.limit + 1);
     const page = failed.page(rows, o.limit);
@@ -176,7 +179,7 @@ export async function attentionSummary(db: Db, agencyId: string, attentionMinute
     count: Number(n),
     oldest: oldest === null ? null : new Date(oldest).toISOString(),
   });
-  const [[f], [u], [m]] = await Promise.all([
+  const [[f], [u], [m], [r]] = await Promise.all([
     db
       .select({ n: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${depositOrders.createdAt})` })
       .from(depositOrders)
@@ -189,10 +192,15 @@ export async function attentionSummary(db: Db, agencyId: string, attentionMinute
       .select({ n: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${unmatchedPayments.createdAt})` })
       .from(unmatchedPayments)
       .where(UNMATCHED_SCOPE(agencyId)),
+    db
+      .select({ n: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${depositOrders.createdAt})` })
+      .from(depositOrders)
+      .where(REVIEW_SCOPE(agencyId)),
   ]);
   return {
     TRANSFER_FAILED: stat(f!.n, f!.oldest),
     TRANSFER_UNKNOWN: stat(u!.n, u!.oldest),
     UNMATCHED_PAYMENT: stat(m!.n, m!.oldest),
+    DEPOSIT_REVIEW: stat(r!.n, r!.oldest),
   };
 }

@@ -6,6 +6,7 @@ import {
   attentionQuerySchema,
   attentionSummarySchema,
   refundBodySchema,
+  rejectHeldBodySchema,
   resolveTransferBodySchema,
   retryTransferBodySchema,
 } from '@app/contracts';
@@ -80,6 +81,19 @@ export const attentionRoutes: FastifyPluginAsyncZod = async (app) => {
     "A FAILED deposit's kip refunded to the payer, with the bank's reference",
     refundBodySchema,
     (who, id, b) => attention.refundDeposit(who, id, b.bankReference),
+  );
+  // a paid deposit held for review (decision 162)
+  action(
+    '/v2/backoffice/deposits/:id/review/approve',
+    'A held deposit approved: its credit sent to the provider through the normal path, once',
+    null,
+    (who, id) => attention.approveHeld(who, id),
+  );
+  action(
+    '/v2/backoffice/deposits/:id/review/reject',
+    "A held deposit rejected with a reason: its kip refunded to the payer, with the bank's reference",
+    rejectHeldBodySchema,
+    (who, id, b) => attention.rejectHeld(who, id, b),
   );
   action(
     '/v2/backoffice/transfers/:id/recheck',

@@ -66,5 +66,13 @@ export function createAttentionService({ db, config, transfers, deposits }: Atte
       act(actor, { kind: 'UNMATCHED_PAYMENT', id, action: 'unmatched_payment.refund', entityType: 'unmatched_payment' }, async (tx) => ({
         change: await refundUnmatched(tx, deposits.refundKip, { agencyId: actor.staff.agencyId, id, bankReference }),
       })),
+    approveHeld: (actor, id) =>
+      act(actor, { kind: 'DEPOSIT_REVIEW', id, action: 'deposit.review_approve', entityType: 'deposit' }, (tx) =>
+        deposits.review.approve(tx, { agencyId: actor.staff.agencyId, id, staffId: actor.staff.staffId }),
+      ),
+    rejectHeld: (actor, id, body) =>
+      act(actor, { kind: 'DEPOSIT_REVIEW', id, action: 'deposit.review_reject', entityType: 'deposit' }, async (tx) => ({
+        change: await deposits.review.reject(tx, { agencyId: actor.staff.agencyId, id, staffId: actor.staff.staffId, ...body }),
+      })),
   };
 }

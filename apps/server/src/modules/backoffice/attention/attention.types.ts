@@ -9,7 +9,7 @@ export interface AttentionServiceDependencies extends Pick<ServiceDependencies, 
   config: Pick<Config, 'TRANSFER_ATTENTION_MINUTES'>;
   transfers: Pick<TransferService, 'requestMany' | 'dispatch' | 'settleIn'>;
   /** the deposits' own kip bookings, for the refunds staff make here */
-  deposits: Pick<DepositsService, 'refundKip'>;
+  deposits: Pick<DepositsService, 'refundKip' | 'review'>;
 }
 
 /** Deposits needing attention (DESIGN.md §9, docs/decisions/059); every call scoped to the staff's agency. */
@@ -27,4 +27,12 @@ export interface AttentionService {
   refundDeposit(actor: StaffActor, depositId: string, bankReference: string): Promise<{ item: AttentionItem | null }>;
   /** an unmatched payment refunded with the bank's reference */
   refundPayment(actor: StaffActor, paymentId: string, bankReference: string): Promise<{ item: AttentionItem | null }>;
+  /** a held deposit approved: its credit sent through the normal path, once (decision 162) */
+  approveHeld(actor: StaffActor, depositId: string): Promise<{ item: AttentionItem | null }>;
+  /** a held deposit rejected with a reason, its kip refunded with the bank's reference of the refund */
+  rejectHeld(
+    actor: StaffActor,
+    depositId: string,
+    body: { bankReference: string; reason?: string | undefined },
+  ): Promise<{ item: AttentionItem | null }>;
 }

@@ -16,6 +16,6 @@ export const useDeposit = (id: string) =>
     staleTime: 0,
     refetchInterval: (query) => {
       const status = query.state.data?.order.status;
-      return status === 'OPEN' || status === 'PAID' ? DEPOSIT_POLL_MS : false;
+      return status === 'OPEN' || status === 'PAID' || status === 'REVIEW' ? DEPOSIT_POLL_MS : false;
     },
   });

@@ -11,7 +11,8 @@ export const depositsQueryOptions = (page: number, pageSize: number) =>
     queryFn: () => getDeposits(page, pageSize),
     placeholderData: keepPreviousData,
     // an order still waiting for its payment or its credit: the list follows it while the page is visible
-    refetchInterval: (q) => (q.state.data?.items.some((o) => o.status === 'OPEN' || o.status === 'PAID') ? HISTORY_POLL_MS : false),
+    refetchInterval: (q) =>
+      q.state.data?.items.some((o) => o.status === 'OPEN' || o.status === 'PAID' || o.status === 'REVIEW') ? HISTORY_POLL_MS : false,
   });
 
 export const HISTORY_POLL_MS = 4000;

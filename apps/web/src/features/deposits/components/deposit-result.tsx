@@ -9,7 +9,14 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatMoney } from '@/lib/format';
 import { useScrollIntoView } from '@/lib/use-scroll-into-view';
 
-/** A paid order: the credit on its way (PAID), arrived (SUCCESS), or held for staff (FAILED). */
+const RESULT_KEY: Partial<Record<DepositOrder['status'], string>> = {
+  SUCCESS: 'success',
+  PAID: 'paid',
+  REVIEW: 'review',
+  REJECTED: 'rejected',
+};
+
+/** A paid order: the credit on its way (PAID), arrived (SUCCESS), held for staff (FAILED), a large one waiting for review (REVIEW) or refused and refunded (REJECTED). */
 export function DepositResult({ order, onNew }: { order: DepositOrder; onNew: () => void }) {
   const { t } = useTranslation(['deposit', 'wallet']);
   const provider = t(`wallet:providers.${order.providerId}`);
@@ -23,12 +30,10 @@ export function DepositResult({ order, onNew }: { order: DepositOrder; onNew: ()
     >
       {order.status === 'SUCCESS' ? (
         <CheckCircleIcon className="h-14 w-14 text-emerald-400" aria-hidden="true" />
-      ) : order.status === 'PAID' ? (
+      ) : order.status === 'PAID' || order.status === 'REVIEW' ? (
         <Spinner className="h-12 w-12" />
       ) : null}
-      <h2 className="text-lg font-semibold text-white">
-        {t(`result.${order.status === 'SUCCESS' ? 'success' : order.status === 'PAID' ? 'paid' : 'failed'}`)}
-      </h2>
+      <h2 className="text-lg font-semibold text-white">{t(`result.${RESULT_KEY[order.status] ?? 'failed'}`)}</h2>
       <OrderStatusBadge status={order.status} />
       <p className="text-slate-200">
         {t('result.detail', {
@@ -38,6 +43,8 @@ export function DepositResult({ order, onNew }: { order: DepositOrder; onNew: ()
         })}
       </p>
       {order.status === 'FAILED' && <p className="text-sm text-amber-200">{t('result.failed_help')}</p>}
+      {order.status === 'REVIEW' && <p className="text-sm text-amber-200">{t('result.review_help')}</p>}
+      {order.status === 'REJECTED' && <p className="text-sm text-amber-200">{t('result.rejected_help')}</p>}
       <p className="font-mono text-xs text-slate-400">{order.transactionCode}</p>
       <div className="mt-2 flex w-full flex-col gap-2 sm:flex-row">
         <Link to={`/player/game/${order.providerId}`} className={buttonClass('primary', 'lg', 'w-full')}>

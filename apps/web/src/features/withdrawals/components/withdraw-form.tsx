@@ -23,6 +23,7 @@ import { useCurrencies } from '@/lib/api/get-currencies';
 import { usePromotionUsing } from '@/lib/api/get-promotion-using';
 import { useCreateWithdrawal } from '../api/mutations';
 import { useDefaultToHoldingProvider } from '../lib/holding-provider';
+import { dailyCapParams, isDailyCapKey } from '../lib/daily-cap';
 import { lakPreview, newAttemptKey, promotionSplitPreview } from '../lib/preview';
 import type { WithdrawFormInput } from '../lib/withdraw-resolver';
 import { SplitPreview } from './split-preview';
@@ -41,6 +42,8 @@ export function WithdrawForm({ onCreated }: { onCreated: (w: Withdrawal) => void
   const [attempt, setAttempt] = useState(() => newAttemptKey());
   const bounds = useAmountBounds('withdraw');
   const [credit, setCredit] = useState<string>();
+  // the numbers of a daily cap's refusal, for the amount's message
+  const [capFields, setCapFields] = useState<Record<string, string>>({});
   // zod and the schemas arrive on the form's first focus or validation, not before it can paint (docs/decisions/180)
   const validation = useMemo(
     () => lazyResolver(() => import('../lib/withdraw-resolver').then((m) => m.withdrawResolver(bounds, credit, ERRORS))),
@@ -98,6 +101,13 @@ export function WithdrawForm({ onCreated }: { onCreated: (w: Withdrawal) => void
           if (err instanceof ApiError) {
             for (const field of ['providerId', 'amount'] as const)
               if (err.fields[field]) form.setError(field, { type: 'server', message: serverMessage(err) });
+            if (isDailyCapKey(errorKey(err))) {
+              setCapFields(err.fields);
+              form.setError('amount', { type: 'server', message: errorKey(err) });
+              toast({ variant: 'error', title: t('form.error'), description: t(errorKey(err), dailyCapParams(errorKey(err), err.fields)) });
+              setAttempt(newAttemptKey());
+              return;
+            }
             if (err.status < 500) setAttempt(newAttemptKey());
           }
           toast({ variant: 'error', title: t('form.error'), description: text(serverMessage(err)) });
@@ -118,6 +128,7 @@ export function WithdrawForm({ onCreated }: { onCreated: (w: Withdrawal) => void
     const m = form.formState.errors[field]?.message;
     if (!m) return undefined;
     if (m === RANGE || m === OVER_CREDIT) return text(m);
+    if (isDailyCapKey(m)) return t(m, dailyCapParams(m, capFields));
     return m.startsWith('errors:') ? t(m) : t(`validation.${m.split('.').pop()}`);
   };
 

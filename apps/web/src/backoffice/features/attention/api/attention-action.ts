@@ -9,7 +9,9 @@ export type AttentionAction =
   | { action: 'refund'; bankReference: string }
   | { action: 'recheck' }
   | { action: 'resolve'; applied: boolean; note: string }
-  | { action: 'refund-payment'; bankReference: string };
+  | { action: 'refund-payment'; bankReference: string }
+  | { action: 'review-approve' }
+  | { action: 'review-reject'; bankReference: string };
 
 function actionCall(id: string, a: AttentionAction): [string, unknown] {
   switch (a.action) {
@@ -24,6 +26,11 @@ function actionCall(id: string, a: AttentionAction): [string, unknown] {
       return [`/v2/backoffice/transfers/${id}/resolve`, { applied: a.applied, note: a.note }];
     case 'refund-payment':
       return [`/v2/backoffice/unmatched-payments/${id}/refund`, { bankReference: a.bankReference }];
+    // a deposit held for review (decision 162)
+    case 'review-approve':
+      return [`/v2/backoffice/deposits/${id}/review/approve`, undefined];
+    case 'review-reject':
+      return [`/v2/backoffice/deposits/${id}/review/reject`, { bankReference: a.bankReference }];
   }
 }
 

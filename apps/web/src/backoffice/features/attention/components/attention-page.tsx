@@ -15,6 +15,7 @@ import { formatDateTime, formatMoney } from '@/lib/format';
 import { formatAge } from '@/backoffice/lib/dates';
 import { DetailRow } from '@/backoffice/components/detail-row';
 import { MoreButton } from '@/backoffice/components/more-button';
+import { ReviewActions } from './review-actions';
 
 const ATTENTION_PATH: string = '/attention';
 /** the bank reference a refund is recorded with: the contracts' limit */
@@ -146,7 +147,9 @@ function ItemCard({ item, now }: { item: AttentionItem; now: number }) {
           <DetailRow label={t('provider')}>{t(`common:providers.${item.providerId}`, { defaultValue: item.providerId })}</DetailRow>
         )}
         {item.bankReference && <DetailRow label={t('bank_reference')}>{item.bankReference}</DetailRow>}
-        {item.kind !== 'UNMATCHED_PAYMENT' && <DetailRow label={t('transfers')}>{item.transfers}</DetailRow>}
+        {item.kind !== 'UNMATCHED_PAYMENT' && item.kind !== 'DEPOSIT_REVIEW' && (
+          <DetailRow label={t('transfers')}>{item.transfers}</DetailRow>
+        )}
         {item.lastError && <DetailRow label={t('last_error')}>{item.lastError}</DetailRow>}
       </dl>
       <div className="flex flex-wrap gap-2">
@@ -164,12 +167,13 @@ function ItemCard({ item, now }: { item: AttentionItem; now: number }) {
           </>
         )}
         {item.kind === 'UNMATCHED_PAYMENT' && <RefundAction item={item} />}
+        {item.kind === 'DEPOSIT_REVIEW' && <ReviewActions item={item} />}
       </div>
     </Card>
   );
 }
 
-/** Deposits needing attention (owner, finance; decision 059): three lists, oldest first, polled. */
+/** Deposits needing attention (owner, finance; decisions 059, 162): four lists, oldest first, polled. */
 export function AttentionPage() {
   const { t } = useTranslation('attention');
   // the router's types are the player site's (the one registered): the back office reads its own search as it validated it

@@ -27,6 +27,7 @@ import { agencySettingsQueryOptions } from '@/backoffice/features/settings/api/g
 import { useUpdateAgencySettings } from '@/backoffice/features/settings/api/update-agency-settings';
 import { useUpdateBankConfig } from '@/backoffice/features/settings/api/update-bank-config';
 import { RejectReasonsCard } from './reject-reasons-card';
+import { RiskRulesCard } from './risk-rules-card';
 
 type BoundName = keyof AgencySettingsUpdate['settings'];
 type SocialName = keyof AgencySettingsUpdate['social'];
@@ -95,6 +96,7 @@ function AgencyForm({ data }: { data: AgencySettingsResponse }) {
           </fieldset>
         ))}
       </Card>
+      <RiskRulesCard form={form} errorOf={errorOf} />
       <Card className="flex flex-col gap-3">
         <div>
           <CardTitle className="mb-1 text-base">{t('social.heading')}</CardTitle>

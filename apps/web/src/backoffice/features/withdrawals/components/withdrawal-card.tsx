@@ -10,6 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { CallError } from '@/backoffice/components/call-error';
 import { withdrawalDetailQueryOptions } from '@/backoffice/features/withdrawals/api/get-withdrawal';
 import { DecideDialog } from './decide-dialog';
+import { TwoApprovalsNote } from './two-approvals-note';
 import { formatDateTime, formatDecimal, formatMoney } from '@/lib/format';
 import { DetailRow } from '@/backoffice/components/detail-row';
 import { FraudSignals, SignalsBadge } from '@/backoffice/components/fraud-signals/fraud-signals';
@@ -96,6 +97,7 @@ export function WithdrawalCard({ w, canDecide }: { w: QueueWithdrawal; canDecide
       </div>
       <WithdrawalFields w={w} />
       <SignalsBadge signals={w.signals} />
+      <TwoApprovalsNote w={w} />
       <div className="flex flex-wrap gap-2">
         <Dialog>
           <DialogTrigger asChild>

@@ -37,7 +37,7 @@ const w: QueueWithdrawal = {
   playerDisplayName: 'Somchai',
   decidedBy: null,
   promotion: null,
-  warnings: { sharedFingerprint: 0, sharedBankAccount: 0 },
+  signals: { count: 0, kinds: [] },
 };
 const context: WithdrawalPlayerResponse = {
   playerId: 'p1',
