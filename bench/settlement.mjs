@@ -3,6 +3,8 @@
 // posting → provider transfer posted by the worker → order SUCCESS. Each side gets a fresh database.
 // Usage: node bench/settlement.mjs [--orders 10000] [--concurrency 32] [--pgbench-seconds 15] [--waits]
 //        [--promotion-share 0.5] [--pg postgres://postgres@127.0.0.1:5432/postgres]   (loopback only)
+// --protocols: before (LDB on the sandbox protocol) and after (OnePay, JDB Yes, LVB Open API) in one
+// run, each bank sending its own notice (bench/lib/settlement-protocols.mjs); --orders per side (default 2,000)
 // --promotion-share S: that share of the players add a bank account and take the demo's first-deposit
 // promotion before their deposit, so their settlement also turns the usage USED and credits the bonus
 import { randomBytes } from 'node:crypto';
@@ -12,6 +14,7 @@ import { databaseUrl, pgbenchTps, runSql } from './lib/pg.mjs';
 import { cpuSeconds, pidsOf, startNode, stop, waitFor } from './lib/proc.mjs';
 import { printStatements, sampleWaits } from './lib/settlement-database.mjs';
 import { CALLBACK_SECRET, prepareOrders, SANDBOX, SERVER, settle } from './lib/settlement-orders.mjs';
+import { compareProtocols } from './lib/settlement-protocols.mjs';
 
 // Throughput at saturation (docs/decisions/023-measuring-settlement.md): enough orders that the
 // timed phase lasts seconds, not the filling and draining of the pipeline, and enough callbacks in
@@ -30,6 +33,8 @@ const STATEMENTS = process.argv.includes('--statements');
 // --sandbox-pglite: the sandbox keeps its state in its embedded PGlite, in memory
 const SANDBOX_PGLITE = process.argv.includes('--sandbox-pglite');
 const GOAL = 0.3;
+// --protocols: the banks on their own protocols against the sandbox's, in one run
+const PROTOCOLS = process.argv.includes('--protocols');
 
 const dbUrl = (name) => databaseUrl(ADMIN_URL, name);
 
@@ -54,6 +59,8 @@ export async function benchSettlement() {
     ...(SANDBOX_PGLITE ? {} : { SANDBOX_DATABASE_URL: dbUrl(sandboxDb) }),
     SANDBOX_PUBLIC_URL: SANDBOX,
     BANK_CALLBACK_SECRET: CALLBACK_SECRET,
+    // JDB's partner webhook: the server's (decision 136)
+    ...(PROTOCOLS ? { JDB_WEBHOOK_URL: `${SERVER}/api/v2/payments/jdb-yes` } : {}),
   });
   const server = startNode('apps/server/src/server.ts', {
     PORT: '3952',
@@ -67,12 +74,19 @@ export async function benchSettlement() {
     ARGON2_ITERATIONS: '1',
     WORKER_POLL_MS: '20',
     WEB_DIST: '/nonexistent',
+    // BCEL through OnePay, JDB through Yes, LVB through the Open API; LDB on the sandbox protocol
+    ...(PROTOCOLS ? { SEED_DEMO_BANK_PROTOCOLS: 'true' } : {}),
   });
   const db = new pg.Client({ connectionString: dbUrl(settleDb) });
   try {
     await waitFor(`${SANDBOX}/bank/_faults`);
     await waitFor(`${SERVER}/api/v2/agency/info`);
     await db.connect();
+    if (PROTOCOLS) {
+      const cpu = () => ({ server: cpuSeconds(server.pid) ?? 0, sandbox: cpuSeconds(sandbox.pid) ?? 0 });
+      const count = Math.min(Number(arg('orders', 2_000)), 5_000);
+      return await compareProtocols({ count, db, concurrency: CONCURRENCY, pgbench: () => pgbench(pgbenchDb), cpu });
+    }
     const prepared = await prepareOrders(ORDERS, takesPromotion);
     // the first tenth settles untimed: it warms the processes up (JIT) as a running server is
     const warm = prepared.slice(0, Math.floor(prepared.length / 10));

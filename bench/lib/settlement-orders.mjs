@@ -9,7 +9,7 @@ export const SERVER = 'http://127.0.0.1:3952';
 export const SANDBOX = 'http://127.0.0.1:3951';
 
 /** Runs `task` over `items` with at most `limit` in flight. */
-async function pool(items, limit, task) {
+export async function pool(items, limit, task) {
   const out = new Array(items.length);
   let next = 0;
   await Promise.all(
@@ -23,7 +23,7 @@ async function pool(items, limit, task) {
   return out;
 }
 
-async function json(url, init = {}) {
+export async function json(url, init = {}) {
   // the server refuses a state-changing call that does not say it comes from its own origin (decision 041)
   const origin = url.startsWith(SERVER) ? { origin: SERVER } : {};
   const res = await fetch(url, { ...init, headers: { 'content-type': 'application/json', ...origin, ...init.headers } });

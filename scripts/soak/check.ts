@@ -2,17 +2,15 @@
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../../apps/server/src/db/client.js';
 import { checkLedger } from '../../apps/server/src/ledger/check.js';
+import { expireDepositsNow } from '../../apps/server/src/test/deposit-expiry.js';
 import { playerCredit } from '../../apps/server/src/ledger/ledger.js';
 import type { TestSandbox } from '../../apps/server/src/test/sandbox.js';
+import { checkResponsiblePlay, checkWrongAmounts, type Result } from './check-rules.js';
 import type { Player } from './player.js';
 import type { Staff } from './staff.js';
 import type { Ledger } from './workload.js';
 
-export interface Result {
-  name: string;
-  ok: boolean;
-  detail?: string;
-}
+export type { Result } from './check-rules.js';
 
 const count = async (db: Parameters<typeof queryRows>[0], query: ReturnType<typeof sql>) =>
   Number((await queryRows<{ n: string }>(db, query))[0]?.n ?? 0);
@@ -23,6 +21,8 @@ const count = async (db: Parameters<typeof queryRows>[0], query: ReturnType<type
  */
 export async function settleEverything(t: {
   players: Map<string, Player>;
+  /** orders paid with the wrong amount: they wait for their expiry, brought to now */
+  wrongAmountOrders: string[];
   staff: Staff;
   sandbox: TestSandbox;
   databaseUrl: string;
@@ -40,6 +40,9 @@ export async function settleEverything(t: {
       const id = open.field('order.id');
       if (id) await p.call('POST', `/v2/deposits/${id}/cancel`, undefined, { idempotent: true });
     }
+    // an order paid with the wrong amount can be closed by nobody but its expiry (the kip is kept for staff)
+    const expired = await expireDepositsNow(db, t.wrongAmountOrders);
+    if (expired) t.log(`${expired} orders paid with the wrong amount brought to their expiry`);
     while (Date.now() < deadline) {
       while ((await t.staff.decide(t.players)) > 0);
       const inFlight = await count(
@@ -193,6 +196,8 @@ export async function checkInvariants(t: {
         .filter(Boolean)
         .join('; '),
     });
+    results.push(await checkWrongAmounts(db, t.ledger));
+    results.push(...(await checkResponsiblePlay(db, t.ledger)));
     results.push({
       name: 'forged callbacks refused',
       ok: t.forgedAccepted === 0,

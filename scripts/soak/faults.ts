@@ -16,6 +16,7 @@ export const FAULT_KINDS = [
   'SIGKILL of an instance',
   'pg_terminate_backend',
   'Redis restart',
+  'PubNub redelivery',
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
@@ -89,7 +90,30 @@ export class Faults {
       case 'Redis restart':
         await this.t.redis.restart();
         return 'redis-server SIGKILLed and started again';
+      case 'PubNub redelivery':
+        return this.dropSubscriptions();
     }
+  }
+
+  /**
+   * The PubNub service ends every subscription (decision 132): each instance's OnePay listener hears
+   * it lost, subscribes again from 30 minutes back, and is sent every payment of those minutes again
+   * (decision 133). Answers how many messages came again within 15 s.
+   */
+  private async dropSubscriptions(): Promise<string> {
+    const stats = async () => ((await (await fetch(`${this.t.sandbox.url}/pubnub/_stats`)).json()) as { redelivered: number }).redelivered;
+    const before = await stats();
+    const res = await fetch(`${this.t.sandbox.url}/pubnub/_drop`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ms: 500 }),
+    });
+    if (!res.ok) throw new Error(`subscriptions not dropped: HTTP ${res.status}`);
+    const { dropped } = (await res.json()) as { dropped: number };
+    let again = 0;
+    for (const end = Date.now() + 15_000; Date.now() < end && again === 0; await new Promise((r) => setTimeout(r, 250)))
+      again = (await stats()) - before;
+    return `${dropped} subscriptions ended; ${again} messages delivered again`;
   }
 
   private async bankFaultFor(faults: Parameters<typeof setBankFaults>[1], what: string) {

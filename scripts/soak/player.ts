@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { FINGERPRINT_HEADER } from '@app/contracts';
-import { payLaoQr } from '../../apps/server/src/test/bank.js';
+import { payLaoQr, payLaoQrAmount } from '../../apps/server/src/test/bank.js';
 import { Client, SOAK_BANKS } from './workload.js';
 
 /** A player of the soak: registers, deposits and pays, takes promotions, withdraws and cancels. */
@@ -11,6 +11,8 @@ export class Player extends Client {
   creditMinor = 0n;
   /** the orders this player paid: one still open (its notice on its way) is not paid again */
   private readonly paid = new Set<string>();
+  /** the error code of the last refusal of a deposit or a promotion (responsible play is told apart by it) */
+  lastRefusal = '';
 
   async register(): Promise<boolean> {
     const fingerprint = randomBytes(16).toString('hex');
@@ -40,14 +42,7 @@ export class Player extends Client {
 
   /** An order opened (or the open one found), then paid at the bank, or canceled unpaid. Answers whether it was paid. */
   async deposit(sandboxUrl: string, pay: boolean, op = 'deposit and pay'): Promise<boolean> {
-    const amount = String(20_000 + 1_000 * Math.floor(Math.random() * 180));
-    let res = await this.call(
-      'POST',
-      '/v2/deposits',
-      { providerId: 'gclub', mid: 'DEMO-LAK-001', bank: SOAK_BANKS[Math.floor(Math.random() * SOAK_BANKS.length)], amount },
-      { idempotent: true },
-    );
-    if (res.status === 409) res = await this.call('GET', '/v2/deposits/open');
+    const res = await this.openOrder(SOAK_BANKS[Math.floor(Math.random() * SOAK_BANKS.length)]!);
     const id = res.field('order.id');
     if (!id) return false;
     // a player does not pay twice what it paid: a OnePay QR, unlike the others, would take a second payment
@@ -74,6 +69,40 @@ export class Player extends Client {
     return true;
   }
 
+  /** An order opened at `bank` (or the open one found); its answer. A refusal's code is kept in lastRefusal. */
+  protected async openOrder(bank: string) {
+    const amount = String(20_000 + 1_000 * Math.floor(Math.random() * 180));
+    const res = await this.call('POST', '/v2/deposits', { providerId: 'gclub', mid: 'DEMO-LAK-001', bank, amount }, { idempotent: true });
+    this.lastRefusal = res.status >= 400 && res.status !== 409 ? res.field('error.code') : '';
+    return res.status === 409 ? this.call('GET', '/v2/deposits/open') : res;
+  }
+
+  /**
+   * A payment of the wrong amount (decision 120): a BCEL order's OnePay QR paid with 5,000 kip more or
+   * less than asked. The server confirms it with the bank, keeps it once as unmatched for staff to
+   * refund, and credits nothing; the player, not credited, cancels the order. A bill of JDB, LVB or
+   * the sandbox protocol fixes its amount at the bank (the sandbox refuses another, AMOUNT_FIXED).
+   */
+  async payWrongAmount(sandboxUrl: string): Promise<void> {
+    const res = await this.openOrder('bcel');
+    const id = res.field('order.id');
+    if (!id || this.paid.has(id) || res.field('order.bank') !== 'bcel') return;
+    const qr = await this.call('GET', `/v2/deposits/${id}/qr`);
+    if (qr.status !== 200) return;
+    const asked = BigInt(res.field('order.amount').replace(/\..*$/, ''));
+    const amountLak = asked + (Math.random() < 0.5 ? -5_000n : 5_000n);
+    let bankReference: string;
+    try {
+      bankReference = (await payLaoQrAmount(sandboxUrl, qr.field('payload'), amountLak)).bankReference;
+    } catch {
+      return;
+    }
+    this.paid.add(id);
+    this.ledger.wrongAmounts.push({ orderId: id, playerId: this.playerId, bankReference, amountLak });
+    this.count('pay the wrong amount');
+    await this.call('POST', `/v2/deposits/${id}/cancel`, undefined, { idempotent: true });
+  }
+
   /**
    * A promotion taken, a deposit paid with it (its bonus rides in the deposit's transfer), then the
    * promotion canceled: its bonus taken back from the provider (decision 045). A usage still held
@@ -82,6 +111,7 @@ export class Player extends Client {
   async promotion(sandboxUrl: string, promotionId: string): Promise<void> {
     const used = await this.call('POST', '/v2/promotions/use', { promotionId, providerId: 'gclub' }, { idempotent: true });
     if (used.status !== 201) {
+      this.lastRefusal = used.field('error.code');
       if (used.field('error.code') === 'PROMOTION_ONE_AT_A_TIME') {
         const held = await this.call('GET', '/v2/players/promotions/using');
         const usageId = held.field('usage.id');
@@ -144,6 +174,7 @@ export class Player extends Client {
       { idempotent: true },
     );
     const made = res.status === 201 ? res.field('withdrawal.id') : '';
+    this.lastRefusal = made ? '' : res.field('error.code');
     if (made) this.record(made, amountMinor);
     // an answer was lost on the way: the player looks at its history, as the withdraw page shows it
     if (this.lost > lostBefore) await this.lookForWithdrawals(made, amountMinor);

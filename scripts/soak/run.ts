@@ -10,12 +10,15 @@
  * TEST_DATABASE_URL, or postgres://postgres@127.0.0.1:5432/postgres.
  */
 import { parseArgs } from 'node:util';
+import { openDatabase } from '../../apps/server/src/db/client.js';
+import { expireDepositsNow } from '../../apps/server/src/test/deposit-expiry.js';
 import { startSandbox } from '../../apps/server/src/test/sandbox.js';
 import { ServerProcess } from '../../apps/server/src/test/server-process.js';
 import { Front, freshDatabases, Redis } from './cluster.js';
 import { Faults, FAULT_KINDS } from './faults.js';
 import { checkInvariants, settleEverything } from './check.js';
-import { Player } from './player.js';
+import type { Player } from './player.js';
+import { SoakPlayer } from './responsible.js';
 import { Staff } from './staff.js';
 import { newLedger } from './workload.js';
 
@@ -100,16 +103,13 @@ async function main(): Promise<boolean> {
     // the operations asked for, and every fault kind at least once while they run
     const budget = () => !interrupted && Date.now() < STOP_AT && (acknowledged() < OPS || FAULT_KINDS.some((k) => !faults.counts[k]));
     const clientLoop = async (index: number) => {
-      const p = new Player(front.url, index, ledger);
+      const p = new SoakPlayer(front.url, index, ledger);
       if (!(await p.register())) return;
       players.set(p.playerId, p);
+      await p.prepare();
       done++;
       while (budget()) {
-        const r = Math.random();
-        if (r < 0.4) await p.deposit(sandbox.url, true);
-        else if (r < 0.48) await p.deposit(sandbox.url, false);
-        else if (r < 0.56) await p.promotion(sandbox.url, promotionId);
-        else await p.withdraw(r > 0.9);
+        await p.step(sandbox.url, promotionId);
         done++;
         if (done % 500 === 0) log(`${acknowledged()} operations acknowledged`);
       }
@@ -144,7 +144,23 @@ async function main(): Promise<boolean> {
         await new Promise((r) => setTimeout(r, 500));
       }
     };
-    await Promise.all([...Array.from({ length: CLIENTS }, (_, i) => clientLoop(i)), staffLoop(), faultLoop(), watchLoop()]);
+    // an order paid with the wrong amount waits for its expiry (its player cannot cancel it: PAYMENT_MISMATCH);
+    // the harness's clock brings that expiry to now a few seconds later, so its player deposits again
+    const clockLoop = async () => {
+      const database = await openDatabase({ url: databases.serverUrl, poolSize: 1 });
+      let seen = 0;
+      try {
+        while (budget()) {
+          await new Promise((r) => setTimeout(r, 3_000));
+          const fresh = ledger.wrongAmounts.slice(seen).map((w) => w.orderId);
+          seen += fresh.length;
+          await expireDepositsNow(database.db, fresh).catch((err: unknown) => log(`expiry not brought forward: ${String(err)}`));
+        }
+      } finally {
+        await database.close();
+      }
+    };
+    await Promise.all([...Array.from({ length: CLIENTS }, (_, i) => clientLoop(i)), staffLoop(), faultLoop(), watchLoop(), clockLoop()]);
     log(`${acknowledged()} operations acknowledged; healing and settling`);
     await sandbox.providerFaults.reset();
     for (const i of instances) {
@@ -152,7 +168,8 @@ async function main(): Promise<boolean> {
       if (!i.running) await i.start(180_000);
     }
 
-    await settleEverything({ players, staff, sandbox, databaseUrl: databases.serverUrl, log });
+    const wrongAmountOrders = ledger.wrongAmounts.map((w) => w.orderId);
+    await settleEverything({ players, staff, sandbox, databaseUrl: databases.serverUrl, log, wrongAmountOrders });
     const results = await checkInvariants({
       ledger,
       players,
@@ -172,6 +189,16 @@ async function main(): Promise<boolean> {
     console.log(`deposits paid by bank: ${byBank} (bcel OnePay, jdb Yes, lvb Open API, ldb the sandbox protocol)`);
     console.log(`clients: ${CLIENTS} players + 1 staff, 2 instances, ${((Date.now() - started) / 1000).toFixed(0)} s`);
     console.log(`faults: ${FAULT_KINDS.map((k) => `${k} ×${faults.counts[k] ?? 0}`).join(', ')}`);
+    const pubnub = (await (await fetch(`${sandbox.url}/pubnub/_stats`)).json()) as { delivered: number; redelivered: number };
+    console.log(
+      `wrong-amount payments: ${ledger.wrongAmounts.length}; PubNub messages delivered ${pubnub.delivered}, of them delivered again ${pubnub.redelivered}`,
+    );
+    const refusals = Object.entries(ledger.refusals)
+      .map(([k, v]) => `${k} ×${v}`)
+      .join(', ');
+    console.log(
+      `responsible play: ${ledger.limited.size} players with a daily limit, ${ledger.excluded.size} cooling off (${ledger.excludedWithdrawals} withdrawals made while cooling off); refusals: ${refusals || 'none'}`,
+    );
     console.log(`restarts: ${faults.restarts} by the harness; instances that died on their own: ${crashes.length}`);
     const statuses = Object.entries(ledger.statuses)
       .sort(([a], [b]) => Number(a) - Number(b))

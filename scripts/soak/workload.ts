@@ -25,6 +25,17 @@ export interface Ledger {
   /** withdrawals beyond the one asked, found after a request whose answer was lost: a request that took effect twice */
   duplicateWithdrawals: string[];
   retries: number;
+  /** OnePay QRs paid with another amount than the order's (decision 120): each kept once as unmatched, never credited */
+  wrongAmounts: { orderId: string; playerId: string; bankReference: string; amountLak: bigint }[];
+  /** players who set a daily deposit limit (whole kip), and those who cooled off (when the server said it began) */
+  limited: Map<string, bigint>;
+  excluded: Map<string, string>;
+  /** refusals the responsible-play rules gave, by code and what was tried */
+  refusals: Record<string, number>;
+  /** a deposit, promotion or game launch acknowledged after a player's cooling-off began, or a withdrawal refused for it: must stay empty */
+  exclusionBroken: string[];
+  /** withdrawals made while cooling off (a withdrawal still works) */
+  excludedWithdrawals: number;
 }
 
 export const newLedger = (): Ledger => ({
@@ -37,6 +48,12 @@ export const newLedger = (): Ledger => ({
   learnedWithdrawals: 0,
   duplicateWithdrawals: [],
   retries: 0,
+  wrongAmounts: [],
+  limited: new Map(),
+  excluded: new Map(),
+  refusals: {},
+  exclusionBroken: [],
+  excludedWithdrawals: 0,
 });
 
 export class Client {
@@ -59,7 +76,7 @@ export class Client {
    * reach, 409 of a key still held) is retried with the same key.
    */
   async call(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PUT',
     path: string,
     body?: unknown,
     opts: { idempotent?: boolean; headers?: Record<string, string> } = {},

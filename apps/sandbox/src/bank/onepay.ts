@@ -62,7 +62,8 @@ export class OnePayBank {
     });
   }
 
-  pay(qr: LaoQrReading, payerBank: BankCode | undefined, now = new Date()): OnePayPaymentView {
+  /** `amountLak`: what the payer typed instead of the QR's amount (a wrong-amount payment; the message carries it) */
+  pay(qr: LaoQrReading, payerBank: BankCode | undefined, amountLak?: bigint, now = new Date()): OnePayPaymentView {
     const mcid = qr.merchantId;
     const shopcode = mcid === null ? undefined : this.shops.get(mcid);
     if (mcid === null || shopcode === undefined)
@@ -76,7 +77,7 @@ export class OnePayBank {
       shopcode,
       tid: qr.terminal,
       invoiceid: qr.billNumber,
-      amount: qr.amountLak.toString(),
+      amount: (amountLak ?? qr.amountLak).toString(),
       ccy: '418',
       fccref,
       ticket: String(randomInt(0, 1e9)).padStart(9, '0'),

@@ -125,6 +125,12 @@ describe('paying a QR', () => {
     expect((await pay(`${qr.payload.slice(0, -4)}FFFF`)).json().error.code).toBe('QR_INVALID');
     expect((await pay(qrFor().payload)).json().error.code).toBe('ORDER_NOT_FOUND');
     expect((await pay(42)).json().error.code).toBe('VALIDATION_FAILED');
+    // a bill fixes its amount at the bank: the payer's app pays no other (only a OnePay QR takes one)
+    const fixed = (await createOrder()).qr.payload;
+    const other = await bank.inject({ method: 'POST', url: '/sandbox/bank/payments', payload: { payload: fixed, amount: '90000' } });
+    expect(other.json().error.code).toBe('AMOUNT_FIXED');
+    const same = await bank.inject({ method: 'POST', url: '/sandbox/bank/payments', payload: { payload: fixed, amount: '100000' } });
+    expect(same.json()).toMatchObject({ status: 'PAID', amount: '100000' });
     const soon = await createOrder(qrFor(), { expiresAt: new Date(Date.now() + 300).toISOString() });
     await sleep(400);
     expect((await signed(bank, 'GET', `/bank/orders/${soon.qr.reference}`)).json().status).toBe('EXPIRED');

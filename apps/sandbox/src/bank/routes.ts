@@ -23,7 +23,17 @@ const createOrderSchema = z
     expiresAt: z.iso.datetime({ offset: true }),
   })
   .strict();
-const paymentSchema = z.object({ payload: z.string().min(1).max(512), bank: bankCodeSchema.optional() }).strict();
+const paymentSchema = z
+  .object({
+    payload: z.string().min(1).max(512),
+    bank: bankCodeSchema.optional(),
+    /** whole kip the payer types instead of the QR's: only a OnePay QR takes another amount (a wrong-amount payment) */
+    amount: z
+      .string()
+      .regex(/^[1-9]\d{0,15}$/, 'whole kip as a decimal string')
+      .optional(),
+  })
+  .strict();
 
 function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   const res = schema.safeParse(value);
@@ -117,7 +127,11 @@ export async function bankSandbox(app: FastifyInstance, { config }: { config: Sa
     const body = parse(paymentSchema, request.body);
     // a OnePay QR names no order at the bank: paying it publishes the payment on the merchant's channel
     const read = readLaoQr(body.payload);
-    if (read.ok && read.qr.kind === 'onepay') return onePay.pay(read.qr, body.bank);
+    const amountLak = body.amount === undefined ? undefined : BigInt(body.amount);
+    if (read.ok && read.qr.kind === 'onepay') return onePay.pay(read.qr, body.bank, amountLak);
+    // a bill at the bank (JDB, LVB, the sandbox protocol) fixes its amount: the payer's app pays no other
+    if (amountLak !== undefined && !(read.ok && read.qr.amountLak === amountLak))
+      throw new BankApiError(400, 'AMOUNT_FIXED', "this QR's bill fixes its amount at the bank: no other amount can be paid");
     const fields = parsePayload(body.payload);
     // a bill of a bank that speaks its own protocol here (JDB, LVB), else an order of the sandbox protocol
     const banks = { jdb, lvb } as const;

@@ -48,7 +48,29 @@ export async function pubnubSandbox(app: FastifyInstance, opts: PubNubSandboxOpt
 
   app.get('/time/0', async () => [Number(hub.cursor())]);
 
+  // the soak's redelivery fault: every subscription ended at once with an error the SDK does not retry
+  // (held long polls, and for `ms` any new one), as when the service drops its subscribers: the SDK
+  // reports the subscription lost, the merchant subscribes again and is sent what it asks for again
+  const held = new Set<AbortController>();
+  let refuseUntil = 0;
+  /** (subscriber uuid, channel, timetoken) already delivered, to count messages delivered again */
+  const sent = new Set<string>();
+  const stats = { delivered: 0, redelivered: 0, dropped: 0 };
+  const dropped = (reply: FastifyReply) =>
+    reply.status(400).send({ status: 400, error: true, message: 'subscription dropped by the service', service: 'Subscribe' });
+  app.post('/pubnub/_drop', async (request) => {
+    const ms = Number((request.body as { ms?: unknown } | null | undefined)?.ms ?? 1_000);
+    refuseUntil = Date.now() + (Number.isFinite(ms) ? Math.min(Math.max(ms, 0), 60_000) : 1_000);
+    const cut = held.size;
+    for (const drop of held) drop.abort();
+    held.clear();
+    stats.dropped += cut;
+    return { dropped: cut, refusingUntil: new Date(refuseUntil).toISOString() };
+  });
+  app.get('/pubnub/_stats', async () => ({ ...stats, holding: held.size }));
+
   app.get('/v2/subscribe/*', async (request, reply) => {
+    if (Date.now() < refuseUntil) return dropped(reply);
     const parts = segments(request, '/v2/subscribe/');
     const [subscribeKey, channelList] = parts ?? [];
     if (subscribeKey !== opts.subscribeKey) return accessDenied(reply, 400, 'Invalid Subscribe Key');
@@ -63,11 +85,22 @@ export async function pubnubSandbox(app: FastifyInstance, opts: PubNubSandboxOpt
     if (messages.length === 0) {
       const gone = new AbortController();
       request.raw.once('close', () => gone.abort());
-      await hub.wait(channels, opts.holdMs, AbortSignal.any([gone.signal, closing.signal]));
+      const drop = new AbortController();
+      held.add(drop);
+      await hub.wait(channels, opts.holdMs, AbortSignal.any([gone.signal, closing.signal, drop.signal]));
+      held.delete(drop);
+      if (drop.signal.aborted) return dropped(reply);
       messages = hub.since(channels, tt, MAX_MESSAGES);
     }
     const last = messages[messages.length - 1]?.timetoken;
     const cursor = last ?? (hub.cursor() > tt ? hub.cursor() : tt);
+    const subscriber = query.uuid ?? '';
+    for (const m of messages) {
+      const key = `${subscriber}|${m.channel}|${m.timetoken}`;
+      stats.delivered += 1;
+      if (sent.has(key)) stats.redelivered += 1;
+      else sent.add(key);
+    }
     return { t: { t: cursor.toString(), r: REGION }, m: messages.map((m) => envelope(m, opts.subscribeKey)) };
   });
 

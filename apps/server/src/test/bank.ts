@@ -37,6 +37,11 @@ export function payLaoQr(sandboxUrl: string, payload: string, bank?: BankCode): 
   return send(`${sandboxUrl}/sandbox/bank/payments`, { method: 'POST', body: { payload, ...(bank ? { bank } : {}) } });
 }
 
+/** Pays a OnePay QR with another amount than its own, as a payer who typed it (the message carries it). */
+export function payLaoQrAmount(sandboxUrl: string, payload: string, amountLak: bigint): Promise<PaidOrder> {
+  return send(`${sandboxUrl}/sandbox/bank/payments`, { method: 'POST', body: { payload, amount: amountLak.toString() } });
+}
+
 /** Merges fault knobs (late, duplicated, out-of-order or no callbacks, status down or lagging, retry pace). */
 export function setBankFaults(sandboxUrl: string, faults: Partial<BankFaults>): Promise<BankFaults> {
   return send(`${sandboxUrl}/bank/_faults`, { method: 'POST', body: faults });

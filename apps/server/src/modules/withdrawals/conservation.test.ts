@@ -5,7 +5,7 @@ import type { FaultInput } from '@app/sandbox/test-kit';
 import { queryRows } from '../../db/client.js';
 import { checkLedger } from '../../ledger/check.js';
 import { playerCredit } from '../../ledger/ledger.js';
-import { payLaoQr, setBankFaults } from '../../test/bank.js';
+import { payLaoQr } from '../../test/bank.js';
 import { registerPlayer, type TestPlayer } from '../../test/players.js';
 import { useServerAndSandbox } from '../../test/server-and-sandbox.js';
 import {
@@ -19,6 +19,7 @@ import {
   type Rng,
 } from './conservation.test-helpers.js';
 import { promotionAccount } from '../promotions/promotions.test-helpers.js';
+import { CONSERVATION_BANKS, useDemoBankProtocols, wrongAmountOperation } from './conservation.banks.test-helpers.js';
 import { addBankAccount, cancelWithdrawal, decide, staffLogin, withdraw, type TestStaff } from './withdrawals.test-helpers.js';
 
 /**
@@ -69,13 +70,11 @@ const env = useServerAndSandbox({
   // an unknown transfer is in the staff's list at once (staff decide what the balance cannot tell)
   TRANSFER_ATTENTION_MINUTES: '0',
 });
-beforeAll(async () => {
-  // the server is not listening: deposits are confirmed by the check button, not by callbacks
-  await setBankFaults(env.sandbox.url, { noCallback: true });
-});
+// the server is not listening: deposits are confirmed by the check button (a OnePay one by the message the listener heard)
+beforeAll(() => useDemoBankProtocols(env.ctx.app, env.ctx.database.agencyId));
 
 describe('money conservation under concurrency and provider faults', () => {
-  it('keeps the ledger, the providers and the orders in agreement', { timeout: 180_000 }, async () => {
+  it('keeps the ledger, the providers and the orders in agreement', { timeout: 300_000 }, async () => {
     const app = env.ctx.app;
     const agencyId = env.ctx.database.agencyId;
     const players: TestPlayer[] = [];
@@ -101,7 +100,7 @@ describe('money conservation under concurrency and provider faults', () => {
       const created = await as(p, 'POST', '/v2/deposits', {
         providerId: pick(rng, PROVIDERS),
         mid: 'DEMO-LAK-001',
-        bank: 'bcel',
+        bank: pick(rng, CONSERVATION_BANKS),
         amount: String(int(rng, 100, 2000) * 1000),
       });
       note('deposit', created);
@@ -109,6 +108,8 @@ describe('money conservation under concurrency and provider faults', () => {
       const order = (created.json() as unknown as { order: { id: string } }).order;
       const qr = await as(p, 'GET', `/v2/deposits/${order.id}/qr`);
       await payLaoQr(env.sandbox.url, (qr.json() as unknown as { payload: string }).payload, 'bcel');
+      await new Promise((r) => setTimeout(r, 100));
+      await app.onePayListener!.idle();
       note('deposit check', await as(p, 'POST', `/v2/deposits/${order.id}/check`));
     }
     async function openOf(p: TestPlayer): Promise<string | undefined> {
@@ -127,6 +128,7 @@ describe('money conservation under concurrency and provider faults', () => {
       note('approve', await decide(app, staff, id, 'approve', { bankReference: `BCEL-${SEED}-${++bankRef}` }));
     const reject = async (id: string) => note('reject', await decide(app, staff, id, 'reject', { reason: 'conservation test' }));
 
+    const wrongAmount = wrongAmountOperation({ app, sandboxUrl: env.sandbox.url, note, as });
     const promotions = await promotionOperations({ app, sandbox: env.sandbox, cohort, providers: PROVIDERS, note });
     const ops: Record<string, (rng: Rng) => Promise<void>> = {
       ...promotions.ops,
@@ -186,7 +188,9 @@ describe('money conservation under concurrency and provider faults', () => {
       // every draw is made here, in order, so a seed is one schedule whatever the interleaving
       const batch = Array.from({ length: BATCH_SIZE }, () => ({ name: choose(), rng: mulberry32(Math.floor(random() * 2 ** 32)) }));
       operations += batch.length;
-      await Promise.all(batch.map((op) => ops[op.name]!(op.rng)));
+      // a payment of the wrong amount every sixth batch, on a generator of its own: the schedule's draws stay as they were
+      const wrong = b % 6 === 0 ? [wrongAmount.op(mulberry32(SEED + b), players[b % PLAYERS]!)] : [];
+      await Promise.all([...batch.map((op) => ops[op.name]!(op.rng)), ...wrong]);
     }
     await env.sandbox.providerFaults.reset();
     // the capped withdrawal, certain in every run (the random schedule reaches it only at times)
@@ -196,6 +200,8 @@ describe('money conservation under concurrency and provider faults', () => {
     await approve(await promotions.cappedWithdrawal(scripted, 'gclub'));
 
     // quiesce: finish every transfer, then close every order that is still open
+    await app.onePayListener!.idle();
+    await wrongAmount.expire();
     await app.worker.drain({ skipBackoff: true, maxRounds: 200 });
     const openDeposits = await queryRows<{ id: string; player_id: string }>(
       app.db,
@@ -271,6 +277,7 @@ describe('money conservation under concurrency and provider faults', () => {
         outcomes: Object.fromEntries([...outcomes].sort()),
       }),
     );
+    expect(await wrongAmount.verify()).toBeGreaterThan(0);
     expect(moved!.withdrawals).toBeGreaterThan(20);
     expect(moved!.deposits).toBeGreaterThan(20);
     // which promotion paths a run reaches varies with the interleaving (figures above); bonuses always

@@ -16,9 +16,13 @@ let listener: OnePayListener;
 const heard: Array<{ agencyId: string; message: OnePayMessage }> = [];
 let merchants: OnePayMerchant[];
 
-async function pay(uuid: string, amountLak = 50_000n, mcid = MCID) {
+async function pay(uuid: string, amountLak = 50_000n, mcid = MCID, typed?: bigint) {
   const payload = buildOnePayQr({ mcid, amountLak, invoice: 'D2611290042', uuid });
-  const res = await sandbox.app.inject({ method: 'POST', url: '/sandbox/bank/payments', payload: { payload, bank: 'ldb' } });
+  const res = await sandbox.app.inject({
+    method: 'POST',
+    url: '/sandbox/bank/payments',
+    payload: { payload, bank: 'ldb', ...(typed ? { amount: typed.toString() } : {}) },
+  });
   expect(res.statusCode).toBe(200);
   return res.json<{ bankReference: string }>();
 }
@@ -72,6 +76,13 @@ describe('OnePayListener, with the official SDK against the sandbox', () => {
     expect(await onePayStatus(db.db, db.agencyId, 'uuid-never-paid')).toEqual({ status: 'UNPAID', reference: 'uuid-never-paid' });
   });
 
+  it('keeps a payment of another amount than the QR’s with the amount paid (the deposits compare it with the order)', async () => {
+    const paid = await pay('uuid-listen-wrong1', 50_000n, MCID, 45_000n);
+    await until(() => heard.some((h) => h.message.fccref === paid.bankReference));
+    await listener.idle();
+    expect(await onePayStatus(db.db, db.agencyId, 'uuid-listen-wrong1')).toMatchObject({ status: 'PAID', amountLak: 45_000n });
+  });
+
   it('hears the last 30 minutes again on a reconnect, and the messages heard before change nothing', async () => {
     const before = { ...listener.stats };
     const stored = await rows();
@@ -86,6 +97,25 @@ describe('OnePayListener, with the official SDK against the sandbox', () => {
     await listener.idle();
     expect(listener.stats.recorded).toBe(before.recorded + 1);
     expect(await db.db.select().from(onepayPayments).where(eq(onepayPayments.fccref, during.bankReference))).toHaveLength(1);
+  });
+
+  it('reconnects by itself when the service drops every subscription, hears the 30 minutes again, and keeps nothing twice', async () => {
+    const paid = await pay('uuid-listen-drop1', 30_000n);
+    await until(() => heard.some((h) => h.message.fccref === paid.bankReference));
+    await listener.idle();
+    const before = { ...listener.stats };
+    const stored = await rows();
+    const stats = async () => (await sandbox.app.inject({ url: '/pubnub/_stats' })).json<{ redelivered: number; holding: number }>();
+    const redelivered = (await stats()).redelivered;
+    await until(async () => (await stats()).holding > 0);
+    const dropped = await sandbox.app.inject({ method: 'POST', url: '/pubnub/_drop', payload: { ms: 300 } });
+    expect(dropped.json<{ dropped: number }>().dropped).toBeGreaterThan(0);
+    // nothing but the cut: the SDK's lost connection is what makes the listener subscribe again from 30 minutes back
+    await until(async () => (await stats()).redelivered >= redelivered + before.recorded, 20_000);
+    await until(() => listener.stats.delivered >= before.delivered + before.recorded, 20_000);
+    await listener.idle();
+    expect(listener.stats.recorded).toBe(before.recorded);
+    expect(await rows()).toBe(stored);
   });
 
   it('ignores what is not a payment of the channel’s merchant, and never hears another merchant’s channel', async () => {
