@@ -111,6 +111,15 @@ export const ERROR_CODES = [
   'DEPOSIT_LIMIT_REACHED',
   /** a game launch or a promotion during cooling-off or self-exclusion: `fields.until` the end (absent: for good) */
   'SELF_EXCLUDED',
+  // credit moved between providers (decision 176)
+  /** the same provider on both sides */
+  'MOVE_SAME_PROVIDER',
+  /** more than the credit at the first provider: `fields.available` is the credit there */
+  'MOVE_INSUFFICIENT_CREDIT',
+  /** a move of the player's is still under way */
+  'MOVE_IN_PROGRESS',
+  /** a promotion the player holds keeps them at `fields.providerId` */
+  'MOVE_PROMOTION_LOCKED',
 ] as const;
 
 export const errorCodeSchema = z.enum(ERROR_CODES);
@@ -205,4 +214,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   QR_NOT_FOUND_IN_IMAGE: 422,
   DEPOSIT_LIMIT_REACHED: 422,
   SELF_EXCLUDED: 403,
+  MOVE_SAME_PROVIDER: 400,
+  MOVE_INSUFFICIENT_CREDIT: 422,
+  MOVE_IN_PROGRESS: 409,
+  MOVE_PROMOTION_LOCKED: 409,
 };

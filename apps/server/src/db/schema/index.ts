@@ -14,3 +14,4 @@ export * from './responsible-play.js';
 // @schema (one export line per area: accounts, ledger, bank-accounts, deposits, withdrawals, backoffice)
 export * from './reconciliation.js';
 export * from './provider-maintenance.js';
+export * from './credit-moves.js';
