@@ -54,13 +54,16 @@ export default function MoveCreditDialog({ open, onOpenChange }: { open: boolean
     create.reset();
     form.reset({ ...form.getValues(), amount: '' });
   };
+  // a move's own refusals are said in full here, with their numbers; any other as everywhere else
   const refusal = create.error instanceof ApiError ? create.error : undefined;
-  const refusalText = create.error
-    ? t(errorKey(create.error), {
-        available: refusal?.fields.available ? formatMoney(refusal.fields.available, 'THB') : '',
-        providerId: refusal?.fields.providerId ? name(refusal.fields.providerId) : '',
-      })
-    : null;
+  const refusalText = !create.error
+    ? null
+    : refusal?.code.startsWith('MOVE_')
+      ? t(`refusal.${refusal.code}`, {
+          available: formatMoney(refusal.fields.available ?? '', 'THB'),
+          provider: refusal.fields.providerId ? name(refusal.fields.providerId) : '',
+        })
+      : t(errorKey(create.error));
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CREDIT_MOVE_STATUSES } from '@app/contracts';
+import { CREDIT_MOVE_STATUSES, ERROR_CODES } from '@app/contracts';
 import { LANGUAGES } from '@/lib/i18n';
 import { leaves, placeholders, type Tree } from '@/test/translation-tree';
 
@@ -10,8 +10,11 @@ const load = (lng: string) => files[`./${lng}.json`]!;
 describe('move dialog texts', () => {
   const reference = leaves(load('lo'));
 
-  it('say every status a move can be in', () => {
+  it('say every status a move can be in, and every refusal of a move in full', () => {
     expect(CREDIT_MOVE_STATUSES.filter((s) => !reference.get(`status.${s}`))).toEqual([]);
+    const refusals = ERROR_CODES.filter((code) => code.startsWith('MOVE_'));
+    expect(refusals.length).toBeGreaterThan(3);
+    expect(refusals.filter((code) => !reference.get(`refusal.${code}`))).toEqual([]);
   });
 
   it.each(LANGUAGES)('%s has lo keys, none empty, the same placeholders, its own words', (lng) => {
