@@ -49,7 +49,10 @@ export function moveOperation(env: {
   };
 }
 
-/** Moves by how they ended, and what the CREDIT_MOVES accounts hold (nothing, once every move has ended). */
+/**
+ * Moves by how they ended, what the CREDIT_MOVES accounts hold (nothing, once every move has ended),
+ * and each move whose legs leave something there: its status and its transfers' postings, to read.
+ */
 export async function moveFigures(app: FastifyInstance) {
   const rows = await queryRows<{ status: string; n: number }>(
     app.db,
@@ -59,5 +62,17 @@ export async function moveFigures(app: FastifyInstance) {
     app.db,
     sql`SELECT coalesce(sum(balance), 0)::text AS total FROM ledger_accounts WHERE type = 'CREDIT_MOVES'`,
   );
-  return { byStatus: Object.fromEntries(rows.map((r) => [r.status, r.n])), held: BigInt(held!.total) };
+  const unbalanced = await queryRows<{ move: string; status: string; left: string; postings: string }>(
+    app.db,
+    sql`SELECT m.id::text AS move, m.status, sum(CASE WHEN e.to_account_id = a.id THEN e.amount ELSE -e.amount END)::text AS left,
+               string_agg(t.kind || ' ' || p.status || ' ' || e.amount, ', ' ORDER BY e.id) AS postings
+          FROM ledger_entries e
+          JOIN ledger_accounts a ON a.type = 'CREDIT_MOVES' AND a.id IN (e.from_account_id, e.to_account_id)
+          JOIN ledger_transactions t ON t.id = e.transaction_id
+          JOIN provider_transfers p ON p.id = (t.metadata ->> 'transferId')::uuid
+          JOIN credit_moves m ON m.id = p.order_id
+         GROUP BY m.id, m.status
+        HAVING sum(CASE WHEN e.to_account_id = a.id THEN e.amount ELSE -e.amount END) <> 0`,
+  );
+  return { byStatus: Object.fromEntries(rows.map((r) => [r.status, r.n])), held: BigInt(held!.total), unbalanced };
 }
