@@ -13,9 +13,10 @@ const SHARED =
 // floating-ui) into `shared`, and with it onto the first page, which renders no form; so do what only
 // two pages use: the deposit and withdraw histories' rows (with their lazy details, issue #35) and the
 // deposit's QR image and its call (the deposit page's chunk, `money`; the image drawn when the player
-// saves it), and the providers' maintenance, read and said on the deposit and game pages only (decision 175)
+// saves it), the providers' maintenance, read and said on the deposit and game pages only (decision 175),
+// and the calls of the credit move, whose dialog loads on demand (decision 176)
 const NOT_SHARED =
-  /[\\/](dropdown-menu|toast|dialog|select-impl|select-field|provider-select-field|order-history|order-cards|order-details-list|provider-maintenance-notice)\.tsx$|[\\/](register|login-resolver|deposit-resolver|withdraw-resolver|bank-account-resolver|credit-preview|bonus-preview|holding-provider|preview|amount-limits|get-promotion-using|qr-image|get-deposit-qr|provider-maintenance)\.ts$|[\\/](fingerprint|promotions)[\\/]/;
+  /[\\/](dropdown-menu|toast|dialog|select-impl|select-field|provider-select-field|order-history|order-cards|order-details-list|provider-maintenance-notice)\.tsx$|[\\/](register|login-resolver|deposit-resolver|withdraw-resolver|bank-account-resolver|credit-preview|bonus-preview|holding-provider|preview|amount-limits|get-promotion-using|qr-image|get-deposit-qr|provider-maintenance|credit-moves)\.ts$|[\\/](fingerprint|promotions)[\\/]/;
 
 /** The modules the home page's route chunk imports besides the entry's: their own small chunk, not `shared` (docs/decisions/180). */
 const HOME = /[\\/]src[\\/]components[\\/]ui[\\/](card|bank-logo)\.tsx$|[\\/]contracts[\\/]src[\\/]banks\.ts$/;

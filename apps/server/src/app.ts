@@ -29,6 +29,7 @@ import { gameRoutes } from './modules/games/index.js';
 import { promotionImageRoutes, promotionsRoutes, promotionsStaffRoutes } from './modules/promotions/index.js';
 import { walletRoutes } from './modules/wallet/index.js';
 import { withdrawalsRoutes, withdrawalsStaffRoutes } from './modules/withdrawals/index.js';
+import { creditMovesRoutes } from './modules/credit-moves/index.js';
 import { alertsRoutes } from './modules/backoffice/alerts/index.js';
 import { attentionRoutes } from './modules/backoffice/attention/index.js';
 import { reconciliationRoutes } from './modules/backoffice/reconciliation/index.js';
@@ -129,6 +130,7 @@ export async function buildApp({ config, database, logger, now }: BuildOptions):
   await app.register(depositRoutes, { prefix: '/api' });
   await app.register(depositCallbackRoutes);
   await app.register(withdrawalsRoutes, { prefix: '/api' });
+  await app.register(creditMovesRoutes, { prefix: '/api' });
   await app.register(promotionsRoutes, { prefix: '/api' });
   await app.register(responsiblePlayRoutes, { prefix: '/api' });
   await app.register(providerMaintenanceRoutes, { prefix: '/api' });

@@ -16,6 +16,7 @@ import { createStaffPlayersService, type StaffPlayersService } from './modules/b
 import { createStaffSettingsService, type StaffSettingsService } from './modules/backoffice/staff-settings/index.js';
 import { createStaffService, type StaffService } from './modules/backoffice/staff/index.js';
 import { createBankAccountsService, type BankAccountsService } from './modules/bank-accounts/index.js';
+import { createCreditMovesService, type CreditMovesService } from './modules/credit-moves/index.js';
 import { createDepositsService, type DepositsService } from './modules/deposits/index.js';
 import { createFraudSignalsService, type FraudSignalsService } from './modules/fraud-signals/index.js';
 import { createGamesService, type GamesService } from './modules/games/index.js';
@@ -38,6 +39,7 @@ export interface Services {
   promotions: PromotionsService;
   deposits: DepositsService;
   withdrawals: WithdrawalsService;
+  creditMoves: CreditMovesService;
   staff: StaffService;
   attention: AttentionService;
   staffPlayers: StaffPlayersService;
@@ -115,6 +117,7 @@ export function createServices(core: CoreDependencies): Services {
     promotions,
     deposits,
     withdrawals,
+    creditMoves: createCreditMovesService({ db, log, config, transfers, worker, wallet, promotions, responsiblePlay, providerMaintenance }),
     staff: createStaffService({ db, passwords, loginThrottle }),
     attention,
     staffPlayers: createStaffPlayersService({ db, passwords, bankAccounts, wallet, loginThrottle, fraudSignals }),

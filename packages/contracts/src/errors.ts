@@ -125,6 +125,15 @@ export const ERROR_CODES = [
   'WITHDRAWAL_APPROVAL_REFERENCE_DIFFERS',
   /** a held deposit already decided (or not held) */
   'DEPOSIT_NOT_IN_REVIEW',
+  // credit moved between providers (decision 176)
+  /** the same provider on both sides */
+  'MOVE_SAME_PROVIDER',
+  /** more than the credit at the first provider: `fields.available` is the credit there */
+  'MOVE_INSUFFICIENT_CREDIT',
+  /** a move of the player's is still under way */
+  'MOVE_IN_PROGRESS',
+  /** a promotion the player holds keeps them at `fields.providerId` */
+  'MOVE_PROMOTION_LOCKED',
 ] as const;
 
 export const errorCodeSchema = z.enum(ERROR_CODES);
@@ -225,4 +234,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   WITHDRAWAL_APPROVAL_BY_OTHER: 409,
   WITHDRAWAL_APPROVAL_REFERENCE_DIFFERS: 409,
   DEPOSIT_NOT_IN_REVIEW: 409,
+  MOVE_SAME_PROVIDER: 400,
+  MOVE_INSUFFICIENT_CREDIT: 422,
+  MOVE_IN_PROGRESS: 409,
+  MOVE_PROMOTION_LOCKED: 409,
 };

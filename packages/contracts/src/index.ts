@@ -41,3 +41,4 @@ export * from './reconciliation.js';
 export * from './provider-maintenance.js';
 export * from './fraud-signals.js';
 export * from './withdrawal-desk.js';
+export * from './credit-moves.js';

@@ -17,6 +17,8 @@ export const jobPayloads = {
   deposit_confirm: z.object({ orderId: z.uuid() }),
   /** a withdrawal's credit return to try again after a refusal (modules/withdrawals/withdrawals.settlement.ts) */
   withdraw_return_retry: z.object({ withdrawalId: z.uuid(), attempt: z.number().int().nonnegative() }),
+  /** a moved credit's return to its first provider to try again after a refusal (modules/credit-moves, decision 176) */
+  credit_move_return_retry: z.object({ moveId: z.uuid(), attempt: z.number().int().nonnegative() }),
   /** an ACTIVE promotion usage at its 24 h expiry (modules/promotions/promotions.jobs.ts) */
   promotion_usage_expiry: z.object({ usageId: z.uuid() }),
   /** a deactivated promotion's ACTIVE usages → INACTIVE (modules/promotions/promotions.jobs.ts) */

@@ -16,3 +16,4 @@ export * from './reconciliation.js';
 export * from './provider-maintenance.js';
 export * from './fraud-signals.js';
 export * from './reject-reasons.js';
+export * from './credit-moves.js';

@@ -8,6 +8,8 @@ export const LEDGER_ACCOUNT_TYPES = [
   'PROMOTION_EXPENSE',
   'WITHDRAWALS_PAYABLE',
   'GAMING_RESULT',
+  /** credit taken out of one provider on its way to another (migration 0120, decision 176) */
+  'CREDIT_MOVES',
 ] as const;
 export type LedgerAccountType = (typeof LEDGER_ACCOUNT_TYPES)[number];
 type Currency = 'LAK' | 'THB' | 'USD';

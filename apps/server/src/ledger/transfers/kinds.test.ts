@@ -22,9 +22,17 @@ describe('transfer kinds', () => {
     });
     transfers.onSettledMany('deposit', async () => {});
     expect(() => transfers.assertEveryKindHandled()).toThrow(
-      'transfer kinds without a settlement handler: withdraw, withdraw_return, promotion_clawback',
+      'transfer kinds without a settlement handler: withdraw, withdraw_return, promotion_clawback, move_out, move_in, move_return',
     );
-    expect(transferKindSchema.options).toEqual(['deposit', 'withdraw', 'withdraw_return', 'promotion_clawback']);
+    expect(transferKindSchema.options).toEqual([
+      'deposit',
+      'withdraw',
+      'withdraw_return',
+      'promotion_clawback',
+      'move_out',
+      'move_in',
+      'move_return',
+    ]);
   });
 
   it('never settles a transfer of a kind without a handler: it stays PENDING, its job failing, the ledger unmoved', async () => {

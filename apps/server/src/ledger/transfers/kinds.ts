@@ -13,11 +13,19 @@ import type { Leases } from '../../jobs/leases.js';
  */
 /**
  * Every kind of transfer, each settled by the handler of the module that requests it (deposit:
- * modules/deposits; withdraw, withdraw_return: modules/withdrawals; promotion_clawback: modules/promotions). A new kind is added here; the
+ * modules/deposits; withdraw, withdraw_return: modules/withdrawals; promotion_clawback: modules/promotions; move_out, move_in, move_return: modules/credit-moves). A new kind is added here; the
  * app refuses to start while one has no handler, and a transfer of a kind without one is never
  * settled (its job fails and is retried) rather than settled without its order.
  */
-export const transferKindSchema = z.enum(['deposit', 'withdraw', 'withdraw_return', 'promotion_clawback']);
+export const transferKindSchema = z.enum([
+  'deposit',
+  'withdraw',
+  'withdraw_return',
+  'promotion_clawback',
+  'move_out',
+  'move_in',
+  'move_return',
+]);
 export type TransferKind = z.infer<typeof transferKindSchema>;
 
 export type Transfer = typeof providerTransfers.$inferSelect;

@@ -18,6 +18,7 @@ import {
   type Answer,
   type Rng,
 } from './conservation.test-helpers.js';
+import { moveFigures, moveOperation } from '../credit-moves/credit-moves.conservation.test-helpers.js';
 import { promotionAccount } from '../promotions/promotions.test-helpers.js';
 import { CONSERVATION_BANKS, useDemoBankProtocols, wrongAmountOperation } from './conservation.banks.test-helpers.js';
 import { addBankAccount, cancelWithdrawal, decide, staffLogin, withdraw, type TestStaff } from './withdrawals.test-helpers.js';
@@ -31,6 +32,7 @@ import { addBankAccount, cancelWithdrawal, decide, staffLogin, withdraw, type Te
  * Promotions (issue #16, conservation.test-helpers.ts) run among them: taken, deposited with a bonus,
  * played at the sandbox's game, rechecked, cancelled with a clawback and withdrawn under their rules;
  * afterwards the promotion account is the bonuses credited less those taken back and returned.
+ * Credit moves between providers (decision 176) run among them too, faults hitting either leg.
  */
 const SEED = Number(process.env.CONSERVATION_SEED ?? 20261122);
 const PLAYERS = 12;
@@ -160,6 +162,8 @@ describe('money conservation under concurrency and provider faults', () => {
         const ids = await queue();
         if (ids.length) await reject(pick(rng, ids));
       },
+      // credit moved between providers (decision 176), faults on either leg
+      move: moveOperation({ app, players, providers: PROVIDERS, note }),
       worker: async () => void (await app.worker.runOnce()),
     };
     const weights: [string, number][] = [
@@ -168,6 +172,7 @@ describe('money conservation under concurrency and provider faults', () => {
       ['cancel', 2],
       ['approve', 3],
       ['reject', 2],
+      ['move', 4],
       ['worker', 2],
       ...promotions.weights,
     ];
@@ -246,7 +251,8 @@ describe('money conservation under concurrency and provider faults', () => {
       sql`SELECT 'transfer ' || status AS what, count(*)::int AS n FROM provider_transfers WHERE status = 'PENDING' GROUP BY status
           UNION ALL SELECT 'withdrawal ' || status, count(*)::int FROM withdrawals WHERE status IN ('PENDING', 'OPEN') GROUP BY status
           UNION ALL SELECT 'return ' || return_status, count(*)::int FROM withdrawals WHERE return_status IN ('PENDING', 'ATTENTION') GROUP BY return_status
-          UNION ALL SELECT 'deposit ' || status, count(*)::int FROM deposit_orders WHERE status IN ('OPEN', 'PAID') GROUP BY status`,
+          UNION ALL SELECT 'deposit ' || status, count(*)::int FROM deposit_orders WHERE status IN ('OPEN', 'PAID') GROUP BY status
+          UNION ALL SELECT 'move ' || status, count(*)::int FROM credit_moves WHERE status IN ('MOVING_OUT', 'MOVING_IN', 'RETURNING') GROUP BY status`,
     );
     expect(unfinished).toEqual([]);
     const [moved] = await queryRows<{
@@ -267,6 +273,9 @@ describe('money conservation under concurrency and provider faults', () => {
     );
     // the figures the decision record quotes
     const promotionsRun = await promotionFigures(app);
+    const moves = await moveFigures(app);
+    // every move ended: the credit between two providers is all somewhere
+    expect(moves.held, JSON.stringify(moves.unbalanced)).toBe(0n);
     console.info(
       JSON.stringify({
         seed: SEED,
@@ -274,12 +283,14 @@ describe('money conservation under concurrency and provider faults', () => {
         faultsSet,
         ...moved,
         promotions: promotionsRun,
+        moves: moves.byStatus,
         outcomes: Object.fromEntries([...outcomes].sort()),
       }),
     );
     expect(await wrongAmount.verify()).toBeGreaterThan(0);
     expect(moved!.withdrawals).toBeGreaterThan(20);
     expect(moved!.deposits).toBeGreaterThan(20);
+    expect(moves.byStatus.DONE ?? 0).toBeGreaterThan(2);
     // which promotion paths a run reaches varies with the interleaving (figures above); bonuses always
     expect(promotionsRun.bonuses).toBeGreaterThan(2);
     expect(promotionsRun.capped).toBeGreaterThanOrEqual(1);

@@ -3,12 +3,13 @@ import { Link, createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PROVIDER_IDS } from '@app/contracts/providers';
 import { buttonClass } from '@/components/ui/button';
-import { Card, CardTitle } from '@/components/ui/card';
+import { Card } from '@/components/ui/card';
 import { BankIcon, DepositIcon, GameIcon, WithdrawIcon } from '@/components/ui/icons';
 import { PageHeading } from '@/components/ui/page-heading';
 import { useAuth } from '@/lib/api/player-info';
 import { GAME_PAGES, LINK_SEARCH } from '@/features/games/game-pages';
 import { CreditTile } from '@/features/wallet/components/credit-tile';
+import { MoveCreditButton } from '@/features/wallet/components/move-credit-button';
 
 export const Route = createFileRoute('/player/')({ component: PlayerHome });
 
@@ -51,7 +52,12 @@ function PlayerHome() {
       )}
 
       <section aria-labelledby="credits-heading">
-        <CardTitle id="credits-heading">{t('home.credits')}</CardTitle>
+        <div className="mb-3 flex items-center justify-between gap-3">
+          <h2 id="credits-heading" className="text-lg font-semibold text-white">
+            {t('home.credits')}
+          </h2>
+          <MoveCreditButton />
+        </div>
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
           {PROVIDER_IDS.map((provider) => (
             <CreditTile

@@ -36,6 +36,8 @@ const w: QueueWithdrawal = {
   playerUsername: 'somchai',
   playerDisplayName: 'Somchai',
   decidedBy: null,
+  twoApprovals: false,
+  firstApproval: null,
   promotion: null,
   signals: { count: 0, kinds: [] },
 };
