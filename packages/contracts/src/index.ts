@@ -39,3 +39,4 @@ export * from './alerts.js';
 export * from './responsible-play.js';
 export * from './reconciliation.js';
 export * from './provider-maintenance.js';
+export * from './reports.js';
