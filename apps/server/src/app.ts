@@ -36,6 +36,7 @@ import { reconciliationRoutes } from './modules/backoffice/reconciliation/index.
 import { auditRoutes } from './modules/backoffice/audit/index.js';
 import { dashboardRoutes } from './modules/backoffice/dashboard/index.js';
 import { exportsRoutes } from './modules/backoffice/exports/index.js';
+import { reportsRoutes } from './modules/backoffice/reports/index.js';
 import { staffPlayersRoutes } from './modules/backoffice/staff-players/index.js';
 import { staffSettingsRoutes } from './modules/backoffice/staff-settings/index.js';
 import { staffRoutes } from './modules/backoffice/staff/index.js';
@@ -143,6 +144,7 @@ export async function buildApp({ config, database, logger, now }: BuildOptions):
   await app.register(attentionRoutes, { prefix: '/api' });
   await app.register(reconciliationRoutes, { prefix: '/api' });
   await app.register(exportsRoutes, { prefix: '/api' });
+  await app.register(reportsRoutes, { prefix: '/api' });
   await app.register(staffPlayersRoutes, { prefix: '/api' });
   await app.register(fraudSignalsStaffRoutes, { prefix: '/api' });
   await app.register(responsiblePlayStaffRoutes, { prefix: '/api' });

@@ -25,8 +25,10 @@ export const dashboardDaySchema = z.object({
   withdrawalsPaid: z.object({ count: z.number().int(), amount: z.string() }),
   /** THB: promotion bonuses credited that day (a bonus the provider voided is not a cost) */
   bonusCost: z.string(),
+  /** LAK: the same bonuses, each at its deposit's sell rate, rounded up (decision 182) */
+  bonusCostLak: z.string(),
   newPlayers: z.number().int(),
-  /** LAK: deposits − withdrawals paid */
+  /** LAK: deposits − withdrawals paid − bonus cost in kip (decision 182, the reports' net) */
   net: z.string(),
 });
 export type DashboardDay = z.infer<typeof dashboardDaySchema>;

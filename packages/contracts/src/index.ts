@@ -42,3 +42,4 @@ export * from './provider-maintenance.js';
 export * from './fraud-signals.js';
 export * from './withdrawal-desk.js';
 export * from './credit-moves.js';
+export * from './reports.js';

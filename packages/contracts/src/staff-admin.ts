@@ -58,6 +58,8 @@ export const AUDIT_ACTIONS = [
   'deposit.retry_transfer',
   'export.deposits',
   'export.withdrawals',
+  'export.report_providers',
+  'export.report_players',
   'player.bank_account_change',
   'player.block',
   'player.unblock',

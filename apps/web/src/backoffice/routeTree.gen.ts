@@ -22,6 +22,7 @@ import { Route as AppPasswordRouteImport } from './routes/_app/password'
 import { Route as AppQrRouteImport } from './routes/_app/qr'
 import { Route as AppRatesRouteImport } from './routes/_app/rates'
 import { Route as AppReconciliationRouteImport } from './routes/_app/reconciliation'
+import { Route as AppReportsRouteImport } from './routes/_app/reports'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppStaffRouteImport } from './routes/_app/staff'
 import { Route as AppWithdrawalsRouteImport } from './routes/_app/withdrawals'
@@ -96,6 +97,11 @@ const AppReconciliationRoute = AppReconciliationRouteImport.update({
   path: '/reconciliation',
   getParentRoute: () => AppRoute,
 } as any)
+const AppReportsRoute = AppReportsRouteImport.update({
+  id: '/reports',
+  path: '/reports',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSettingsRoute = AppSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -157,6 +163,7 @@ export interface FileRoutesByFullPath {
   '/qr': typeof AppQrRoute
   '/rates': typeof AppRatesRoute
   '/reconciliation': typeof AppReconciliationRoute
+  '/reports': typeof AppReportsRoute
   '/settings': typeof AppSettingsRoute
   '/staff': typeof AppStaffRoute
   '/withdrawals': typeof AppWithdrawalsRoute
@@ -179,6 +186,7 @@ export interface FileRoutesByTo {
   '/qr': typeof AppQrRoute
   '/rates': typeof AppRatesRoute
   '/reconciliation': typeof AppReconciliationRoute
+  '/reports': typeof AppReportsRoute
   '/settings': typeof AppSettingsRoute
   '/staff': typeof AppStaffRoute
   '/withdrawals': typeof AppWithdrawalsRoute
@@ -204,6 +212,7 @@ export interface FileRoutesById {
   '/_app/qr': typeof AppQrRoute
   '/_app/rates': typeof AppRatesRoute
   '/_app/reconciliation': typeof AppReconciliationRoute
+  '/_app/reports': typeof AppReportsRoute
   '/_app/settings': typeof AppSettingsRoute
   '/_app/staff': typeof AppStaffRoute
   '/_app/withdrawals': typeof AppWithdrawalsRoute
@@ -230,6 +239,7 @@ export interface FileRouteTypes {
     | '/qr'
     | '/rates'
     | '/reconciliation'
+    | '/reports'
     | '/settings'
     | '/staff'
     | '/withdrawals'
@@ -252,6 +262,7 @@ export interface FileRouteTypes {
     | '/qr'
     | '/rates'
     | '/reconciliation'
+    | '/reports'
     | '/settings'
     | '/staff'
     | '/withdrawals'
@@ -276,6 +287,7 @@ export interface FileRouteTypes {
     | '/_app/qr'
     | '/_app/rates'
     | '/_app/reconciliation'
+    | '/_app/reports'
     | '/_app/settings'
     | '/_app/staff'
     | '/_app/withdrawals'
@@ -388,6 +400,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppReconciliationRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/reports': {
+      id: '/_app/reports'
+      path: '/reports'
+      fullPath: '/reports'
+      preLoaderRoute: typeof AppReportsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/settings': {
       id: '/_app/settings'
       path: '/settings'
@@ -463,6 +482,7 @@ interface AppRouteChildren {
   AppQrRoute: typeof AppQrRoute
   AppRatesRoute: typeof AppRatesRoute
   AppReconciliationRoute: typeof AppReconciliationRoute
+  AppReportsRoute: typeof AppReportsRoute
   AppSettingsRoute: typeof AppSettingsRoute
   AppStaffRoute: typeof AppStaffRoute
   AppWithdrawalsRoute: typeof AppWithdrawalsRoute
@@ -484,6 +504,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppQrRoute: AppQrRoute,
   AppRatesRoute: AppRatesRoute,
   AppReconciliationRoute: AppReconciliationRoute,
+  AppReportsRoute: AppReportsRoute,
   AppSettingsRoute: AppSettingsRoute,
   AppStaffRoute: AppStaffRoute,
   AppWithdrawalsRoute: AppWithdrawalsRoute,

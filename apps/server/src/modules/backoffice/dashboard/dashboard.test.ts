@@ -1,11 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
-import { queryRows } from '../../../db/client.js';
 import { createTestApp, type TestContext } from '../../../test/app.js';
 import { makePromotion } from '../../promotions/promotions.test-helpers.js';
 import { staffLogin } from '../../withdrawals/withdrawals.test-helpers.js';
 import { createAgency as createAgencyAt } from '../../../test/agencies.js';
+import { insertDeposit, insertPlayer, insertUsage, insertWithdrawal } from '../reports/reports.test-helpers.js';
 
 let ctx: TestContext;
 const app = () => ctx.app;
@@ -18,51 +16,11 @@ let otherAgencyId = '';
 
 const createAgency = (code: string, host: string) => createAgencyAt(app(), code, host);
 
-async function player(agency: string, createdAt: string): Promise<string> {
-  const id = randomUUID();
-  await queryRows(
-    app().db,
-    sql`INSERT INTO players (id, agency_id, username, password_hash, display_name, created_at)
-        VALUES (${id}, ${agency}, ${`p${id.slice(0, 8)}`}, 'x', 'Player', ${createdAt})`,
-  );
-  return id;
-}
-
-let serial = 0;
-async function deposit(agency: string, playerId: string, amountLak: number, paidAt: string | null) {
-  serial += 1;
-  const status = paidAt ? 'SUCCESS' : 'CANCELED';
-  await queryRows(
-    app().db,
-    sql`INSERT INTO deposit_orders (agency_id, player_id, transaction_code, provider_id, mid, bank, amount_lak, credit_thb, sell_rate,
-                                    status, gateway_reference, qr_payload, expires_at, bank_reference, paid_at, created_at)
-        VALUES (${agency}, ${playerId}, ${`D${serial}`}, 'gclub', 'M', 'bcel', ${amountLak}, 100, 690, ${status},
-                ${`gw-${randomUUID()}`}, 'qr', ${paidAt ?? NOW.toISOString()}, ${paidAt ? `bank-${randomUUID()}` : null}, ${paidAt},
-                ${paidAt ?? NOW.toISOString()})`,
-  );
-}
-
-async function withdrawal(agency: string, playerId: string, status: string, amountLak: number, at: string) {
-  serial += 1;
-  const decided = status === 'SUCCESS' || status === 'REJECTED' ? at : null;
-  await queryRows(
-    app().db,
-    sql`INSERT INTO withdrawals (id, agency_id, player_id, transaction_code, provider_id, status, total_credit, credit_received,
-                                 amount_lak, rate, bank, account_number, account_name, created_at, decided_at)
-        VALUES (${randomUUID()}, ${agency}, ${playerId}, ${`W${serial}`}, 'gclub', ${status}, 10000, 10000, ${amountLak}, 680,
-                'bcel', '0101000000001', 'A', ${at}, ${decided})`,
-  );
-}
-
-async function usage(agency: string, playerId: string, promotionId: string, bonus: number, usedAt: string, voided: boolean) {
-  await queryRows(
-    app().db,
-    sql`INSERT INTO promotion_usages (agency_id, player_id, promotion_id, provider_id, status, deposit_order_id, bonus, closed_by,
-                                      expires_at, used_at, closed_at)
-        VALUES (${agency}, ${playerId}, ${promotionId}, 'gclub', ${voided ? 'CANCELED' : 'SUCCESS'}, ${randomUUID()}, ${bonus},
-                ${voided ? 'VOIDED' : 'WITHDRAWAL'}, ${usedAt}, ${usedAt}, ${usedAt})`,
-  );
-}
+const player = (agency: string, createdAt: string) => insertPlayer(app(), agency, createdAt);
+const deposit = (agency: string, playerId: string, lak: number, paidAt: string | null) =>
+  insertDeposit(app(), agency, playerId, { lak, paidAt });
+const withdrawal = (agency: string, playerId: string, status: 'SUCCESS' | 'REJECTED' | 'OPEN', lak: number, at: string) =>
+  insertWithdrawal(app(), agency, playerId, { status, lak, at });
 
 beforeAll(async () => {
   ctx = await createTestApp({ RATE_LIMIT_ENABLED: 'false' });
@@ -74,8 +32,8 @@ beforeAll(async () => {
   await player(agencyId, '2026-03-09T17:00:00Z');
   const other = await player(otherAgencyId, '2026-03-10T01:00:00Z');
   // the business day's boundary: 23:59 the day before, 00:01 today (Vientiane)
-  await deposit(agencyId, early, 100_000, '2026-03-09T16:59:00Z');
-  await deposit(agencyId, late, 250_000, '2026-03-09T17:01:00Z');
+  const paidYesterday = await deposit(agencyId, early, 100_000, '2026-03-09T16:59:00Z');
+  const paidToday = await deposit(agencyId, late, 250_000, '2026-03-09T17:01:00Z');
   await deposit(agencyId, late, 70_000, null);
   // the first day shown begins at 2026-02-23T17:00Z; a minute before is out of range
   await deposit(agencyId, early, 40_000, '2026-02-23T16:59:00Z');
@@ -85,9 +43,21 @@ beforeAll(async () => {
   await withdrawal(agencyId, early, 'REJECTED', 60_000, '2026-03-10T01:30:00Z');
   await withdrawal(agencyId, late, 'OPEN', 70_000, '2026-03-08T03:00:00Z');
   const promotion = await makePromotion(app(), agencyId, { bonus: { kind: 'FIXED', amount: '20' } });
-  await usage(agencyId, early, promotion.id, 2_000, '2026-03-09T17:30:00Z', false);
+  // 20.00 THB with the deposit sold at 690: 13,800 kip of bonus cost, taken from the day's net
+  await insertUsage(app(), agencyId, early, {
+    promotionId: promotion.id,
+    depositId: paidToday,
+    bonus: 2_000,
+    usedAt: '2026-03-09T17:30:00Z',
+  });
   // a bonus the provider voided went back to the promotion account: not a cost
-  await usage(agencyId, late, promotion.id, 5_000, '2026-03-09T18:00:00Z', true);
+  await insertUsage(app(), agencyId, late, {
+    promotionId: promotion.id,
+    depositId: paidYesterday,
+    bonus: 5_000,
+    usedAt: '2026-03-09T18:00:00Z',
+    voided: true,
+  });
 }, 120_000);
 afterAll(async () => ctx?.close());
 
@@ -101,6 +71,7 @@ describe('the dashboard', () => {
       deposits: { count: 1, amount: '30000' },
       withdrawalsPaid: { count: 0, amount: '0' },
       bonusCost: '0.00',
+      bonusCostLak: '0',
       newPlayers: 0,
       net: '30000',
     });
@@ -109,6 +80,7 @@ describe('the dashboard', () => {
       deposits: { count: 1, amount: '100000' },
       withdrawalsPaid: { count: 0, amount: '0' },
       bonusCost: '0.00',
+      bonusCostLak: '0',
       newPlayers: 1,
       net: '100000',
     });
@@ -117,8 +89,9 @@ describe('the dashboard', () => {
       deposits: { count: 1, amount: '250000' },
       withdrawalsPaid: { count: 1, amount: '50000' },
       bonusCost: '20.00',
+      bonusCostLak: '13800',
       newPlayers: 1,
-      net: '200000',
+      net: '186200',
     });
     const quiet = figures.days.slice(1, 13);
     expect(quiet.every((d) => d.deposits.count === 0 && d.newPlayers === 0 && d.net === '0')).toBe(true);

@@ -2,11 +2,10 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { StaffRole } from '@app/contracts';
-import { AppError } from '../../../errors.js';
 import { staffAccess } from '../../../plugins/staff-access.js';
 import { requireStaff } from '../../../plugins/staff-session.js';
 import { writeAudit } from '../../../audit/audit.js';
-import { addDays, vientianeDayStart } from '../../shared/business-day.js';
+import { businessDayRange } from '../../shared/business-day-range.js';
 import { errorResponses } from '../../shared/route-errors.js';
 import { depositsCsv, withdrawalsCsv } from './exports.query.js';
 
@@ -35,23 +34,7 @@ export const exportsRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const staff = requireStaff(request, FINANCE);
         const { from, to } = request.query;
-        const notADate = () => new AppError('VALIDATION_FAILED', 'not a date', { from: 'backoffice.validation.date' });
-        let start: Date;
-        let end: Date;
-        try {
-          // a string of the right shape may still be no calendar day (2026-02-30, 0000-00-00): a 400, never a 500
-          start = vientianeDayStart(from);
-          end = vientianeDayStart(addDays(to, 1));
-          if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime()) || addDays(from, 0) !== from || addDays(to, 0) !== to)
-            throw notADate();
-        } catch {
-          throw notADate();
-        }
-        const days = Math.round((end.getTime() - start.getTime()) / 86_400_000);
-        if (days < 1 || days > EXPORT_MAX_DAYS)
-          throw new AppError('VALIDATION_FAILED', `from..to must be 1 to ${EXPORT_MAX_DAYS} days`, {
-            to: 'backoffice.validation.export_range',
-          });
+        const { start, end } = businessDayRange(from, to, EXPORT_MAX_DAYS, 'backoffice.validation.export_range');
         await writeAudit(
           app.db,
           { staff, ip: request.ip },

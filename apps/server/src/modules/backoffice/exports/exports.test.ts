@@ -12,10 +12,10 @@ const { env, openDeposit } = useDepositCallbacks();
 
 describe('CSV cells', () => {
   it('defuses formulas and quotes what needs quoting', () => {
-    expect(['=1+1', '+66', '-3', '@SUM(A1)', '\tx', '\rx', 'ສົມໃຈ', 'a,b', 'say "hi"', 'two\nlines', null].map(csvCell)).toEqual([
+    expect(['=1+1', '+66', '-3+cmd', '@SUM(A1)', '\tx', '\rx', 'ສົມໃຈ', 'a,b', 'say "hi"', 'two\nlines', null].map(csvCell)).toEqual([
       "'=1+1",
       "'+66",
-      "'-3",
+      "'-3+cmd",
       "'@SUM(A1)",
       "'\tx",
       `"'\rx"`,
@@ -26,6 +26,8 @@ describe('CSV cells', () => {
       '',
     ]);
     expect(csvLine(['a', '=b'])).toBe("a,'=b\r\n");
+    // a negative amount stays a number in the spreadsheet (a report's net)
+    expect(['-20000', '-1.50', '-1e3', '-1.'].map(csvCell)).toEqual(['-20000', '-1.50', "'-1e3", "'-1."]);
   });
 });
 

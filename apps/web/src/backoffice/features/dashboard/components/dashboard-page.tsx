@@ -151,7 +151,12 @@ function Dashboard() {
           value={`${formatDecimal(today.withdrawalsPaid.amount, 0)} LAK`}
           hint={t('dashboard.orders', { count: today.withdrawalsPaid.count })}
         />
-        <Figure testId="figure-bonus" label={t('dashboard.bonus')} value={formatMoney(today.bonusCost, 'THB')} />
+        <Figure
+          testId="figure-bonus"
+          label={t('dashboard.bonus')}
+          value={formatMoney(today.bonusCost, 'THB')}
+          hint={t('dashboard.bonus_lak', { amount: formatDecimal(today.bonusCostLak, 0) })}
+        />
         <Figure testId="figure-players" label={t('dashboard.new_players')} value={String(today.newPlayers)} />
         <Figure testId="figure-net" label={t('dashboard.net')} value={`${formatDecimal(today.net, 0)} LAK`} />
       </div>

@@ -9,7 +9,7 @@ import { CallError } from '@/backoffice/components/call-error';
 import { fieldErrorText } from '@/backoffice/lib/errors';
 import { EXPORT_KINDS, EXPORT_MAX_DAYS, type ExportKind } from '@app/contracts';
 import { downloadExport } from '../api/download-export';
-import { daysBetween, rangeProblem, vientianeToday } from '../lib/export-range';
+import { daysBetween, rangeProblem, vientianeToday } from '@/backoffice/lib/day-range';
 
 /** One export's card: its button fetches the CSV and saves it, or shows why the server refused it (decision 082). */
 function ExportCard({ kind, from, to }: { kind: ExportKind; from: string; to: string }) {
@@ -58,7 +58,7 @@ export function ExportsPage() {
   const today = vientianeToday();
   const [from, setFrom] = useState(`${today.slice(0, 8)}01`);
   const [to, setTo] = useState(today);
-  const problem = rangeProblem(from, to);
+  const problem = rangeProblem(from, to, EXPORT_MAX_DAYS, 'backoffice.validation.export_range');
   const days = daysBetween(from, to);
   return (
     <section className="flex flex-col gap-4" data-testid="exports-page">

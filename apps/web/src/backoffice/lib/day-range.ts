@@ -1,8 +1,6 @@
-import { EXPORT_MAX_DAYS } from '@app/contracts';
-
 /**
- * CSV exports for the accountant (decision 063): Vientiane business days `from`..`to`, both included,
- * 1 to EXPORT_MAX_DAYS days, downloaded straight from the GET (the session cookie goes with it).
+ * Ranges of Vientiane business days typed by staff (exports, decision 063; reports, decision 182):
+ * `from`..`to`, both included, 1 to a screen's most days, as the server counts them.
  */
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -23,11 +21,14 @@ export function daysBetween(from: string, to: string): number | null {
   return Math.round((b - a) / 86_400_000) + 1;
 }
 
-/** What is wrong with a range, as the server's message keys (`fields` namespace), or null when it may be exported. */
-export function rangeProblem(from: string, to: string): { field: 'from' | 'to'; key: string } | null {
+/**
+ * What is wrong with a range of at most `maxDays`, as the server's message keys (`fields` namespace:
+ * `rangeKey` for a range too long or reversed), or null when the server will take it.
+ */
+export function rangeProblem(from: string, to: string, maxDays: number, rangeKey: string): { field: 'from' | 'to'; key: string } | null {
   if (daysBetween(from, from) === null) return { field: 'from', key: 'backoffice.validation.date' };
   const days = daysBetween(from, to);
   if (days === null) return { field: 'to', key: 'backoffice.validation.date' };
-  if (days < 1 || days > EXPORT_MAX_DAYS) return { field: 'to', key: 'backoffice.validation.export_range' };
+  if (days < 1 || days > maxDays) return { field: 'to', key: rangeKey };
   return null;
 }
