@@ -18,6 +18,8 @@ import { createBankAccountsService, type BankAccountsService } from './modules/b
 import { createDepositsService, type DepositsService } from './modules/deposits/index.js';
 import { createGamesService, type GamesService } from './modules/games/index.js';
 import { createProviderMaintenanceService, type ProviderMaintenanceService } from './modules/provider-maintenance/index.js';
+import { createAnnouncementsService, type AnnouncementsService } from './modules/announcements/index.js';
+import { createPlayTimeService, type PlayTimeService } from './modules/play-time/index.js';
 import { createPromotionsService, type PromotionsService } from './modules/promotions/index.js';
 import type { ServiceDependencies } from './modules/service-dependencies.js';
 import { createReconciliationService, type ReconciliationService } from './modules/backoffice/reconciliation/index.js';
@@ -46,6 +48,8 @@ export interface Services {
   alerts: AlertsService;
   responsiblePlay: ResponsiblePlayService;
   providerMaintenance: ProviderMaintenanceService;
+  announcements: AnnouncementsService;
+  playTime: PlayTimeService;
 }
 
 /** The parts of the core a module's service may be given (the plugins registered before this one make them). */
@@ -74,6 +78,7 @@ export function createServices(core: CoreDependencies): Services {
   const providerMaintenance = createProviderMaintenanceService({ db, now });
   const promotions = createPromotionsService({ db, log, config, providers, transfers, worker, bankAccounts, responsiblePlay });
   const wallet = createWalletService({ db, providers });
+  const playTime = createPlayTimeService({ db, now, wallet });
   const withdrawals = createWithdrawalsService({ db, log, config, transfers, worker, wallet, bankAccounts, promotions });
   const deposits = createDepositsService({
     db,
@@ -95,7 +100,8 @@ export function createServices(core: CoreDependencies): Services {
     accounts: createAccountsService({ db, passwords, rateLimiter, loginThrottle, bankAccounts }),
     bankAccounts,
     wallet,
-    games: createGamesService({ providers, wallet, responsiblePlay, providerMaintenance }),
+    games: createGamesService({ providers, wallet, responsiblePlay, providerMaintenance, playTime }),
+    playTime,
     promotions,
     deposits,
     withdrawals,
@@ -104,6 +110,7 @@ export function createServices(core: CoreDependencies): Services {
     staffPlayers: createStaffPlayersService({ db, passwords, bankAccounts, wallet, loginThrottle }),
     responsiblePlay,
     providerMaintenance,
+    announcements: createAnnouncementsService({ db, now }),
     staffSettings: createStaffSettingsService({ db }),
     reconciliation: createReconciliationService({ db, bankGateways, deposits }),
     qrInspect: createQrInspectService({ db, gatewayFor: (agencyId, bank) => bankGateways.for(agencyId, bank) }),

@@ -39,3 +39,5 @@ export * from './alerts.js';
 export * from './responsible-play.js';
 export * from './reconciliation.js';
 export * from './provider-maintenance.js';
+export * from './announcements.js';
+export * from './play-time.js';

@@ -101,6 +101,10 @@ export const AUDIT_ACTIONS = [
   'staff.invitation',
   'agency.provider_maintenance',
   'agency.provider_maintenance_end',
+  'announcement.create',
+  'announcement.update',
+  'announcement.end',
+  'announcement.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

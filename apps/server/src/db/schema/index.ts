@@ -14,3 +14,5 @@ export * from './responsible-play.js';
 // @schema (one export line per area: accounts, ledger, bank-accounts, deposits, withdrawals, backoffice)
 export * from './reconciliation.js';
 export * from './provider-maintenance.js';
+export * from './announcements.js';
+export * from './play-time.js';
