@@ -15,6 +15,7 @@ import { Route as InvitationRouteImport } from './routes/invitation'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppAlertsRouteImport } from './routes/_app/alerts'
+import { Route as AppAnnouncementsRouteImport } from './routes/_app/announcements'
 import { Route as AppAttentionRouteImport } from './routes/_app/attention'
 import { Route as AppAuditRouteImport } from './routes/_app/audit'
 import { Route as AppExportsRouteImport } from './routes/_app/exports'
@@ -59,6 +60,11 @@ const AppIndexRoute = AppIndexRouteImport.update({
 const AppAlertsRoute = AppAlertsRouteImport.update({
   id: '/alerts',
   path: '/alerts',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAnnouncementsRoute = AppAnnouncementsRouteImport.update({
+  id: '/announcements',
+  path: '/announcements',
   getParentRoute: () => AppRoute,
 } as any)
 const AppAttentionRoute = AppAttentionRouteImport.update({
@@ -150,6 +156,7 @@ export interface FileRoutesByFullPath {
   '/invitation': typeof InvitationRoute
   '/login': typeof LoginRoute
   '/alerts': typeof AppAlertsRoute
+  '/announcements': typeof AppAnnouncementsRoute
   '/attention': typeof AppAttentionRoute
   '/audit': typeof AppAuditRoute
   '/exports': typeof AppExportsRoute
@@ -172,6 +179,7 @@ export interface FileRoutesByTo {
   '/invitation': typeof InvitationRoute
   '/login': typeof LoginRoute
   '/alerts': typeof AppAlertsRoute
+  '/announcements': typeof AppAnnouncementsRoute
   '/attention': typeof AppAttentionRoute
   '/audit': typeof AppAuditRoute
   '/exports': typeof AppExportsRoute
@@ -197,6 +205,7 @@ export interface FileRoutesById {
   '/invitation': typeof InvitationRoute
   '/login': typeof LoginRoute
   '/_app/alerts': typeof AppAlertsRoute
+  '/_app/announcements': typeof AppAnnouncementsRoute
   '/_app/attention': typeof AppAttentionRoute
   '/_app/audit': typeof AppAuditRoute
   '/_app/exports': typeof AppExportsRoute
@@ -223,6 +232,7 @@ export interface FileRouteTypes {
     | '/invitation'
     | '/login'
     | '/alerts'
+    | '/announcements'
     | '/attention'
     | '/audit'
     | '/exports'
@@ -245,6 +255,7 @@ export interface FileRouteTypes {
     | '/invitation'
     | '/login'
     | '/alerts'
+    | '/announcements'
     | '/attention'
     | '/audit'
     | '/exports'
@@ -269,6 +280,7 @@ export interface FileRouteTypes {
     | '/invitation'
     | '/login'
     | '/_app/alerts'
+    | '/_app/announcements'
     | '/_app/attention'
     | '/_app/audit'
     | '/_app/exports'
@@ -337,6 +349,13 @@ declare module '@tanstack/react-router' {
       path: '/alerts'
       fullPath: '/alerts'
       preLoaderRoute: typeof AppAlertsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/announcements': {
+      id: '/_app/announcements'
+      path: '/announcements'
+      fullPath: '/announcements'
+      preLoaderRoute: typeof AppAnnouncementsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/attention': {
@@ -456,6 +475,7 @@ declare module '@tanstack/react-router' {
 
 interface AppRouteChildren {
   AppAlertsRoute: typeof AppAlertsRoute
+  AppAnnouncementsRoute: typeof AppAnnouncementsRoute
   AppAttentionRoute: typeof AppAttentionRoute
   AppAuditRoute: typeof AppAuditRoute
   AppExportsRoute: typeof AppExportsRoute
@@ -477,6 +497,7 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppAlertsRoute: AppAlertsRoute,
+  AppAnnouncementsRoute: AppAnnouncementsRoute,
   AppAttentionRoute: AppAttentionRoute,
   AppAuditRoute: AppAuditRoute,
   AppExportsRoute: AppExportsRoute,

@@ -42,6 +42,7 @@ export const NAV: readonly NavItem[] = [
   { path: '/players', label: 'nav.players', roles: ALL, icon: UserIcon },
   { path: '/rates', label: 'nav.rates', roles: MONEY, icon: WalletIcon },
   { path: '/promotions', label: 'nav.promotions', roles: MONEY, icon: GiftIcon },
+  { path: '/announcements', label: 'nav.announcements', roles: MONEY, icon: ChatIcon },
   { path: '/exports', label: 'nav.exports', roles: MONEY, icon: DepositIcon },
   { path: '/qr', label: 'nav.qr', roles: ALL, icon: SearchIcon },
   { path: '/settings', label: 'nav.settings', roles: OWNER, icon: SlidersIcon },
