@@ -68,6 +68,8 @@ export function AnnouncementsPage() {
   const { t } = useTranslation('announcements');
   const list = useQuery(announcementsQueryOptions());
   const [editing, setEditing] = useState<Announcement | null>(null);
+  // a new form after each save: the texts just sent are not left in it
+  const [saved, setSaved] = useState(0);
   return (
     <div className="flex flex-col gap-6">
       <div>
@@ -75,7 +77,14 @@ export function AnnouncementsPage() {
         <p className="text-sm text-slate-400">{t('explain')}</p>
       </div>
       <div className="grid items-start gap-6 lg:grid-cols-2">
-        <AnnouncementForm key={editing?.id ?? 'new'} editing={editing} onDone={() => setEditing(null)} />
+        <AnnouncementForm
+          key={editing?.id ?? `new-${saved}`}
+          editing={editing}
+          onDone={() => {
+            setEditing(null);
+            setSaved((n) => n + 1);
+          }}
+        />
         <Card className="flex min-w-0 flex-col gap-3" data-testid="announcement-list">
           <CardTitle className="text-base">{t('list_heading')}</CardTitle>
           {list.isPending ? (
