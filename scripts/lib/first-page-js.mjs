@@ -17,7 +17,7 @@ export const LIMIT_KB = {
   'player/index': 105,
   'player/bank': 132,
   'player/deposit': 126,
-  'player/deposit/history': 104,
+  'player/deposit/history': 105,
   'player/promotion': 127,
   'player/promotion/history': 127,
   'player/withdraw': 130,

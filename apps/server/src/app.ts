@@ -44,6 +44,8 @@ import { qrInspectRoutes } from './modules/qr-inspect/index.js';
 import { fraudSignalsStaffRoutes } from './modules/fraud-signals/index.js';
 import { responsiblePlayRoutes, responsiblePlayStaffRoutes } from './modules/responsible-play/index.js';
 import { providerMaintenanceRoutes, providerMaintenanceStaffRoutes } from './modules/provider-maintenance/index.js';
+import { announcementsRoutes, announcementsStaffRoutes } from './modules/announcements/index.js';
+import { playTimeRoutes } from './modules/play-time/index.js';
 import { healthPlugin } from './plugins/health.js';
 import { metricsPlugin } from './metrics/plugin.js';
 import { requestIdGenerator, requestIdPlugin } from './plugins/request-id.js';
@@ -135,6 +137,8 @@ export async function buildApp({ config, database, logger, now }: BuildOptions):
   await app.register(promotionsRoutes, { prefix: '/api' });
   await app.register(responsiblePlayRoutes, { prefix: '/api' });
   await app.register(providerMaintenanceRoutes, { prefix: '/api' });
+  await app.register(announcementsRoutes, { prefix: '/api' });
+  await app.register(playTimeRoutes, { prefix: '/api' });
   // the back office: its staff, then each screen of its menu (DESIGN.md §9)
   await app.register(staffRoutes, { prefix: '/api' });
   await app.register(withdrawalsStaffRoutes, { prefix: '/api' });
@@ -150,6 +154,7 @@ export async function buildApp({ config, database, logger, now }: BuildOptions):
   await app.register(responsiblePlayStaffRoutes, { prefix: '/api' });
   await app.register(staffSettingsRoutes, { prefix: '/api' });
   await app.register(providerMaintenanceStaffRoutes, { prefix: '/api' });
+  await app.register(announcementsStaffRoutes, { prefix: '/api' });
   await app.register(auditRoutes, { prefix: '/api' });
   await app.register(alertsRoutes, { prefix: '/api' });
   await app.register(qrInspectRoutes, { prefix: '/api' });

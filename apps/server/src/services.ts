@@ -21,6 +21,8 @@ import { createDepositsService, type DepositsService } from './modules/deposits/
 import { createFraudSignalsService, type FraudSignalsService } from './modules/fraud-signals/index.js';
 import { createGamesService, type GamesService } from './modules/games/index.js';
 import { createProviderMaintenanceService, type ProviderMaintenanceService } from './modules/provider-maintenance/index.js';
+import { createAnnouncementsService, type AnnouncementsService } from './modules/announcements/index.js';
+import { createPlayTimeService, type PlayTimeService } from './modules/play-time/index.js';
 import { createPromotionsService, type PromotionsService } from './modules/promotions/index.js';
 import type { ServiceDependencies } from './modules/service-dependencies.js';
 import { createReconciliationService, type ReconciliationService } from './modules/backoffice/reconciliation/index.js';
@@ -51,6 +53,8 @@ export interface Services {
   responsiblePlay: ResponsiblePlayService;
   providerMaintenance: ProviderMaintenanceService;
   fraudSignals: FraudSignalsService;
+  announcements: AnnouncementsService;
+  playTime: PlayTimeService;
 }
 
 /** The parts of the core a module's service may be given (the plugins registered before this one make them). */
@@ -91,6 +95,7 @@ export function createServices(core: CoreDependencies): Services {
     fraudSignals,
   });
   const wallet = createWalletService({ db, providers });
+  const playTime = createPlayTimeService({ db, now, wallet });
   const withdrawals = createWithdrawalsService({ db, log, config, transfers, worker, wallet, bankAccounts, promotions, fraudSignals, now });
   const deposits = createDepositsService({
     db,
@@ -113,7 +118,8 @@ export function createServices(core: CoreDependencies): Services {
     accounts: createAccountsService({ db, passwords, rateLimiter, loginThrottle, bankAccounts, fraudSignals }),
     bankAccounts,
     wallet,
-    games: createGamesService({ providers, wallet, responsiblePlay, providerMaintenance }),
+    games: createGamesService({ providers, wallet, responsiblePlay, providerMaintenance, playTime }),
+    playTime,
     promotions,
     deposits,
     withdrawals,
@@ -124,6 +130,7 @@ export function createServices(core: CoreDependencies): Services {
     responsiblePlay,
     providerMaintenance,
     fraudSignals,
+    announcements: createAnnouncementsService({ db, now }),
     staffSettings: createStaffSettingsService({ db }),
     reconciliation: createReconciliationService({ db, bankGateways, deposits, providers }),
     qrInspect: createQrInspectService({ db, gatewayFor: (agencyId, bank) => bankGateways.for(agencyId, bank) }),

@@ -43,3 +43,5 @@ export * from './fraud-signals.js';
 export * from './withdrawal-desk.js';
 export * from './credit-moves.js';
 export * from './reports.js';
+export * from './announcements.js';
+export * from './play-time.js';

@@ -109,6 +109,10 @@ export const AUDIT_ACTIONS = [
   'withdrawal.first_approve',
   'deposit.review_approve',
   'deposit.review_reject',
+  'announcement.create',
+  'announcement.update',
+  'announcement.end',
+  'announcement.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -15,6 +15,7 @@ import { Route as InvitationRouteImport } from './routes/invitation'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppAlertsRouteImport } from './routes/_app/alerts'
+import { Route as AppAnnouncementsRouteImport } from './routes/_app/announcements'
 import { Route as AppAttentionRouteImport } from './routes/_app/attention'
 import { Route as AppAuditRouteImport } from './routes/_app/audit'
 import { Route as AppExportsRouteImport } from './routes/_app/exports'
@@ -60,6 +61,11 @@ const AppIndexRoute = AppIndexRouteImport.update({
 const AppAlertsRoute = AppAlertsRouteImport.update({
   id: '/alerts',
   path: '/alerts',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAnnouncementsRoute = AppAnnouncementsRouteImport.update({
+  id: '/announcements',
+  path: '/announcements',
   getParentRoute: () => AppRoute,
 } as any)
 const AppAttentionRoute = AppAttentionRouteImport.update({
@@ -156,6 +162,7 @@ export interface FileRoutesByFullPath {
   '/invitation': typeof InvitationRoute
   '/login': typeof LoginRoute
   '/alerts': typeof AppAlertsRoute
+  '/announcements': typeof AppAnnouncementsRoute
   '/attention': typeof AppAttentionRoute
   '/audit': typeof AppAuditRoute
   '/exports': typeof AppExportsRoute
@@ -179,6 +186,7 @@ export interface FileRoutesByTo {
   '/invitation': typeof InvitationRoute
   '/login': typeof LoginRoute
   '/alerts': typeof AppAlertsRoute
+  '/announcements': typeof AppAnnouncementsRoute
   '/attention': typeof AppAttentionRoute
   '/audit': typeof AppAuditRoute
   '/exports': typeof AppExportsRoute
@@ -205,6 +213,7 @@ export interface FileRoutesById {
   '/invitation': typeof InvitationRoute
   '/login': typeof LoginRoute
   '/_app/alerts': typeof AppAlertsRoute
+  '/_app/announcements': typeof AppAnnouncementsRoute
   '/_app/attention': typeof AppAttentionRoute
   '/_app/audit': typeof AppAuditRoute
   '/_app/exports': typeof AppExportsRoute
@@ -232,6 +241,7 @@ export interface FileRouteTypes {
     | '/invitation'
     | '/login'
     | '/alerts'
+    | '/announcements'
     | '/attention'
     | '/audit'
     | '/exports'
@@ -255,6 +265,7 @@ export interface FileRouteTypes {
     | '/invitation'
     | '/login'
     | '/alerts'
+    | '/announcements'
     | '/attention'
     | '/audit'
     | '/exports'
@@ -280,6 +291,7 @@ export interface FileRouteTypes {
     | '/invitation'
     | '/login'
     | '/_app/alerts'
+    | '/_app/announcements'
     | '/_app/attention'
     | '/_app/audit'
     | '/_app/exports'
@@ -349,6 +361,13 @@ declare module '@tanstack/react-router' {
       path: '/alerts'
       fullPath: '/alerts'
       preLoaderRoute: typeof AppAlertsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/announcements': {
+      id: '/_app/announcements'
+      path: '/announcements'
+      fullPath: '/announcements'
+      preLoaderRoute: typeof AppAnnouncementsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/attention': {
@@ -475,6 +494,7 @@ declare module '@tanstack/react-router' {
 
 interface AppRouteChildren {
   AppAlertsRoute: typeof AppAlertsRoute
+  AppAnnouncementsRoute: typeof AppAnnouncementsRoute
   AppAttentionRoute: typeof AppAttentionRoute
   AppAuditRoute: typeof AppAuditRoute
   AppExportsRoute: typeof AppExportsRoute
@@ -497,6 +517,7 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppAlertsRoute: AppAlertsRoute,
+  AppAnnouncementsRoute: AppAnnouncementsRoute,
   AppAttentionRoute: AppAttentionRoute,
   AppAuditRoute: AppAuditRoute,
   AppExportsRoute: AppExportsRoute,

@@ -17,3 +17,5 @@ export * from './provider-maintenance.js';
 export * from './fraud-signals.js';
 export * from './reject-reasons.js';
 export * from './credit-moves.js';
+export * from './announcements.js';
+export * from './play-time.js';

@@ -7,7 +7,13 @@ import type { GamesService, GamesServiceDependencies } from './games.types.js';
 /** A catalogue changes when the provider adds games, not per request: one read a minute per provider. */
 const CATALOGUE_TTL_MS = 60_000;
 
-export function createGamesService({ providers, wallet, responsiblePlay, providerMaintenance }: GamesServiceDependencies): GamesService {
+export function createGamesService({
+  providers,
+  wallet,
+  responsiblePlay,
+  providerMaintenance,
+  playTime,
+}: GamesServiceDependencies): GamesService {
   const catalogues = new Map<ProviderId, { at: number; value: GameCatalogue }>();
 
   async function catalogueOf(provider: string): Promise<GameCatalogue> {
@@ -35,18 +41,22 @@ export function createGamesService({ providers, wallet, responsiblePlay, provide
      * A launch URL for a game of the catalogue. Without credit there the game cannot be played, so
      * the player is told to deposit first (SPEC.md §8 'cannot open game, please deposit'). During a
      * cooling-off or an exclusion no game opens (SELF_EXCLUDED, decision 160), nor at a provider in
-     * maintenance (PROVIDER_MAINTENANCE, decision 175).
+     * maintenance (PROVIDER_MAINTENANCE, decision 175). A launch given is kept with the credit read for it:
+     * the day's first one is where play time and the net result today start (decision 113).
      */
     async launch(session, req) {
       await responsiblePlay.assertNotExcluded(session);
       await providerMaintenance.assertOpen(session.agencyId, req.provider);
       const catalogue = await catalogueOf(req.provider);
       if (!catalogue.games.some((g) => g.id === req.gameId)) throw noSuchGame(req.gameId, req.provider);
-      if ((await wallet.creditMinorAt(session, req.provider)) <= 0n) throw noCredit();
+      const credit = await wallet.creditMinorAt(session, req.provider);
+      if (credit <= 0n) throw noCredit();
       const adapter = adapterOf(providers, req.provider);
-      return readFromProvider(adapter, () =>
+      const launched = await readFromProvider(adapter, () =>
         adapter.launch({ player: providerPlayer(session), gameId: req.gameId, returnUrl: req.returnUrl, language: req.language }),
       );
+      await playTime.recordLaunch(session, req.provider, credit);
+      return launched;
     },
   };
 }

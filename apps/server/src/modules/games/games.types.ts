@@ -1,6 +1,7 @@
 import type { GamesResponse, Language } from '@app/contracts';
 import type { PlayerSession } from '../../plugins/session.js';
 import type { ProviderLookup } from '../../providers/types.js';
+import type { PlayTimeService } from '../play-time/index.js';
 import type { ProviderMaintenanceService } from '../provider-maintenance/index.js';
 import type { ResponsiblePlayService } from '../responsible-play/index.js';
 import type { WalletService } from '../wallet/index.js';
@@ -12,6 +13,8 @@ export interface GamesServiceDependencies {
   responsiblePlay: Pick<ResponsiblePlayService, 'assertNotExcluded'>;
   /** no game at a provider the agency switched off for maintenance (decision 175) */
   providerMaintenance: Pick<ProviderMaintenanceService, 'assertOpen'>;
+  /** the day's first launch per provider, where the hourly reminder's figures start (decision 113) */
+  playTime: Pick<PlayTimeService, 'recordLaunch'>;
 }
 
 export interface LaunchRequest {

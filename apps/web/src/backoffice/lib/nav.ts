@@ -43,6 +43,7 @@ export const NAV: readonly NavItem[] = [
   { path: '/rates', label: 'nav.rates', roles: MONEY, icon: WalletIcon },
   { path: '/promotions', label: 'nav.promotions', roles: MONEY, icon: GiftIcon },
   { path: '/reports', label: 'nav.reports', roles: MONEY, icon: WalletIcon },
+  { path: '/announcements', label: 'nav.announcements', roles: MONEY, icon: ChatIcon },
   { path: '/exports', label: 'nav.exports', roles: MONEY, icon: DepositIcon },
   { path: '/qr', label: 'nav.qr', roles: ALL, icon: SearchIcon },
   { path: '/settings', label: 'nav.settings', roles: OWNER, icon: SlidersIcon },

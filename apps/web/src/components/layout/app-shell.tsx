@@ -14,6 +14,8 @@ const Toaster = lazy(() => import('@/components/ui/toast').then((m) => ({ defaul
 // The footer (with the six bank logos) is below the fold: it loads on its own and appears once the first
 // page has rendered, under it, instead of being pushed down the screen when the page arrives (layout shift).
 const loadFooter = () => import('./footer').then((m) => m.Footer);
+// The agency's announcements (decision 174): their read and banner load once the first page is shown.
+const AnnouncementBanner = lazy(() => import('./announcement-banner'));
 
 /**
  * SPEC.md §2 root layout: header, page, bottom app bar, drawer, footer, scroll-to-top. The signed-in
@@ -53,6 +55,11 @@ export function AppShell({ children, userMenu }: { children: ReactNode; userMenu
         }}
       />
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 pt-4 pb-8 outline-none sm:px-6 sm:pt-6">
+        {footerShown && (
+          <WhenIdle>
+            <AnnouncementBanner />
+          </WhenIdle>
+        )}
         {children}
       </main>
       {footerShown && <LateFooter />}
@@ -61,7 +68,11 @@ export function AppShell({ children, userMenu }: { children: ReactNode; userMenu
       {/* one boundary each: the toaster's chunk loading must never hide an open drawer (a suspended
           boundary hides what it already shows) */}
       <Suspense fallback={null}>{drawerLoaded && <SideDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />}</Suspense>
-      {footerShown && <IdleToaster />}
+      {footerShown && (
+        <WhenIdle>
+          <Toaster />
+        </WhenIdle>
+      )}
     </div>
   );
 }
@@ -88,11 +99,12 @@ function LateFooter() {
 }
 
 /**
- * The toaster, once the first page is on screen and the browser is idle: it never competes with it. The
- * wait is this component's own state, so that its end renders the toaster alone, not the whole shell.
+ * A lazy piece (the toaster, the announcements' banner), once the first page is on screen and the browser
+ * is idle: it never competes with it. The wait is this component's own state, so that its end renders the
+ * piece alone, not the whole shell.
  */
-function IdleToaster() {
+function WhenIdle({ children }: { children: ReactNode }) {
   const [idle, setIdle] = useState(false);
   useEffect(() => whenIdle(() => setIdle(true)), []);
-  return <Suspense fallback={null}>{idle && <Toaster />}</Suspense>;
+  return <Suspense fallback={null}>{idle && children}</Suspense>;
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
 import { useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { ProviderId } from '@app/contracts';
@@ -7,6 +7,9 @@ import { ProviderMaintenanceNotice } from '@/components/ui/provider-maintenance-
 import { useProviderMaintenance } from '@/lib/api/provider-maintenance';
 import type { GameSearch } from '../game-pages';
 import { GameCatalogue } from './game-catalogue';
+
+// the hourly reminder (decision 113): its read and dialog load after the page, never in its first JavaScript
+const PlayReminder = lazy(() => import('./play-reminder'));
 
 /**
  * A provider's game page: its name, the player's credit there (given by the route), the catalogue by tab;
@@ -21,6 +24,9 @@ export function GamePage({ provider, credit }: { provider: ProviderId; credit: R
       <PageHeading>{t(`pages.game_${provider}`)}</PageHeading>
       {credit}
       {maintenance ? <ProviderMaintenanceNotice maintenance={maintenance} /> : <GameCatalogue provider={provider} tab={tab} />}
+      <Suspense fallback={null}>
+        <PlayReminder />
+      </Suspense>
     </>
   );
 }

@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import { LANGUAGES, type Language } from '@app/contracts';
 import { cn } from '@/components/ui/cn';
+import { LANGUAGE_NAMES, LANGUAGE_TAGS } from '@/backoffice/lib/player-languages';
 
-/** Each player language named in itself, and its BCP 47 tag (for `lang`: screen readers, fonts). */
-export const LANGUAGE_NAMES: Record<Language, string> = { lo: 'ລາວ', cn: '中文', vn: 'Tiếng Việt', th: 'ไทย' };
-export const LANGUAGE_TAGS: Record<Language, string> = { lo: 'lo-LA', cn: 'zh-CN', vn: 'vi-VN', th: 'th-TH' };
+export { LANGUAGE_NAMES, LANGUAGE_TAGS };
 
 /** One of the player languages, as a row of pressed/unpressed buttons; `mark` adds to a language's button. */
 export function LanguagePicker({

@@ -1,0 +1,7 @@
+/**
+ * The hourly play reminder's figures (issue #32, decision 113): the day's first game launch and the
+ * net result today. The module's one public surface (decision 150).
+ */
+export { playTimeRoutes } from './play-time.routes.js';
+export { createPlayTimeService } from './play-time.service.js';
+export type { PlayTimeService } from './play-time.types.js';
