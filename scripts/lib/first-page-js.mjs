@@ -12,16 +12,16 @@ import { gzipSync } from 'node:zlib';
  * The goal is GOAL_KB for every page (issue 34); docs/decisions/180 says where the rest is.
  */
 export const LIMIT_KB = {
-  index: 93,
-  login: 114,
-  'player/index': 105,
-  'player/bank': 132,
-  'player/deposit': 126,
-  'player/deposit/history': 105,
-  'player/promotion': 127,
-  'player/promotion/history': 127,
-  'player/withdraw': 130,
-  'player/withdraw/history': 105,
+  index: 94,
+  login: 115,
+  'player/index': 106,
+  'player/bank': 133,
+  'player/deposit': 127,
+  'player/deposit/history': 106,
+  'player/promotion': 129,
+  'player/promotion/history': 128,
+  'player/withdraw': 132,
+  'player/withdraw/history': 106,
 };
 export const GOAL_KB = 70;
 
