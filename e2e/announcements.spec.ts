@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { sized, shot as staffShot, staffLanguage, staffText } from './backoffice';
+import { seriousAxe, sized, shot as staffShot, staffLanguage, staffText } from './backoffice';
 import { depositThroughTheBank } from './helpers';
 import { PLAYER_LANGUAGES, openAsPlayer, overflowing } from './player-i18n';
 import { ownerApi, signInStaff } from './staff';
@@ -60,6 +60,7 @@ for (const lng of PLAYER_LANGUAGES) {
         for (const line of lines) expect(line, JSON.stringify(lines)).not.toMatch(DEPENDENT);
       }
       await playerShot(page, info, `banner-${lng}`);
+      expect(await seriousAxe(page, 'banner')).toEqual([]);
       // closed: gone on this page and the next, for the session
       await banner.getByTestId('announcement-close').click();
       await expect(banner).toHaveCount(0);
@@ -102,8 +103,11 @@ for (const lng of PLAYER_LANGUAGES) {
     const launched = await page.request.post('/api/v2/games/gclub/launch', { data: { gameId }, headers: { origin } });
     expect(launched.status(), await launched.text()).toBe(200);
     await page.clock.install({ time: new Date() });
+    // the reminder (loaded lazily) has its figures before the clock jumps: it then waits for the hour
+    const figures = page.waitForResponse((res) => res.url().endsWith('/api/v2/players/play-today') && res.ok());
     await page.goto('/player/game/gclub');
     await expect(page.getByTestId('game-tile').first()).toBeVisible({ timeout: 30_000 });
+    await figures;
     await page.clock.runFor(5000);
     await expect(page.getByTestId('play-reminder')).toHaveCount(0);
     await page.clock.fastForward('01:00:30');
@@ -113,6 +117,7 @@ for (const lng of PLAYER_LANGUAGES) {
     await expect(page.getByTestId('play-reminder-net')).toContainText('THB');
     await expect(page.getByTestId('play-reminder-limits')).toHaveAttribute('href', '/player/limits');
     await playerShot(page, info, `reminder-${lng}`);
+    expect(await seriousAxe(page, 'play reminder')).toEqual([]);
     await page.getByTestId('play-reminder-continue').click();
     await expect(reminder).toHaveCount(0);
     // acknowledged: not again this hour, on this page or the next
@@ -139,6 +144,7 @@ for (const lng of ['lo', 'en'] as const) {
     await expect(row).toContainText('02/01/2099');
     await expect(row).toContainText('08:30');
     await staffShot(page, info, 'announcements', lng);
+    expect(await seriousAxe(page, 'announcements')).toEqual([]);
     await row.getByRole('button', { name: text('end') }).click();
     await expect(row).toHaveAttribute('data-state', 'ended');
   });

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { expect, SAME_ORIGIN, testAllowing } from './fixtures';
 import { depositThroughTheBank, openDeposit, SANDBOX, staffDecides } from './helpers';
 import { PLAYER_LANGUAGES, openAsPlayer, overflowing } from './player-i18n';
-import { sized, staffLanguage, staffText } from './backoffice';
+import { seriousAxe, sized, staffLanguage, staffText } from './backoffice';
 import { staffShot } from './backoffice-kit';
 import { join } from 'node:path';
 import { locked, ownerApi, signInStaff } from './staff';
@@ -65,6 +65,7 @@ for (const lng of PLAYER_LANGUAGES) {
       await expect(withdraw.getByText(message)).toBeVisible();
       expect(await overflowing(page)).toEqual([]);
       await shot(page, info, `player-daily-cap-${lng}`);
+      expect(await seriousAxe(page, 'daily cap')).toEqual([]);
     });
   });
 
@@ -83,6 +84,7 @@ for (const lng of PLAYER_LANGUAGES) {
       await expect(result).toContainText(tr('deposit', 'result.review_help'));
       expect(await overflowing(page)).toEqual([]);
       await shot(page, info, `player-deposit-review-${lng}`);
+      expect(await seriousAxe(page, 'deposit in review')).toEqual([]);
       // staff (another browser context) approve it from the review list
       const staffLng = lng === 'lo' ? 'lo' : 'en';
       const staff = await page
@@ -98,6 +100,7 @@ for (const lng of PLAYER_LANGUAGES) {
       const item = desk.locator(`[data-testid="attention-item"][data-id="${order.id}"]`);
       await expect(item).toBeVisible({ timeout: 30_000 });
       await shot(desk, info, `staff-review-list-${staffLng}-${lng}`);
+      expect(await seriousAxe(desk, 'review list')).toEqual([]);
       await item.getByTestId('attention-review-approve').click();
       const dialog = desk.getByRole('dialog');
       await expect(dialog).toContainText(st('review.approve.title').split('{{')[0]!.trim());
@@ -133,6 +136,7 @@ test('a large withdrawal: the second staff user sees who approved first and comp
       const card = desk.locator(`[data-testid="queue-row"][data-code="${code}"]`);
       await expect(card.getByTestId('two-approvals')).toHaveAttribute('data-state', 'second', { timeout: 30_000 });
       await shot(desk, info, `staff-second-approval-${staffLng}`);
+      expect(await seriousAxe(desk, 'second approval')).toEqual([]);
       if (staffLng === 'en') {
         await card.getByTestId('decide-approve').click();
         const dialog = desk.getByRole('dialog');
@@ -167,5 +171,6 @@ for (const staffLng of ['lo', 'en'] as const) {
     await expect(card.getByText(staffText(staffLng, 'fields')('settings.too_small'))).toBeVisible();
     await card.scrollIntoViewIfNeeded();
     await shot(page, info, `staff-settings-risk-${staffLng}`);
+    expect(await seriousAxe(page, 'risk rules')).toEqual([]);
   });
 }
