@@ -114,6 +114,9 @@ for (const lng of PLAYER_LANGUAGES) {
     const reminder = page.getByRole('dialog');
     await expect(reminder).toBeVisible({ timeout: 15_000 });
     await expect(reminder).toContainText(tr('wallet', 'reminder.title'));
+    // the hours played, in the player's language (a plural key fell back to Lao in Vietnamese)
+    for (const part of tr('wallet', 'reminder.played', { hours: '1' }).split('{{since}}'))
+      await expect(reminder).toContainText(part.trim());
     await expect(page.getByTestId('play-reminder-net')).toContainText('THB');
     await expect(page.getByTestId('play-reminder-limits')).toHaveAttribute('href', '/player/limits');
     await playerShot(page, info, `reminder-${lng}`);

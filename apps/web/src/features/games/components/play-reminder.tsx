@@ -64,7 +64,7 @@ export default function PlayReminder() {
   };
   return (
     <Dialog open onOpenChange={(open) => !open && acknowledge()}>
-      <DialogContent title={t('reminder.title')} description={t('reminder.played', { count: hours, since: formatDateTime(since) })}>
+      <DialogContent title={t('reminder.title')} description={t('reminder.played', { hours, since: formatDateTime(since) })}>
         <div className="flex flex-col gap-2" data-testid="play-reminder">
           {data.net && (
             <p className="text-lg font-semibold text-white" data-testid="play-reminder-net">
