@@ -70,9 +70,10 @@ for (const lng of PLAYER_LANGUAGES) {
   });
 
   test(`a large deposit waits for review, then arrives once staff approve (${lng})`, async ({ page, request }, info) => {
-    await withRules({ depositReviewOverLak: '400000' }, async () => {
+    // over what any other journey deposits (at most 900,000 kip): the rule holds this deposit only
+    await withRules({ depositReviewOverLak: '20000000' }, async () => {
       const { tr } = await openAsPlayer(page, lng, '/player/deposit', 'deposit-form', { bank: true });
-      const { order, payload } = await openDeposit(page.request, '500000');
+      const { order, payload } = await openDeposit(page.request, '25000000');
       // the page shows the open order's QR, then follows it once it is paid
       await page.goto('/player/deposit');
       await expect(page.getByTestId('deposit-form')).toHaveCount(0, { timeout: 30_000 });
@@ -114,10 +115,16 @@ for (const lng of PLAYER_LANGUAGES) {
 }
 
 test('a large withdrawal: the second staff user sees who approved first and completes it', async ({ page, request }, info) => {
-  await withRules({ withdrawTwoApprovalsOverThb: '300' }, async () => {
+  // over what any other journey withdraws (at most a few hundred THB): the rule holds this withdrawal only
+  await withRules({ withdrawTwoApprovalsOverThb: '5000' }, async () => {
     await openAsPlayer(page, 'lo', '/player/deposit', 'deposit-form', { bank: true });
-    await depositThroughTheBank(page.request, request);
-    const made = await page.request.post('/api/v2/withdrawals', { headers: SAME_ORIGIN, data: { providerId: 'gclub', amount: '400' } });
+    const { payload } = await openDeposit(page.request, '5000000');
+    const paid = await request.post(`${SANDBOX}/sandbox/bank/payments`, { data: { payload, bank: 'bcel' } });
+    expect(paid.status(), await paid.text()).toBe(200);
+    const credit = async () =>
+      Number(((await (await page.request.get('/api/v2/players/credits/gclub')).json()) as { credit: { amount: string } }).credit.amount);
+    await expect.poll(credit, { timeout: 30_000 }).toBeGreaterThan(6000);
+    const made = await page.request.post('/api/v2/withdrawals', { headers: SAME_ORIGIN, data: { providerId: 'gclub', amount: '6000' } });
     expect(made.status(), await made.text()).toBe(201);
     const id = ((await made.json()) as { withdrawal: { id: string } }).withdrawal.id;
     const code = await orderCode(page.request, `/api/v2/withdrawals/${id}`);
