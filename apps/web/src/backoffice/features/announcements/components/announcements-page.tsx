@@ -6,7 +6,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { fieldReasonKey, FIELDS_NS, staffErrorKey } from '@/backoffice/lib/errors';
+import { CallError } from '@/backoffice/components/call-error';
+import { staffErrorKey } from '@/backoffice/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { announcementsQueryOptions, useAnnouncementAction } from '../api/announcements';
 import { AnnouncementForm } from './announcement-form';
@@ -20,7 +21,6 @@ function Row({ announcement: a, now, onEdit }: { announcement: Announcement; now
   const { t } = useTranslation('announcements');
   const action = useAnnouncementAction();
   const state = stateOf(a, now);
-  const reason = fieldReasonKey(action.error);
   return (
     <li className="flex flex-col gap-2 border-b border-slate-800 pb-3 last:border-0" data-testid="announcement-row" data-state={state}>
       <div className="flex flex-wrap items-center gap-2 text-sm text-slate-300">
@@ -50,11 +50,7 @@ function Row({ announcement: a, now, onEdit }: { announcement: Announcement; now
           {t('delete')}
         </Button>
       </div>
-      {action.isError && (
-        <p role="alert" className="text-sm text-red-300">
-          {reason ? t(reason, { ns: FIELDS_NS }) : t(staffErrorKey(action.error))}
-        </p>
-      )}
+      <CallError error={action.error} reason />
     </li>
   );
 }

@@ -6,7 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { fieldReasonKey, FIELDS_NS, staffErrorKey } from '@/backoffice/lib/errors';
+import { CallError } from '@/backoffice/components/call-error';
+import { staffErrorKey } from '@/backoffice/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { maintenanceQueryOptions, useSwitchMaintenance } from '@/backoffice/features/rates/api/provider-maintenance';
 
@@ -16,7 +17,6 @@ function ProviderRow({ provider, maintenance }: { provider: ProviderId; maintena
   const switcher = useSwitchMaintenance();
   // datetime-local, the staff member's own clock; empty: until switched back on
   const [until, setUntil] = useState('');
-  const reason = fieldReasonKey(switcher.error);
   const name = t(`common:providers.${provider}`);
   return (
     <li className="flex flex-col gap-2 border-b border-slate-800 pb-3 last:border-0" data-testid="maintenance-row" data-provider={provider}>
@@ -63,11 +63,7 @@ function ProviderRow({ provider, maintenance }: { provider: ProviderId; maintena
           </Button>
         </div>
       )}
-      {switcher.isError && (
-        <p role="alert" className="text-sm text-red-300">
-          {reason ? t(reason, { ns: FIELDS_NS }) : t(staffErrorKey(switcher.error))}
-        </p>
-      )}
+      <CallError error={switcher.error} reason />
     </li>
   );
 }
