@@ -7,7 +7,7 @@ import { PLAYER_LANGUAGES, openAsPlayer, overflowing } from './player-i18n';
 import { ownerApi, signInStaff } from './staff';
 
 /**
- * Announcements (issue #35, decision 174) and the hourly play reminder (issue #32, decision 113): the
+ * Announcements (decision 174) and the hourly play reminder (decision 113): the
  * banner during its window and not after, closed for the session; the reminder after an hour of play,
  * on the browser's clock moved by Playwright. Lao and Vietnamese, at 375 and 1280 px.
  */

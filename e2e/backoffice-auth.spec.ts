@@ -218,7 +218,7 @@ for (const lng of ['lo', 'en'] as const) {
     await expect(row.getByText(staffText(lng, 'staff')('enable'), { exact: true })).toBeVisible();
     await page.goto('/backoffice/audit');
     const filter = page.getByTestId('audit-filter');
-    // actions are chosen by their translated name (issue #35 defect 9), never typed as codes
+    // actions are chosen by their translated name, never typed as codes
     await filter.locator('select').nth(1).selectOption('staff.disable');
     await filter.getByRole('button').click();
     const entry = page.getByTestId('audit-entry').first();

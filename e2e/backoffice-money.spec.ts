@@ -179,7 +179,7 @@ for (const lng of ['lo', 'en'] as const) {
         await buy.fill('640');
         await sell.fill('690.005');
         await save.click();
-        // every change is confirmed with what 100,000 kip buys before and after (#35 defect 1)
+        // every change is confirmed with what 100,000 kip buys before and after
         await page.getByTestId('rate-confirm-save').click();
         await expect(card.getByText(rates('rates.saved'))).toBeVisible();
         await expect(card.getByTestId('rate-history').locator('li').first()).toContainText('640 / 690.005');

@@ -1,4 +1,4 @@
-// The back office's reports (issue #35, decision 182) at 390 and 1280 px, in Lao and English: finance opens
+// The back office's reports (decision 182) at 390 and 1280 px, in Lao and English: finance opens
 // them from the menu, this month by default; the provider report (a table on a desk, cards on a phone)
 // and the player report find a player who just deposited 500,000 kip, by username, with the figures the
 // server counted, and link to the player's page; each CSV is saved with its Vientiane header; a range

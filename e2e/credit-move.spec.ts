@@ -6,7 +6,7 @@ import { depositThroughTheBank, pick, registerPlayer } from './helpers';
 import { PLAYER_LANGUAGES, overflowing, texts, useLanguage } from './player-i18n';
 
 /**
- * Credit moved between providers (issue #35, docs/decisions/176): from the player's home, in Lao and
+ * Credit moved between providers (docs/decisions/176): from the player's home, in Lao and
  * Vietnamese at 375 and 1280 px, 200 THB from GClub to Alphabet through the move dialog; both credits
  * change, and the dialog and the page keep no serious or critical axe violation.
  */

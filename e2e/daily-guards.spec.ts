@@ -7,9 +7,9 @@ import { signInStaff } from './staff';
 // the locked-out logins answer 401/429 by design: the browser logs each
 const test = testAllowing([/\/api\/v2\//]);
 
-// Issue #35: a rate change confirmed, and one beyond the bound waiting for a second staff user (defect 1);
-// a player locked out by their own typing told until when, and let in by staff (defect 3); the back
-// office's texts by name (defect 9). Back office in lo and en, the player's login in lo and vn.
+// A rate change confirmed, and one beyond the bound waiting for a second staff user; a player locked
+// out by their own typing told until when, and let in by staff; the back office's texts by name.
+// Back office in lo and en, the player's login in lo and vn.
 for (const [lng, playerLng] of [
   ['lo', 'lo'],
   ['en', 'vn'],
@@ -26,7 +26,7 @@ for (const [lng, playerLng] of [
     await staffLanguage(page, lng);
     await signInStaff(page.request, 'finance');
 
-    // defect 1: LAK's sell rate typed a hundred times too small is asked again, then waits
+    // LAK's sell rate typed a hundred times too small is asked again, then waits
     await page.goto('/backoffice/rates');
     const lak = page.locator('[data-testid="currency-card"][data-code="LAK"]');
     const buy = lak.getByLabel(rates('rates.buy'));
@@ -50,7 +50,7 @@ for (const [lng, playerLng] of [
     await lak.getByRole('button', { name: rates('rates.pending.reject') }).click();
     await expect(lak.getByTestId('rate-pending')).toHaveCount(0);
 
-    // defect 3: the e2e server runs with RATE_LIMIT_ENABLED=false (every journey logs in from one
+    // the lock-out: the e2e server runs with RATE_LIMIT_ENABLED=false (every journey logs in from one
     // address), so the lock itself is the server tests' (staff-players.login-lock.test.ts); here the login
     // answers as a locked-out player's does, and the page must say until when
     const player = await registerPlayer(request);
@@ -98,7 +98,7 @@ for (const [lng, playerLng] of [
     await expect(playerPage).toHaveURL(/\/player/);
     await context.close();
 
-    // defect 9: the audit log names the lift, not its code
+    // texts by name: the audit log names the lift, not its code
     await signInStaff(page.request, 'owner');
     await page.goto('/backoffice/audit');
     const entry = page.getByTestId('audit-entry').filter({ hasText: staffText(lng, 'audit')('actions.player.login_lock_lift') });

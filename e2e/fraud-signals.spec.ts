@@ -1,4 +1,4 @@
-// Fraud signals (issue 32, docs/decisions/164-fraud-signals.md), at 375/390 and 1280 px.
+// Fraud signals (docs/decisions/164-fraud-signals.md), at 375/390 and 1280 px.
 // Players, in Lao and Vietnamese: a second player of one device takes the first-deposit promotion the
 // first took; it is refused, and both are told why before they try again. Staff, in Lao and English:
 // the queue's badge on the withdrawal of one of two players of one device, the other named on opening,

@@ -6,7 +6,7 @@ import { PLAYER_LANGUAGES, openAsPlayer, overflowing } from './player-i18n';
 import { ownerApi, signInStaff } from './staff';
 
 /**
- * A game provider switched off for maintenance (issue #35, docs/decisions/175): staff switch it off and
+ * A game provider switched off for maintenance (docs/decisions/175): staff switch it off and
  * back on on the rates screen (Lao and English); the player (Lao and Vietnamese) meets it where a provider
  * is chosen: marked in the deposit form's choice, the form held, its game page saying so instead of games.
  * GClub Live is the provider switched: no other journey deposits to it; each test switches it back on.

@@ -9,7 +9,7 @@ import { SAME_ORIGIN } from './fixtures';
 import { signInStaff } from './staff';
 
 /**
- * Responsible play (issue 32, docs/decisions/160), at 375 and 1280 px in Lao and Vietnamese: a daily
+ * Responsible play (docs/decisions/160), at 375 and 1280 px in Lao and Vietnamese: a daily
  * limit, a deposit up to it, the deposit past it refused with the kip still allowed; then a
  * cooling-off confirmed twice, the game and the promotion refused, a withdrawal still taken.
  */

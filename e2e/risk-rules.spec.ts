@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { locked, ownerApi, signInStaff } from './staff';
 
 /**
- * Risk rules per agency (issue 32 item 3, decisions 161–163), at 375/390 and 1280 px: the player meets
+ * Risk rules per agency (decisions 161–163), at 375/390 and 1280 px: the player meets
  * the daily withdrawal cap (Lao, Vietnamese) and a large deposit waiting for review; staff meet the
  * review list and the second approval of a large withdrawal (Lao, English). The rules are the
  * agency's: set by the owner for each journey and turned off after it.

@@ -1,6 +1,6 @@
 // `node scripts/make-chime.mjs`: writes the withdrawal queue's new-request chime
 // (apps/web/src/backoffice/assets/new-request.wav): two short rising tones, 8-bit mono at 16 kHz, with a
-// soft attack and decay so it does not click, about 7 KB. Run it after changing the tones and commit the WAV.
+// soft attack and decay so it does not click. Run it after changing the tones and commit the WAV.
 import { writeFileSync } from 'node:fs';
 
 const RATE = 16_000;

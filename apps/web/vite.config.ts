@@ -11,7 +11,7 @@ const SHARED =
 // (three pages and two notices, none on the way to the first page) stay in their own chunks; so does
 // the provider field of the money forms, which would bring react-hook-form and Radix's select (with
 // floating-ui) into `shared`, and with it onto the first page, which renders no form; so do what only
-// two pages use: the deposit and withdraw histories' rows (with their lazy details, issue #35) and the
+// two pages use: the deposit and withdraw histories' rows (with their lazy details) and the
 // deposit's QR image and its call (the deposit page's chunk, `money`; the image drawn when the player
 // saves it), the providers' maintenance, read and said on the deposit and game pages only (decision 175),
 // and the calls of the credit move, whose dialog loads on demand (decision 176)
@@ -92,7 +92,7 @@ export default defineConfig({
           groups: [
             { name: 'app', tags: ['$initial'] },
             // what the home page (`/`) needs beside the entry, a few hundred bytes in a chunk of their own: `/`
-            // then loads no `shared` (8 KB, docs/decisions/180)
+            // then loads no `shared` (docs/decisions/180)
             { name: 'home', test: HOME },
             // the small components, hooks and calls that several pages share, in one chunk instead of a
             // dozen of a few hundred bytes each: a page's code arrives in one round of requests

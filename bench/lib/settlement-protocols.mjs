@@ -1,4 +1,4 @@
-// The settlement bench on the banks' protocols (issue #30, `--protocols`): the same server settles
+// The settlement bench on the banks' protocols (`--protocols`): the same server settles
 // deposits at LDB on the sandbox protocol ("before") and at BCEL through OnePay, JDB through Yes and
 // LVB through the Open API, as the demo agency has them ("after", decision 136). Here the bank sends
 // its own notice, whatever its protocol (a signed callback, JDB's webhook, LVB's callback, a OnePay

@@ -60,7 +60,7 @@ export async function settleEverything(t: {
   }
 }
 
-/** The invariants of issue #20: the ledger, each player's credit at both ends, nothing open, every acknowledged request once. */
+/** The soak's invariants: the ledger, each player's credit at both ends, nothing open, every acknowledged request once. */
 export async function checkInvariants(t: {
   ledger: Ledger;
   players: Map<string, Player>;

@@ -1,5 +1,5 @@
 /**
- * What the soak runs against (issue #20, "Prove"): two server instances on one PostgreSQL
+ * What the soak runs against: two server instances on one PostgreSQL
  * database, a Redis of the harness's own (so that restarting it touches nobody else's), and a
  * round-robin front (a load balancer in miniature) that the players, the staff and the bank's
  * callbacks go through: a killed instance's share goes to the other.

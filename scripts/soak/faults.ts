@@ -31,7 +31,7 @@ export interface FaultTarget {
 }
 
 /**
- * Injects the faults of issue #20 one after another, each kind in turn, while the clients run.
+ * Injects the soak's faults one after another, each kind in turn, while the clients run.
  * Each answers a short description; every fault is undone (knobs reset, instance restarted) before
  * the next, so that the run ends with all of it healed.
  */

@@ -7,7 +7,7 @@ const OPS_BEFORE_COOLING_OFF = 8;
 const RESPONSIBLE_CODES = new Set(['DEPOSIT_LIMIT_REACHED', 'SELF_EXCLUDED']);
 
 export type Role = 'plain' | 'limited' | 'cooling-off';
-/** Two players in eight set limits or cool off (issue #32): the rest play as before. */
+/** Two players in eight set limits or cool off: the rest play as before. */
 export const roleOf = (index: number): Role => (index % 8 === 3 ? 'limited' : index % 8 === 6 ? 'cooling-off' : 'plain');
 
 /**

@@ -1,5 +1,5 @@
 /**
- * npm run soak [-- --ops 10000 --clients 16]: the bank workload of issue #20 ("Prove"), run from
+ * npm run soak [-- --ops 10000 --clients 16]: the bank workload, run from
  * outside like Jepsen's: two server instances on one PostgreSQL and a Redis of its own, the sandbox
  * as bank and providers, clients registering, depositing and paying, withdrawing and canceling,
  * staff approving and rejecting, while every fault kind of faults.ts is injected in turn. Then the

@@ -11,8 +11,8 @@ import { alertsSandbox } from './alerts/routes.js';
  */
 export async function buildSandbox(config: SandboxConfig): Promise<FastifyInstance> {
   // close every connection on shutdown: held answers (fault knobs) and keep-alive sockets never delay it
-  // its plugins open and migrate embedded databases: on a loaded machine that takes longer than
-  // Fastify's 10 s plugin timeout (the e2e web server then failed to start)
+  // its plugins open and migrate embedded databases, which on a loaded machine outlast Fastify's
+  // default plugin timeout and would stop the start
   const app = Fastify({ logger: { level: config.LOG_LEVEL }, forceCloseConnections: true, pluginTimeout: 120_000 });
   app.get('/health', async () => ({ ok: true }));
   await app.register(providerSandbox, { prefix: '/providers', config });

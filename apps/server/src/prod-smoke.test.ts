@@ -8,7 +8,7 @@ import { freePort, makeRelease, runReleaseOps, startRelease, waitForAnswer, type
 import { totpCode } from './test/staff.js';
 
 /**
- * The production build as an operator runs it (issue #31's acceptance, docs/operations.md): built,
+ * The production build as an operator runs it (docs/operations.md): built,
  * installed with `npm ci --omit=dev` in a directory of its own, started with plain node 24 and
  * NODE_ENV=production on loopback, on a fresh PostgreSQL database, with secrets of its own and https
  * provider and bank addresses (dialed only when money moves); `npm run ops` run from the same build

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { amountSchema } from './money.js';
 
 /**
- * Staff alerts per agency (issue #31 item 7, docs/decisions/112-staff-alerts.md): the owner sets
+ * Staff alerts per agency (docs/decisions/112-staff-alerts.md): the owner sets
  * where they go (a Telegram chat, a LINE recipient), on which events, and the thresholds. Tokens go
  * in and never come back: an answer says only whether one is set.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Announcements (issue #35, docs/decisions/174-announcements.md): a message an agency's staff show to
+ * Announcements (docs/decisions/174-announcements.md): a message an agency's staff show to
  * its players as a banner from `startsAt` until `endsAt`, written in the four player languages.
  */
 export const ANNOUNCEMENT_MAX_LENGTH = 300;

@@ -43,7 +43,7 @@ export type CurrencyRatesBody = z.infer<typeof currencyRatesBodySchema>;
 
 /**
  * Whether a change of buy or sell goes beyond the agency's bound (a percentage of the rate now): such
- * a change waits for a second staff user (issue #35, docs/decisions/172-rate-change-guard.md).
+ * a change waits for a second staff user (docs/decisions/172-rate-change-guard.md).
  */
 export function rateChangeBeyondBound(
   now: { buyRate: string; sellRate: string },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isCreditAmount } from './withdrawals.js';
 
 /**
- * Credit moved from one game provider to another in one step (issue #35, decision 176): the
+ * Credit moved from one game provider to another in one step (decision 176): the
  * credit is taken out of the first (MOVING_OUT), then sent to the second (MOVING_IN). DONE: it is
  * there. FAILED: the first kept it (nothing moved). RETURNING → RETURNED: the second refused it and
  * it went back to the first.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Fraud signals (issue 32, decision 164): pairs of players of one agency that may be one person,
+ * Fraud signals (decision 164): pairs of players of one agency that may be one person,
  * written as the events happen, shown in the withdrawal queue and on the player's page.
  * - device: a fingerprint both sent;
  * - bank_account: the same account number (at any bank, on an account or a withdrawal);

@@ -28,10 +28,9 @@ export function detectLanguage(stored: string | null | undefined, browser: reado
 export const LOCALE_TAG: Record<Language, string> = { lo: 'lo-LA', cn: 'zh-CN', vn: 'vi-VN', th: 'th-TH' };
 
 /**
- * The one inline script, in the head of the prerendered public pages only (issue #35 defect 6,
- * docs/decisions/173-returning-visitor-language.md): a returning visitor whose choice is in localStorage
- * but whose cookie is gone was sent the page in Lao by the server and read it for seconds until the
- * site switched. Before anything paints, it writes the cookie and asks for the page again, which the
+ * The one inline script, in the head of the prerendered public pages only
+ * (docs/decisions/173-returning-visitor-language.md): a returning visitor whose choice is in localStorage
+ * but whose cookie is gone would be sent the page in Lao and read it until the site switched. Before anything paints, it writes the cookie and asks for the page again, which the
  * server then answers in the visitor's language. Once per language and tab (sessionStorage), and only
  * when the cookie could be written: never a loop. Allowed by its hash in the CSP (plugins/security.ts).
  */

@@ -3,7 +3,7 @@ import { providerIdSchema } from './common.js';
 import { CREDIT_CURRENCY } from './wallet.js';
 
 /**
- * The hourly play reminder (issue #32, docs/decisions/113-play-time-and-net-today.md): what the
+ * The hourly play reminder (docs/decisions/113-play-time-and-net-today.md): what the
  * product knows of the player's play today (the Vientiane day).
  */
 export const PLAY_REMINDER_EVERY_MINUTES = 60;

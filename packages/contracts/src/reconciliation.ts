@@ -3,7 +3,7 @@ import { bankCodeSchema, providerIdSchema } from './common.js';
 import { keysetQuerySchema, keysetResponseSchema } from './keyset.js';
 
 /**
- * Reconciliation with the banks (issue #30 item 6, docs/decisions/138 and 139): once a day per agency
+ * Reconciliation with the banks (docs/decisions/138 and 139): once a day per agency
  * and bank, the bank's payments against our deposits and unmatched payments. A difference is kept for
  * staff; nothing moves money by itself.
  * - NOT_CREDITED: paid at the bank, nothing here has its bank reference

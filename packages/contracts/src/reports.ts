@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { keysetQuerySchema, keysetResponseSchema } from './keyset.js';
 
 /**
- * The back office's reports (issue #35, decision 182): per game provider and per player over a range
+ * The back office's reports (decision 182): per game provider and per player over a range
  * of Vientiane business days. The figures are the dashboard's, by the same definitions: deposits by the
  * bank's payment time, withdrawals by the time staff paid them, bonuses by the time their deposit was
  * paid (a voided bonus is no cost). Amounts are decimal strings: LAK whole kip, THB with 2 decimals.

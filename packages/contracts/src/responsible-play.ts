@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { toMinor } from './amounts.js';
 
 /**
- * Responsible play set by the player (issue 32, docs/decisions/160): deposit limits per day, week and
+ * Responsible play set by the player (docs/decisions/160): deposit limits per day, week and
  * month in kip, cooling-off and self-exclusion. A lower limit is in force at once; a higher one, or
  * its removal, only after DEPOSIT_LIMIT_RAISE_DELAY_HOURS.
  */
@@ -76,7 +76,7 @@ export type PlayerLimitsResponse = z.infer<typeof playerLimitsResponseSchema>;
 export const postExclusionSchema = z.object({ period: z.enum(EXCLUSION_PERIODS) });
 export type PostExclusionBody = z.infer<typeof postExclusionSchema>;
 
-// --- staff (issue 32 item 2): the player's page shows the limits with their history and any exclusion ---
+// --- staff: the player's page shows the limits with their history and any exclusion ---
 
 /** one change of a deposit limit, as the player made it */
 export const depositLimitChangeSchema = z.object({

@@ -45,7 +45,7 @@ export const staffRoleBodySchema = z.object({ role: staffRoleSchema });
 
 /**
  * Every action the audit log records: the server writes only these (typed), and the back office shows
- * each by its translated name, never the code (issue #35 defect 9).
+ * each by its translated name, never the code.
  */
 export const AUDIT_ACTIONS = [
   'agency.bank_config',

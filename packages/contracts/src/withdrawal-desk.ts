@@ -4,7 +4,7 @@ import { bankAccountSchema } from './bank-accounts.js';
 import { providerIdSchema } from './common.js';
 
 /**
- * The withdrawal desk staff work at all day (issue #35, docs/decisions/178-withdrawal-desk.md): the
+ * The withdrawal desk staff work at all day (docs/decisions/178-withdrawal-desk.md): the
  * agency's preset reject reasons and what the decision dialog shows of the player.
  */
 

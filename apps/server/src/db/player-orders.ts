@@ -6,7 +6,7 @@ import type { Db } from './client.js';
 type OrderTable = PgTable & { agencyId: AnyPgColumn; playerId: AnyPgColumn; createdAt: AnyPgColumn; transactionCode: AnyPgColumn };
 
 /**
- * The reads a player's order history makes on every visit (issue #19), as statements built and
+ * The reads a player's order history makes on every visit, as statements built and
  * prepared once per service instead of on every call (building a Drizzle query cost ~0.2 ms of CPU
  * per answer): a page, newest first, with the count of all the player's orders in the same
  * statement (a window count); the count alone only when the page is past the end and has no row

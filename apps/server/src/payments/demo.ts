@@ -43,7 +43,7 @@ export const demoLvb = (sandboxUrl: string): LvbCredentials => ({
 });
 
 /**
- * The demo agency on the banks' own protocols, served by the sandbox (issue #30, docs/decisions/136):
+ * The demo agency on the banks' own protocols, served by the sandbox (docs/decisions/136):
  * BCEL through OnePay, JDB through Yes, LVB through the Open API; the other banks keep the sandbox's.
  * Only a configuration still on the sandbox protocol is switched: one an operator changed is left alone.
  */

@@ -96,7 +96,7 @@ export function createLoginThrottle(db: Db, limiter: RateLimiter, config: Pick<C
       if (over[2] && (await known(attempt))) over[2] = false;
       if (over.some(Boolean)) {
         loginThrottled.inc({ kind });
-        // the latest of the limits that refuse: the time the player is shown (issue #35 defect 3)
+        // the latest of the limits that refuse: the time the player is shown
         const times = await Promise.all(keys.filter((_, i) => over[i]).map(([limit, key]) => limiter.retryAt(limit, key)));
         throw refused(new Date(Math.max(...times.map((d) => d.getTime()))));
       }
@@ -123,7 +123,7 @@ export function createLoginThrottle(db: Db, limiter: RateLimiter, config: Pick<C
     },
 
     /**
-     * Staff lift an account's lock (issue #35 defect 3): its failures from everywhere and from every
+     * Staff lift an account's lock: its failures from everywhere and from every
      * client are forgotten. A client's failures across accounts stay (they are no one account's).
      */
     async lift(agencyId: string, kind: LoginKind, username: string): Promise<void> {

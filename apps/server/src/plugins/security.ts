@@ -109,7 +109,7 @@ export function securityHeaders(production: boolean): Readonly<Record<string, st
   helmet(helmetOptions(production))({} as never, res as unknown as ServerResponse, (err?: unknown) => {
     if (err) throw err;
   });
-  // helmet no longer sets this one
+  // helmet does not set this one
   headers['permissions-policy'] = PERMISSIONS_POLICY;
   return Object.freeze(headers);
 }

@@ -29,12 +29,12 @@ export const STAFF_COOKIE = 'staff_sid';
 /** The cookie only travels to the back office API: a player route never sees it. */
 export const BACKOFFICE_PATH = '/api/v2/backoffice';
 /**
- * Roles that may not work without a second factor: every one (issue #31: support resets a player's
+ * Roles that may not work without a second factor: every one (support resets a player's
  * password and may then sign in as the player, so it guards money too; decision 110).
  */
 export const SECOND_FACTOR_MANDATORY: readonly StaffRole[] = STAFF_ROLES;
 
-// staff sessions are shorter than players': a back office left open is a liability (issue #17: 30 minutes idle, 12 hours in all)
+// staff sessions are shorter than players': a back office left open is a liability (30 minutes idle, 12 hours in all)
 const core = createSessionCore({
   name: 'staff',
   table: 'staff_sessions',

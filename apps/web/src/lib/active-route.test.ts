@@ -41,7 +41,7 @@ describe('active entries (SPEC.md §2)', () => {
       '/player/game/betflix?tab=pp.txt',
     ]);
     expect(PLAYER_GROUP_1.map((e) => e.href).slice(1)).toEqual(['/player/deposit', '/player/withdraw', '/player/promotion']);
-    // and responsible play after them (issue 32)
+    // and responsible play after them
     expect(PLAYER_GROUP_2.map((e) => e.label)).toEqual(['nav.bank_account', 'nav.history', 'nav.limits']);
   });
 });

@@ -1,7 +1,7 @@
 import { pathOf } from './active-route';
 
 /**
- * Each screen's document title (issue #35: a title per screen, in the player's language): the key of its
+ * Each screen's document title, in the player's language: the key of its
  * name in `common:pages`, from its path. Unknown paths (Not Found) keep the brand alone.
  */
 export function pageTitleKey(path: string): string | null {

@@ -7,7 +7,7 @@ export interface AnnouncementsDependencies extends Pick<ServiceDependencies, 'db
   now: () => Date;
 }
 
-/** Messages an agency's staff show to its players as a banner (issue #35, decision 174). */
+/** Messages an agency's staff show to its players as a banner (decision 174). */
 export interface AnnouncementsService {
   /** the agency's announcements shown now (start passed, end to come) */
   active(agencyId: string): Promise<Announcement[]>;

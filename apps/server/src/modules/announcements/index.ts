@@ -1,5 +1,5 @@
 /**
- * Announcements shown to an agency's players as a banner (issue #35, decision 174).
+ * Announcements shown to an agency's players as a banner (decision 174).
  * The module's one public surface (decision 150).
  */
 export { announcementsRoutes, announcementsStaffRoutes } from './announcements.routes.js';

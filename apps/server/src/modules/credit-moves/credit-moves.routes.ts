@@ -8,7 +8,7 @@ import { toCreditMove } from './credit-moves.view.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 422, 503);
 
-/** Issue #35, decision 176: the player's credit moved from one provider to another. */
+/** Decision 176: the player's credit moved from one provider to another. */
 export const creditMovesRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.creditMoves;
   const tags = ['credit-moves'];

@@ -25,7 +25,7 @@ export interface CreditMovesDependencies extends ServiceDependencies {
   providerMaintenance: Pick<ProviderMaintenanceService, 'assertOpen'>;
 }
 
-/** Credit moved from one provider to another in one step (issue #35, decision 176). */
+/** Credit moved from one provider to another in one step (decision 176). */
 export interface CreditMovesService {
   /**
    * The checks, then in one transaction the move (MOVING_OUT) and the credit taken out of the first

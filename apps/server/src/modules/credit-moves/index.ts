@@ -1,5 +1,5 @@
 /**
- * Credit moved from one game provider to another in one step (issue #35, decision 176).
+ * Credit moved from one game provider to another in one step (decision 176).
  * The module's one public surface: other modules and the composition root import only this file
  * (decision 150).
  */

@@ -11,7 +11,7 @@ import { startSandbox, type TestSandbox } from '../../test/sandbox.js';
 import { freePort, ServerProcess } from '../../test/server-process.js';
 
 /**
- * Issue #20 item 8, docs/decisions/060-short-leases.md: the real server as its own process, 30
+ * docs/decisions/060-short-leases.md: the real server as its own process, 30
  * deposits paid, the process SIGKILLed a few ms later and started again at once. Every paid order is
  * credited within 15 s of the restart: a callback acknowledged before the kill was written with its
  * order's confirmation job; one cut off is sent again by the bank; a transfer the dead process was

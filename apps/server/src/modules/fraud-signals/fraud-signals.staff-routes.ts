@@ -10,7 +10,7 @@ const errors = errorResponses(400, 401, 403, 404, 409);
 const idParams = z.object({ id: z.uuid() });
 
 /**
- * Fraud signals in the back office (issue 32, decision 164): every role reads a player's signals (the
+ * Fraud signals in the back office (decision 164): every role reads a player's signals (the
  * queue and the player's page); owner and finance, who decide withdrawals, dismiss or confirm one.
  */
 export const fraudSignalsStaffRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -14,7 +14,7 @@ export interface SignalPlayer {
 /** The events that write signals (docs/decisions/164-fraud-signals.md); each recomputes the player's pairs of its kinds. */
 export type SignalEvent = 'registered' | 'fingerprint' | 'bank_account' | 'withdrawal';
 
-/** Fraud signals (issue 32, decision 164). */
+/** Fraud signals (decision 164). */
 export interface FraudSignalsService {
   /**
    * After the event's commit: the player's pairs of the event's kinds, written once. A failure is

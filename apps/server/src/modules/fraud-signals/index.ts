@@ -1,6 +1,6 @@
 /**
  * Fraud signals: pairs of an agency's players that may be one person, written as money moves
- * (issue 32, docs/decisions/164-fraud-signals.md). The module's one public surface (decision 150).
+ * (docs/decisions/164-fraud-signals.md). The module's one public surface (decision 150).
  */
 export { createFraudSignalsService } from './fraud-signals.service.js';
 export { fraudSignalsStaffRoutes } from './fraud-signals.staff-routes.js';

@@ -1,5 +1,5 @@
 /**
- * The hourly play reminder's figures (issue #32, decision 113): the day's first game launch and the
+ * The hourly play reminder's figures (decision 113): the day's first game launch and the
  * net result today. The module's one public surface (decision 150).
  */
 export { playTimeRoutes } from './play-time.routes.js';

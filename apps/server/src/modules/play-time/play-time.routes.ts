@@ -3,7 +3,7 @@ import { playTodayResponseSchema } from '@app/contracts';
 import { requirePlayer } from '../../plugins/session.js';
 import { errorResponses } from '../shared/route-errors.js';
 
-/** The player's own play today, for the hourly reminder on game pages (issue #32, decision 113). */
+/** The player's own play today, for the hourly reminder on game pages (decision 113). */
 export const playTimeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { playTime } = app.services;
   app.get(

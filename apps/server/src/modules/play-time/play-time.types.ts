@@ -12,7 +12,7 @@ export interface PlayTimeDependencies extends Pick<ServiceDependencies, 'db'> {
 
 type Player = Pick<PlayerSession, 'playerId' | 'agencyId' | 'username'>;
 
-/** What the product knows of a player's play today (issue #32, decision 113). */
+/** What the product knows of a player's play today (decision 113). */
 export interface PlayTimeService {
   /** a game opened at `provider` with `creditMinor` there: the day's first launch there is kept, later ones change nothing */
   recordLaunch(player: Player, provider: string, creditMinor: bigint): Promise<void>;

@@ -2,7 +2,7 @@ import { promotionInputSchema, type PromotionInput } from '@app/contracts';
 import type { Tx } from '../../db/client.js';
 import { promotions } from '../../db/schema/index.js';
 
-/** The demo agency's promotions (issue #16): one per family of rules, so that each can be tried. */
+/** The demo agency's promotions: one per family of rules, so that each can be tried. */
 const DEMO_PROMOTIONS: unknown[] = [
   {
     code: 'FIRST100',

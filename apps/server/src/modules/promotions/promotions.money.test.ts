@@ -192,7 +192,7 @@ describe('cancel', () => {
     expect(await usageOf(usage.id)).toMatchObject({ status: 'CANCELED', closedBy: 'VOIDED', clawedBack: 0n, bonus: 2_000n });
     await expectPromotionAccount();
     // EXCHANGE(THB), where the deposit's credit left from, is back where it was: the kip waits at
-    // EXCHANGE(LAK) for staff, and no bonus is left over there (2,000 was, before migration 0042)
+    // EXCHANGE(LAK) for staff, and no bonus is left over there
     expect((await exchangeThb()) - exchangeBefore).toBe(0n);
     // the usage has ended: a cancel is refused, and nothing is taken from the credit there
     const again = await as(app(), p, 'POST', '/v2/promotions/usages/cancel', { usageId: usage.id });

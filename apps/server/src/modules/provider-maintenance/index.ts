@@ -1,5 +1,5 @@
 /**
- * Game providers switched off for maintenance by an agency's staff (issue #35, decision 175).
+ * Game providers switched off for maintenance by an agency's staff (decision 175).
  * The module's one public surface: other modules and the composition root import only this file
  * (decision 150).
  */

@@ -7,7 +7,7 @@ export interface ProviderMaintenanceDependencies extends Pick<ServiceDependencie
   now: () => Date;
 }
 
-/** Providers an agency switched off for maintenance (issue #35, decision 175). */
+/** Providers an agency switched off for maintenance (decision 175). */
 export interface ProviderMaintenanceService {
   /** the agency's providers in maintenance now */
   list(agencyId: string): Promise<ProviderMaintenance[]>;

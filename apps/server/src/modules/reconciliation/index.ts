@@ -1,5 +1,5 @@
 /**
- * Reconciliation with the banks (issue #30 item 6, docs/decisions/138): each agency's bank compared
+ * Reconciliation with the banks (docs/decisions/138): each agency's bank compared
  * with our deposits once a day, the differences kept for staff, never acted on by itself.
  * The module's one public surface (decision 150).
  */

@@ -1,5 +1,5 @@
 /**
- * Responsible play: deposit limits, cooling-off and self-exclusion (issue 32, decision 160).
+ * Responsible play: deposit limits, cooling-off and self-exclusion (decision 160).
  * The module's one public surface: other modules and the composition root import only this file
  * (decision 150).
  */

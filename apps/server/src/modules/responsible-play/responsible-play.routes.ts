@@ -6,7 +6,7 @@ import { errorResponses } from '../shared/route-errors.js';
 const tags = ['responsible-play'];
 const errors = errorResponses(400, 401, 403);
 
-/** The player's own deposit limits and exclusion (issue 32, docs/decisions/160-responsible-play.md). */
+/** The player's own deposit limits and exclusion (docs/decisions/160-responsible-play.md). */
 export const responsiblePlayRoutes: FastifyPluginAsyncZod = async (app) => {
   const { responsiblePlay } = app.services;
 

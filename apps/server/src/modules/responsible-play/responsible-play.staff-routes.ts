@@ -11,7 +11,7 @@ const errors = errorResponses(400, 401, 403, 404);
 const idParams = z.object({ id: z.uuid() });
 
 /**
- * The player's responsible play on their page in the back office (issue 32, decision 160): every role
+ * The player's responsible play on their page in the back office (decision 160): every role
  * reads it and may set an exclusion with a reason (audited in the same transaction); none lifts one.
  */
 export const responsiblePlayStaffRoutes: FastifyPluginAsyncZod = async (app) => {

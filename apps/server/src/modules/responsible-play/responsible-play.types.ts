@@ -20,7 +20,7 @@ export interface StaffExclusion {
   reason: string;
 }
 
-/** Responsible play (issue 32, docs/decisions/160-responsible-play.md). */
+/** Responsible play (docs/decisions/160-responsible-play.md). */
 export interface ResponsiblePlayService {
   view(player: PlayerRef): Promise<PlayerLimitsResponse>;
   /** a lower limit in force at once; a higher one or a removal after 24 h (a pending one replaced) */

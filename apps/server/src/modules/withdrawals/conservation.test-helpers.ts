@@ -16,7 +16,7 @@ type Usage = { id: string; promotionId: string; providerId: ProviderId; status: 
 const thb = (minor: bigint) => `${minor / 100n}.${String(minor % 100n).padStart(2, '0')}`;
 
 /**
- * The promotion half of the conservation test's random operations (issue #16): players of their own
+ * The promotion half of the conservation test's random operations: players of their own
  * cohort take the demo promotions (first deposit 100 % capped 500 %, daily 10 % with a target, 50,000
  * kip for 20 THB withdraw-all bonus-deducted) at a provider, deposit with them, play rounds at the
  * sandbox's game so turnover grows (wins large enough to reach the receivable cap), recheck, cancel

@@ -29,7 +29,7 @@ import { addBankAccount, cancelWithdrawal, decide, staffLogin, withdraw, type Te
  * provider times out after committing, fails with 5xx and refuses. Whatever happened, once the
  * worker has finished: the ledger balances per currency, each player's ledger credit is what the
  * provider holds, and nothing is left half-done. CONSERVATION_SEED replays a schedule.
- * Promotions (issue #16, conservation.test-helpers.ts) run among them: taken, deposited with a bonus,
+ * Promotions (conservation.test-helpers.ts) run among them: taken, deposited with a bonus,
  * played at the sandbox's game, rechecked, cancelled with a clawback and withdrawn under their rules;
  * afterwards the promotion account is the bonuses credited less those taken back and returned.
  * Credit moves between providers (decision 176) run among them too, faults hitting either leg.

@@ -39,7 +39,7 @@ describe('approve and reject', () => {
     for (const r of won) expect(r.json()).toEqual(won[0]!.json());
     if (w.status === 'SUCCESS') {
       expect(w).toMatchObject({ bankReference: 'BCEL-000123', amountReceived: '160000', playerUsername: player.username });
-      // the player's own order carries it too, behind its history row (issue #35)
+      // the player's own order carries it too, behind its history row
       const own = await env.ctx.app.inject({ url: `/api/v2/withdrawals/${id}`, headers: { host: 'localhost', cookie: player.cookie } });
       expect(own.json().withdrawal).toMatchObject({ status: 'SUCCESS', bankReference: 'BCEL-000123', amountReceived: '160000' });
       expect(await balanceOf('WITHDRAWALS_PAYABLE', 'THB')).toBe(payableBefore - 25_000n);

@@ -8,7 +8,7 @@ const GAME_TYPES = ['slot', 'casino', 'sport', 'fishing', 'lottery', 'card'] as 
 /** Provider brands the promotions run on (SPEC.md §1). */
 const PROMOTION_BRANDS = ['Alphabet', 'AskMeBet', 'GClub', 'GClub Live', 'Betflix'] as const;
 const ABOUT = ['who', 'terms', 'privacy', 'responsible', 'support'] as const;
-/** the one entry with a page behind it: responsible play leads to the player's limits (issue 32) */
+/** the one entry with a page behind it: responsible play leads to the player's limits */
 const ABOUT_LINKS: Partial<Record<(typeof ABOUT)[number], string>> = { responsible: '/player/limits' };
 
 interface SectionItem {
@@ -61,7 +61,7 @@ function Banks({ compact }: { compact: boolean }) {
   );
 }
 
-/** Not interactive (SPEC.md §1), but for the responsible-play entry (issue 32). Mobile layout up to 768 px, desktop from 769 px (SPEC.md §9). */
+/** Not interactive (SPEC.md §1), but for the responsible-play entry. Mobile layout up to 768 px, desktop from 769 px (SPEC.md §9). */
 export function Footer() {
   const { t } = useTranslation();
   const games = GAME_TYPES.map((g) => t(`footer.game_type.${g}`));

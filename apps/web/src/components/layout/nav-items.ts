@@ -62,6 +62,6 @@ export const PLAYER_GROUP_2: readonly NavEntry[] = [
       { label: 'nav.history_promotion', href: '/player/promotion/history' },
     ],
   },
-  // responsible play (issue 32): deposit limits, cooling-off and self-exclusion
+  // responsible play: deposit limits, cooling-off and self-exclusion
   { label: 'nav.limits', href: '/player/limits', icon: SlidersIcon },
 ];

@@ -26,7 +26,7 @@ interface OrderHistoryProps<T extends OrderHistoryRow> {
 /**
  * The paged orders of the deposit and withdraw histories: SPEC.md §3's columns (transaction code,
  * date/time, game provider, amount, status) as a table on wide screens and cards on phones, inside
- * the states and pager every history shares (PagedHistory). Each order's details (issue #35) open under its
+ * the states and pager every history shares (PagedHistory). Each order's details open under its
  * row from a button, or inside its card.
  */
 export function OrderHistory<T extends OrderHistoryRow>({

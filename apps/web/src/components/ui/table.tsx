@@ -5,7 +5,7 @@ import { cn } from './cn';
  * A table that scrolls sideways on narrow screens instead of breaking the layout; the scrolling region
  * is named after the table and reachable by keyboard (axe: scrollable-region-focusable).
  */
-/** `fits`: its columns hide on small screens, so it never needs the scroll width of a wide table (issue #35 defect 9). */
+/** `fits`: its columns hide on small screens, so it never needs the scroll width of a wide table. */
 export function Table({ className, fits = false, 'aria-label': label, ...rest }: HTMLAttributes<HTMLTableElement> & { fits?: boolean }) {
   return (
     <div className="w-full overflow-x-auto rounded-xl border border-slate-800" role="region" aria-label={label} tabIndex={0}>

@@ -10,7 +10,7 @@ export const Route = createFileRoute('/player/limits')({
   component: LimitsPage,
 });
 
-/** Responsible play, set by the player (issue 32, docs/decisions/160-responsible-play.md). */
+/** Responsible play, set by the player (docs/decisions/160-responsible-play.md). */
 function LimitsPage() {
   const { t } = useTranslation(['common', 'limits']);
   const limits = useLimits();

@@ -6,7 +6,7 @@ import { byCreatedAt } from '../../shared/keyset.js';
 import { vientianeDateTime } from '../../shared/business-day.js';
 import { BOM, csvLine, type CsvCell } from './exports.csv.js';
 
-/** Times are Vientiane's wall clock, and every time column says so (issue #35 defect 9). */
+/** Times are Vientiane's wall clock, and every time column says so. */
 export const VIENTIANE_ZONE = '(Vientiane UTC+07:00)';
 
 /** rows read per statement: the export never holds more than this many in memory */

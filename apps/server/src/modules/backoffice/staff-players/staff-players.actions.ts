@@ -80,7 +80,7 @@ export function createPlayerActions({ db, passwords, bankAccounts, loginThrottle
         );
         return before.username;
       });
-      // the player locked out by their own typing gets in with the new password at once (issue #35 defect 3)
+      // the player locked out by their own typing gets in with the new password at once
       await loginThrottle.lift(actor.staff.agencyId, 'player', username);
       return { temporaryPassword: password };
     },

@@ -5,7 +5,7 @@ import { createTestApp, type TestContext } from '../../../test/app.js';
 import { registerPlayer, type TestPlayer } from '../../../test/players.js';
 import { staffLogin } from '../../../test/staff.js';
 
-/** Issue #35 defect 3: a player locked out by their own typing is told until when, and staff can let them in. */
+/** A player locked out by their own typing is told until when, and staff can let them in. */
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();

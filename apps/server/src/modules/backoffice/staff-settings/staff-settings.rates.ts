@@ -8,7 +8,7 @@ import { writeAudit, type StaffActor } from '../../../audit/audit.js';
 import { currencyView, trimRate } from '../../shared/rates.js';
 
 /**
- * A currency's rates (issue #35 defect 1, docs/decisions/172-rate-change-guard.md): a change within the
+ * A currency's rates (docs/decisions/172-rate-change-guard.md): a change within the
  * agency's bound applies at once; beyond it, it waits until a second staff user approves it. Every step
  * is one transaction with its audit row.
  */

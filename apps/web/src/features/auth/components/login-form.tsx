@@ -33,7 +33,7 @@ export function LoginForm({ redirect, expired = false }: { redirect?: string; ex
   const form = useForm<LoginBody>({ resolver: validation.resolver, defaultValues: { username: '', password: '' }, mode: 'onTouched' });
   const errors = form.formState.errors;
   const [visible, setVisible] = useState(false);
-  // locked out by too many failures: until when (issue #35 defect 3), shown in the form until the next try
+  // locked out by too many failures: until when, shown in the form until the next try
   const [lockedUntil, setLockedUntil] = useState<string | null>(null);
 
   // shown once the page runs, so the prerendered login page stays the same for every visitor; in the

@@ -6,7 +6,7 @@ import { OrderDetailsList } from '@/components/ui/order-details-list';
 import { formatDateTime, formatMoney } from '@/lib/format';
 
 /**
- * What is behind a deposit's history row (issue #35): the kip paid, the credit it bought at its rate, the bank
+ * What is behind a deposit's history row: the kip paid, the credit it bought at its rate, the bank
  * paid from and when. Loaded when first opened, so it is not on the history's first page.
  */
 export default function DepositOrderDetails({ row: o }: { row: DepositOrder }) {

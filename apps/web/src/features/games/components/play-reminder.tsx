@@ -29,7 +29,7 @@ function signed(amount: string, currency: string): string {
 }
 
 /**
- * The hourly reminder on game pages (issue #32, decision 113): after each full hour since the day's first
+ * The hourly reminder on game pages (decision 113): after each full hour since the day's first
  * game launch, a dialog with the time played and today's net result; "continue" or the limits page.
  */
 export default function PlayReminder() {

@@ -21,7 +21,7 @@ import { loadMoveTexts } from '../move-texts/load';
 const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
 
 /**
- * Credit moved from one provider to another in one step (issue #35, decision 176): from, to, the
+ * Credit moved from one provider to another in one step (decision 176): from, to, the
  * amount (the credit there shown, "all" fills it), then where the credit ended, followed while the
  * providers answer. Loaded, with its texts, only when the player opens it.
  */

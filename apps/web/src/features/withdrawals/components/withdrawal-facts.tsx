@@ -6,7 +6,7 @@ import { formatDateTime, formatMoney } from '@/lib/format';
 
 /**
  * What a withdrawal is beyond its code, date and provider: the credit, the kip and where it went, the bank's
- * reference and the time once paid; the same behind its history row (issue #35) as on its own screen.
+ * reference and the time once paid; the same behind its history row as on its own screen.
  */
 export function withdrawalFacts(w: Withdrawal, t: TFunction<['withdraw', 'common', 'wallet']>): [string, ReactNode][] {
   const rows: [string, ReactNode][] = [

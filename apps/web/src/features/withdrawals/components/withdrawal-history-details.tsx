@@ -4,7 +4,7 @@ import { OrderDetailsList } from '@/components/ui/order-details-list';
 import { withdrawalFacts } from './withdrawal-facts';
 
 /**
- * What is behind a withdrawal's history row (issue #35): the kip received, the bank and account it went to, the
+ * What is behind a withdrawal's history row: the kip received, the bank and account it went to, the
  * credit's split, the bank's reference once paid. Loaded when first opened; the reason of a rejection is already under its status.
  */
 export default function WithdrawalHistoryDetails({ row }: { row: Withdrawal }) {

@@ -5,7 +5,7 @@ type Json = Record<string, unknown> | null;
 /** The fields of an audit entry's before and after side by side, the changed ones marked. */
 export function AuditDiff({ before, after }: { before: Json; after: Json }) {
   const { t } = useTranslation('audit');
-  // yes and no in the staff member's language, never true and false (issue #35 defect 9)
+  // yes and no in the staff member's language, never true and false
   const show = (v: unknown) =>
     v === undefined ? '—' : typeof v === 'string' ? v : typeof v === 'boolean' ? t(v ? 'yes' : 'no') : JSON.stringify(v);
   const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].sort();

@@ -5,7 +5,7 @@ import { playerKeys } from './keys';
 
 const limitsKey = (id: string) => [...playerKeys.player(id), 'limits'] as const;
 
-/** The player's deposit limits with every change, and every exclusion (issue 32). */
+/** The player's deposit limits with every change, and every exclusion. */
 export const playerLimitsQueryOptions = (id: string) =>
   queryOptions({
     queryKey: limitsKey(id),

@@ -134,7 +134,7 @@ function Details({ data }: { data: StaffPlayerLimitsResponse }) {
   );
 }
 
-/** Responsible play on the player's page (issue 32): limits with their history, any exclusion, and excluding. */
+/** Responsible play on the player's page: limits with their history, any exclusion, and excluding. */
 export function ResponsiblePlay({ playerId }: { playerId: string }) {
   const { t } = useTranslation('players');
   const limits = useQuery(playerLimitsQueryOptions(playerId));

@@ -20,7 +20,7 @@ export interface RateConfirmProps {
 }
 
 /**
- * A rate change asked twice (issue #35 defect 1): the old and new rates side by side, what 100,000 kip
+ * A rate change asked twice: the old and new rates side by side, what 100,000 kip
  * buys at each, and whether the change is beyond the agency's bound and will wait for a second staff user.
  */
 export function RateConfirm({ currency, next, boundPercent, saving, onCancel, onConfirm }: RateConfirmProps) {

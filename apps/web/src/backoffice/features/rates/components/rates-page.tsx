@@ -79,7 +79,7 @@ function CurrencyCard({ currency, boundPercent }: { currency: StaffCurrency; bou
   return (
     <Card className="flex min-w-0 flex-col gap-3" data-testid="currency-card" data-code={currency.code}>
       <CardTitle className="text-base">
-        {/* in the staff member's language, never the players' display name ("บาท (THB)" in Lao, issue #35 defect 9) */}
+        {/* in the staff member's language, never the players' display name ("บาท (THB)" in Lao) */}
         {t(`common:currencies.${currency.code}`, { defaultValue: currency.code })}
         {currency.mid && <span className="text-sm text-slate-400"> · {currency.mid}</span>}
       </CardTitle>
