@@ -36,6 +36,7 @@ const DEV_FILES = [
   'apps/web/src/prerender.tsx',
   '**/*.config.{js,ts}',
   '**/vite.plugins.ts',
+  '**/vite-plugins/**',
   'vitest.setup.ts',
   'e2e/**',
   'bench/**',

@@ -1,19 +1,17 @@
 import type { Page } from '@playwright/test';
 import { expect, testAllowing } from './fixtures';
-import loAuth from '../apps/web/src/locales/lo/auth.json' with { type: 'json' };
-import loCommon from '../apps/web/src/locales/lo/common.json' with { type: 'json' };
-import loErrors from '../apps/web/src/locales/lo/errors.json' with { type: 'json' };
-import vnAuth from '../apps/web/src/locales/vn/auth.json' with { type: 'json' };
-import vnCommon from '../apps/web/src/locales/vn/common.json' with { type: 'json' };
-import vnErrors from '../apps/web/src/locales/vn/errors.json' with { type: 'json' };
+import authFile from '../apps/web/src/locales/auth.json' with { type: 'json' };
+import commonFile from '../apps/web/src/locales/common.json' with { type: 'json' };
+import errorsFile from '../apps/web/src/locales/errors.json' with { type: 'json' };
+import { textsOf } from '../apps/web/src/lib/locale-file';
 
 // expected answers of this journey: logged out (player info 401), a wrong login (401), a wrong current password (400)
 const test = testAllowing([/\/api\/v2\/players\/info$/, /\/api\/v2\/players\/login$/, /\/api\/v2\/players\/security\/password\/change$/]);
 
-const LANGS = [
-  { lng: 'lo', auth: loAuth, common: loCommon, errors: loErrors },
-  { lng: 'vn', auth: vnAuth, common: vnCommon, errors: vnErrors },
-] as const;
+const inLanguage = (lng: 'lo' | 'vn') =>
+  ({ lng, auth: textsOf(authFile, lng), common: textsOf(commonFile, lng), errors: textsOf(errorsFile, lng) }) as const;
+const LANGS = [inLanguage('lo'), inLanguage('vn')] as const;
+const loAuth = LANGS[0].auth;
 
 function uniqueName(prefix: string) {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.slice(0, 20);

@@ -7,7 +7,7 @@ import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { signedHeaders } from '../apps/server/src/http-signing';
 import { seriousViolations, staffShot, staffWidth } from './backoffice-kit';
 import { SAME_ORIGIN, expect, testAllowing } from './fixtures';
-import { SANDBOX, pick, registerPlayer } from './helpers';
+import { SANDBOX, localeTexts, pick, registerPlayer } from './helpers';
 import { locked, signInStaff } from './staff';
 
 // a server field error (a KBank QR without its IIN) answers 400, which the browser logs
@@ -20,10 +20,7 @@ type Lng = (typeof LANGUAGES)[number];
 /** A back-office text, read from the bundled translations (`settings:bounds.heading`). */
 function text(lng: Lng, key: string): string {
   const [ns, path] = key.split(':') as [string, string];
-  const tree = JSON.parse(readFileSync(new URL(`../apps/web/src/backoffice/locales/${lng}/${ns}.json`, import.meta.url), 'utf8')) as Record<
-    string,
-    unknown
-  >;
+  const tree = localeTexts(ns, lng, 'backoffice');
   return pick(tree, path);
 }
 

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
 import { seriousViolations, staffShot, staffWidth } from './backoffice-kit';
 import { expect, testAllowing } from './fixtures';
-import { pick } from './helpers';
+import { localeTexts, pick } from './helpers';
 import { openAsPlayer } from './player-i18n';
 import { signInStaff } from './staff';
 
@@ -13,10 +12,7 @@ const SHOTS = process.env.SHOTS_DIR ?? '/work/shots-bo-promos';
 
 /** The back office's texts of one namespace in `lng`, with {{values}} filled. */
 const staffText = (lng: 'lo' | 'en', ns: string) => {
-  const tree = JSON.parse(readFileSync(new URL(`../apps/web/src/backoffice/locales/${lng}/${ns}.json`, import.meta.url), 'utf8')) as Record<
-    string,
-    unknown
-  >;
+  const tree = localeTexts(ns, lng, 'backoffice');
   return (path: string, values: Record<string, string> = {}) =>
     pick(tree, path).replace(/\{\{(\w+)\}\}/g, (_, k: string) => values[k] ?? `{{${k}}}`);
 };

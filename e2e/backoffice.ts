@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { seriousViolations, staffShot, staffWidth } from './backoffice-kit';
+import { localeTexts } from './helpers';
 
 /**
  * What the back office's journeys share: the phone's width, the staff language, the
@@ -16,13 +16,11 @@ export const sized = staffWidth;
 export const staffLanguage = (page: Page, lng: StaffLanguage) => page.addInitScript((l) => localStorage.setItem('backofficeLng', l), lng);
 
 /**
- * The back office's text at a dotted path of one area's translations (`locales/<lng>/<area>.json`);
+ * The back office's text at a dotted path of one area's translations (`locales/<area>.json`, in `lng`);
  * a key may hold dots itself (`rates.validation.rate.buy_above_sell`), as i18next finds it.
  */
 export function staffText(lng: StaffLanguage, area: string): (path: string) => string {
-  const tree = JSON.parse(
-    readFileSync(new URL(`../apps/web/src/backoffice/locales/${lng}/${area}.json`, import.meta.url), 'utf8'),
-  ) as Record<string, unknown>;
+  const tree = localeTexts(area, lng, 'backoffice');
   const find = (node: unknown, parts: string[]): unknown => {
     if (parts.length === 0) return node;
     if (typeof node !== 'object' || node === null) return undefined;

@@ -1,12 +1,10 @@
 import { test, expect, pressEscape } from './fixtures';
-import vnCommon from '../apps/web/src/locales/vn/common.json' with { type: 'json' };
-import vnDeposit from '../apps/web/src/locales/vn/deposit.json' with { type: 'json' };
-import vnWithdraw from '../apps/web/src/locales/vn/withdraw.json' with { type: 'json' };
 import { seriousViolations } from './backoffice-kit';
-import { lo, openOrderDetails, pick, SANDBOX, registerPlayer } from './helpers';
+import { lo, localeTexts, openOrderDetails, pick, SANDBOX, registerPlayer } from './helpers';
 
 const deposit = lo('deposit');
 const common = lo('common');
+const [vnCommon, vnDeposit, vnWithdraw] = ['common', 'deposit', 'withdraw'].map((ns) => localeTexts(ns, 'vn'));
 
 // a deposit paid at the bank and checked in four places: more than the default minute on a loaded machine
 test.describe.configure({ timeout: 150_000 });

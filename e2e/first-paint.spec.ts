@@ -1,11 +1,13 @@
 import { expect, testAllowing } from './fixtures';
 import { lo as loTexts, pick, registerPlayer } from './helpers';
-import cn from '../apps/web/src/locales/cn/auth.json' with { type: 'json' };
+import authFile from '../apps/web/src/locales/auth.json' with { type: 'json' };
+import { textsOf } from '../apps/web/src/lib/locale-file';
 
 // The public pages are prerendered into their HTML (docs/decisions/020). Expected errors: the visitor's
 // 401, the scripts this spec blocks, and the unknown host's 404 on agency info.
 const test = testAllowing([/\/api\/v2\/players\/info$/, /\/assets\/[\w.-]+\.js$/, /\/api\/v2\/agency\/info$/]);
 const auth = loTexts('auth');
+const cn = textsOf(authFile, 'cn');
 const common = loTexts('common');
 const ENTRY = /\/assets\/index-[\w-]+\.js$/;
 

@@ -3,11 +3,20 @@ import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { SAME_ORIGIN, expect } from './fixtures';
 import { signInStaff } from './staff';
+import { textsIn, type LocaleFile } from '../apps/web/src/lib/locale-file';
 
-/** The Lao texts the player sees, read from the bundled translations so a spec follows them. */
-export function lo(ns: string): Record<string, unknown> {
-  return JSON.parse(readFileSync(new URL(`../apps/web/src/locales/lo/${ns}.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
+/**
+ * One language's texts of a namespace, read from the bundled translations so a spec follows them: the
+ * player site's `locales/<ns>.json`, or the back office's `backoffice/locales/<ns>.json` (every language
+ * side by side in one file, docs/decisions/147).
+ */
+export function localeTexts(ns: string, lng: string, site: 'player' | 'backoffice' = 'player'): Record<string, unknown> {
+  const dir = site === 'player' ? 'locales' : 'backoffice/locales';
+  return textsIn(JSON.parse(readFileSync(new URL(`../apps/web/src/${dir}/${ns}.json`, import.meta.url), 'utf8')) as LocaleFile, lng);
 }
+
+/** The Lao texts the player sees. */
+export const lo = (ns: string) => localeTexts(ns, 'lo');
 
 /** The text at a dotted path of a translation tree (`form.provider`). */
 export function pick(tree: Record<string, unknown>, path: string): string {

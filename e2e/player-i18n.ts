@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { SAME_ORIGIN, expect } from './fixtures';
-import { pick, registerPlayer } from './helpers';
+import { localeTexts, pick, registerPlayer } from './helpers';
 
 /** The languages the player site's journeys run in: Lao (the default) and Vietnamese (the longest texts). */
 export const PLAYER_LANGUAGES = ['lo', 'vn'] as const;
@@ -12,11 +11,7 @@ export type PlayerLanguage = (typeof PLAYER_LANGUAGES)[number];
 export function texts(lng: string) {
   const cache = new Map<string, Record<string, unknown>>();
   return (ns: string, path: string, values: Record<string, string> = {}): string => {
-    if (!cache.has(ns))
-      cache.set(
-        ns,
-        JSON.parse(readFileSync(new URL(`../apps/web/src/locales/${lng}/${ns}.json`, import.meta.url), 'utf8')) as Record<string, unknown>,
-      );
+    if (!cache.has(ns)) cache.set(ns, localeTexts(ns, lng));
     return pick(cache.get(ns)!, path).replace(/\{\{(\w+)\}\}/g, (_, k: string) => values[k] ?? `{{${k}}}`);
   };
 }

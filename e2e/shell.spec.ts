@@ -2,11 +2,12 @@ import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { SAME_ORIGIN, expect, pressEscape, testAllowing } from './fixtures';
-import lo from '../apps/web/src/locales/lo/common.json' with { type: 'json' };
-import cn from '../apps/web/src/locales/cn/common.json' with { type: 'json' };
+import common from '../apps/web/src/locales/common.json' with { type: 'json' };
+import { textsOf } from '../apps/web/src/lib/locale-file';
 
 // expected: the visitor's 401 on player info, and the agency 404 this spec fakes on purpose
 const test = testAllowing([/\/api\/v2\/players\/info$/, /\/api\/v2\/agency\/info$/]);
+const [lo, cn] = [textsOf(common, 'lo'), textsOf(common, 'cn')];
 
 const ARTIFACTS = 'e2e/artifacts';
 const isMobile = (page: Page) => page.viewportSize()!.width <= 576;

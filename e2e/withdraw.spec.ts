@@ -1,11 +1,10 @@
 import { test, expect } from './fixtures';
-import vnWithdraw from '../apps/web/src/locales/vn/withdraw.json' with { type: 'json' };
-import vnCommon from '../apps/web/src/locales/vn/common.json' with { type: 'json' };
 import { seriousViolations } from './backoffice-kit';
-import { addBankAccount, depositThroughTheBank, lo, openOrderDetails, pick, registerPlayer, staffDecides } from './helpers';
+import { addBankAccount, depositThroughTheBank, lo, localeTexts, openOrderDetails, pick, registerPlayer, staffDecides } from './helpers';
 
 const withdraw = lo('withdraw');
 const common = lo('common');
+const [vnWithdraw, vnCommon] = [localeTexts('withdraw', 'vn'), localeTexts('common', 'vn')];
 
 test('withdraw part of the credit to the bank account; OPEN in history, SUCCESS once staff approve', async ({ page, request }, info) => {
   await registerPlayer(page.request);

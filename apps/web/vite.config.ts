@@ -3,7 +3,15 @@ import { defineConfig } from 'vite';
 import preact from '@preact/preset-vite';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
-import { chunkModulesFile, compileHints, deferAppStyles, pageModulePreloads, preloadFonts, type PageSpec } from './vite.plugins.ts';
+import {
+  chunkModulesFile,
+  compileHints,
+  deferAppStyles,
+  localeLanguage,
+  pageModulePreloads,
+  preloadFonts,
+  type PageSpec,
+} from './vite.plugins.ts';
 
 const SHARED =
   /[\\/](src[\\/](components[\\/]ui|features[\\/][^\\/]+[\\/](api|lib)|lib)[\\/]|node_modules[\\/]@tanstack[\\/])|[\\/]contracts[\\/]src[\\/]banks\.ts$/;
@@ -56,6 +64,8 @@ export default defineConfig({
     // the build, the dev server (with prefresh for HMR) and the web's Vitest tests (docs/decisions/018)
     preact(),
     tailwindcss(),
+    // `locales/deposit.json?lang=th`: one language's texts out of a namespace file that holds all four (decision 147)
+    localeLanguage(),
     // every Lao page draws with all four (the Lao and the Latin subset, regular and bold)
     preloadFonts([
       'noto-sans-lao-lao-400-normal.woff2',

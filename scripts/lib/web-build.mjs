@@ -14,6 +14,7 @@ const inputs = [
   'apps/web/vite.config.ts',
   'apps/web/vite.backoffice.config.ts',
   'apps/web/vite.plugins.ts',
+  'apps/web/vite-plugins',
   'packages/contracts/src',
   'package-lock.json',
 ];

@@ -1,32 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import { i18n, i18nReady, languageCookie, loadAllNamespaces, NAMESPACES } from './i18n';
-import loWallet from '../locales/lo/wallet.json';
-import cnWallet from '../locales/cn/wallet.json';
+import { textsIn } from './locale-file';
+import wallet from '../locales/wallet.json';
 
-const files = (lng: string) =>
-  Object.keys(import.meta.glob('../locales/*/*.json'))
-    .filter((p) => p.startsWith(`../locales/${lng}/`))
+/** The namespace files (locales/<namespace>.json, every language in each). */
+const files = () =>
+  Object.keys(import.meta.glob('../locales/*.json'))
     .map((p) => p.slice(p.lastIndexOf('/') + 1, -'.json'.length))
     .sort();
 
 describe('i18n namespaces', () => {
-  it('starts with the visitor namespaces in Lao and loads the player ones on demand, in the language and in Lao', async () => {
+  it('starts with the visitor namespaces in Lao and loads the player ones on demand, in the language alone', async () => {
     await i18nReady;
     await i18n.changeLanguage('lo');
-    // the list names every file of every language: a namespace added under locales/ is added to it
-    for (const lng of ['lo', 'cn', 'vn', 'th']) expect([...NAMESPACES].sort(), lng).toEqual(files(lng));
+    // the list names every namespace file: a namespace added under locales/ is added to it
+    expect([...NAMESPACES].sort()).toEqual(files());
     for (const ns of ['common', 'errors', 'auth']) expect(i18n.hasResourceBundle('lo', ns), ns).toBe(true);
     for (const ns of ['deposit', 'promotion', 'wallet', 'withdraw']) expect(i18n.hasResourceBundle('lo', ns), ns).toBe(false);
 
     await i18n.changeLanguage('cn');
     await loadAllNamespaces();
-    for (const ns of NAMESPACES) {
-      expect(i18n.hasResourceBundle('cn', ns), `cn ${ns}`).toBe(true);
-      expect(i18n.hasResourceBundle('lo', ns), `lo ${ns}`).toBe(true);
-    }
-    expect(i18n.t('wallet:credit.title')).toBe(cnWallet.credit.title);
+    for (const ns of NAMESPACES) expect(i18n.hasResourceBundle('cn', ns), `cn ${ns}`).toBe(true);
+    // Lao is no fallback (every text is in every language, decision 147): its player texts are not fetched for cn
+    for (const ns of ['deposit', 'promotion', 'wallet', 'withdraw', 'limits'])
+      expect(i18n.hasResourceBundle('lo', ns), `lo ${ns}`).toBe(false);
+    expect(i18n.t('wallet:credit.title')).toBe(wallet.credit.title.cn);
     await i18n.changeLanguage('lo');
-    expect(i18n.t('wallet:credit.title')).toBe(loWallet.credit.title);
+    await loadAllNamespaces();
+    expect(i18n.t('wallet:credit.title')).toBe(wallet.credit.title.lo);
   });
 });
 
@@ -44,23 +45,27 @@ describe('the language choice', () => {
 });
 
 describe('the fetched translations', () => {
-  it('come one file per language: Lao without what the first bundle holds, the others whole', async () => {
-    const lo = await import('../locales/lo/bundle');
+  it('come one file per language: Lao without what the first bundle holds, the others whole, each in its language only', async () => {
+    const lo = await import('../locales/bundles/lo');
     expect(Object.keys(lo.default).sort()).toEqual([
-      './deposit.json',
-      './limits.json',
-      './promotion.json',
-      './wallet.json',
-      './withdraw.json',
+      '../deposit.json',
+      '../limits.json',
+      '../promotion.json',
+      '../wallet.json',
+      '../withdraw.json',
     ]);
+    expect(lo.default['../wallet.json']).toEqual(textsIn(wallet, 'lo'));
     for (const lng of ['cn', 'vn', 'th']) {
-      const bundle = (await import(`../locales/${lng}/bundle.ts`)) as { default: Record<string, unknown> };
+      const bundle = (await import(`../locales/bundles/${lng}.ts`)) as { default: Record<string, unknown> };
       expect(
         Object.keys(bundle.default)
-          .map((p) => p.slice(2, -'.json'.length))
+          .map((p) => p.slice(3, -'.json'.length))
           .sort(),
         lng,
-      ).toEqual(files(lng));
+      ).toEqual(files());
+      // the texts of that language alone: a leaf's other languages stay out of the player's download
+      expect(bundle.default['../wallet.json'], lng).toEqual(textsIn(wallet, lng));
+      expect(JSON.stringify(bundle.default), lng).not.toContain(wallet.credit.title.lo);
     }
   });
 });

@@ -20,26 +20,30 @@ export {
   type Language,
 } from '@app/contracts/languages';
 
-type Json = { default: ResourceKey };
+// Each namespace is one file with every language side by side (locales/<namespace>.json, decision 147);
+// `?lang=` takes one language's texts out of it at build time (vite-plugins/locale-language.ts), so that a
+// player fetches only the language they read.
 // Lao ships in the first bundle for the namespaces a visitor's pages use (common, errors, auth); the
 // player area's namespaces and the other languages are fetched when needed, so the first page stays
 // small (docs/decisions/016). The player route awaits `loadAllNamespaces` before it renders.
-const eager = import.meta.glob<Json>(['../locales/lo/common.json', '../locales/lo/errors.json', '../locales/lo/auth.json'], {
+const eager = import.meta.glob<ResourceKey>(['../locales/common.json', '../locales/errors.json', '../locales/auth.json'], {
   eager: true,
+  import: 'default',
+  query: { lang: 'lo' },
 });
-// What is fetched comes one file per language (locales/<language>/bundle.ts): Lao's other namespaces,
+// What is fetched comes one file per language (locales/bundles/<language>.ts): Lao's other namespaces,
 // every namespace of another language. One request, not one per namespace: on a phone each request
 // costs a round trip, and HTTP/1.1 queues more than six at once (docs/decisions/077)
-const bundles = import.meta.glob<{ default: Record<string, ResourceKey> }>('../locales/*/bundle.ts');
+const bundles = import.meta.glob<{ default: Record<string, ResourceKey> }>('../locales/bundles/*.ts');
 
 function nsOf(path: string) {
   return path.slice(path.lastIndexOf('/') + 1, -'.json'.length);
 }
 
-/** Every namespace of the site (locales/lo/*.json; i18n.test.ts holds the list to the files). */
+/** Every namespace of the site (locales/*.json; i18n.test.ts holds the list to the files). */
 export const NAMESPACES = ['common', 'errors', 'auth', 'deposit', 'promotion', 'wallet', 'withdraw', 'limits'];
 
-const loResources = Object.fromEntries(Object.entries(eager).map(([path, mod]) => [nsOf(path), mod.default]));
+const loResources = Object.fromEntries(Object.entries(eager).map(([path, texts]) => [nsOf(path), texts]));
 /** The namespaces the first render of a visitor's page needs (bundled in Lao, fetched in the other languages before it). */
 export const EAGER_NAMESPACES = Object.keys(loResources);
 
@@ -47,11 +51,11 @@ const lazyBackend: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(language, namespace, callback) {
-    const load = bundles[`../locales/${language}/bundle.ts`];
+    const load = bundles[`../locales/bundles/${language}.ts`];
     if (!load) return callback(null, {});
     // i18next asks for each namespace: they share the one module (the browser fetches it once)
     load().then(
-      (mod) => callback(null, mod.default[`./${namespace}.json`] ?? {}),
+      (mod) => callback(null, mod.default[`../${namespace}.json`] ?? {}),
       (err: Error) => callback(err, null),
     );
   },
@@ -90,7 +94,9 @@ export const i18nReady = i18n
   .use(initReactI18next)
   .init({
     lng: detectLanguage(readStored(), typeof navigator === 'undefined' ? [] : navigator.languages),
-    fallbackLng: DEFAULT_LANGUAGE,
+    // no fallback: every text is in every language (locales/translations.test.ts), so a player who reads
+    // Thai fetches Thai's file alone, not Lao's besides (decision 147)
+    fallbackLng: false,
     supportedLngs: [...LANGUAGES],
     ns: EAGER_NAMESPACES,
     defaultNS: 'common',
@@ -108,8 +114,8 @@ export function currentLanguage(): Language {
   return isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
 }
 
-/** Loads every namespace in the current language and in Lao (the fallback). Resolves even when a file
- * still fails after its retries: its keys then show the fallback's text, as for any missing key. */
+/** Loads every namespace in the current language. Resolves even when its file still fails after its
+ * retries: the page then shows the keys of the texts it lacks, in Lao as in the other languages. */
 export function loadAllNamespaces(): Promise<void> {
   return i18n.loadNamespaces(NAMESPACES);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import lo from '../locales/lo/common.json';
-import vn from '../locales/vn/common.json';
+import common from '../locales/common.json';
+import { textsIn } from './locale-file';
 import { pageTitle, pageTitleKey } from './page-title';
 
 const routes = import.meta.glob('../routes/**/*.tsx');
@@ -11,6 +11,7 @@ const paths = Object.keys(routes)
   .map((f) => f.replace('/_guest', '').replace(/\/index$/, '') || '/')
   .map((f) => f.replace('$promotionId', 'p-1'));
 
+const [lo, vn] = [textsIn(common, 'lo'), textsIn(common, 'vn')];
 const tOf = (tree: Record<string, unknown>) => (key: string) =>
   key.split('.').reduce<unknown>((node, k) => (node as Record<string, unknown>)[k], tree) as string;
 
@@ -21,9 +22,9 @@ describe('a document title per screen (issue #35)', () => {
   });
 
   it('in the language of the page, the brand after it; a page it does not know keeps the brand', () => {
-    expect(pageTitle(tOf(lo), '/player/deposit/')).toBe(`${lo.pages.deposit} · ${lo.brand}`);
-    expect(pageTitle(tOf(vn), '/player/game/gclub_live')).toBe(`${vn.pages.game_gclub_live} · ${vn.brand}`);
-    expect(pageTitle(tOf(vn), '/nowhere')).toBe(vn.brand);
+    expect(pageTitle(tOf(lo), '/player/deposit/')).toBe(`${common.pages.deposit.lo} · ${common.brand.lo}`);
+    expect(pageTitle(tOf(vn), '/player/game/gclub_live')).toBe(`${common.pages.game_gclub_live.vn} · ${common.brand.vn}`);
+    expect(pageTitle(tOf(vn), '/nowhere')).toBe(common.brand.vn);
     for (const p of paths) expect(tOf(vn)(pageTitleKey(p)!), p).toBeTruthy();
   });
 });

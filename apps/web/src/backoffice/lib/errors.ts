@@ -12,7 +12,7 @@ export function staffErrorKey(error: unknown): string {
 }
 
 /**
- * The namespace of the field errors' texts (locales/<lng>/fields.json): its keys are the message
+ * The namespace of the field errors' texts (locales/fields.json): its keys are the message
  * keys the server and the contracts' schemas put in `fields` (`backoffice.validation.date`,
  * `settings.too_small`, …), so a key is looked up as it comes.
  */

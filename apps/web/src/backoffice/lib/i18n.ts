@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { textsIn, type LocaleFile, type Texts } from '@/lib/locale-file';
 
 /** Staff read Lao (the default) or English; the choice is kept in this browser. */
 export const STAFF_LANGUAGES = ['lo', 'en'] as const;
@@ -7,15 +8,15 @@ export type StaffLanguage = (typeof STAFF_LANGUAGES)[number];
 const STORAGE_KEY = 'backofficeLng';
 
 /**
- * Every `locales/<language>/<area>.json`, one namespace per area (common, auth, staff, audit, …):
- * each screen's author adds its own files, and no two edit one file. Bundled, not fetched: the
- * back office is small and staff work on it all day.
+ * Every `locales/<area>.json`, one namespace per area (common, auth, staff, audit, …), each text with
+ * its languages side by side (docs/decisions/147): each screen's author adds their own files, and no two
+ * edit one file. Bundled, both languages, not fetched: the back office is small and staff work on it all day.
  */
-const files = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { eager: true, import: 'default' });
-export const resources: Record<string, Record<string, Record<string, unknown>>> = {};
-for (const [path, tree] of Object.entries(files)) {
-  const [, language, namespace] = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path)!;
-  (resources[language!] ??= {})[namespace!] = tree;
+const files = import.meta.glob<LocaleFile>('../locales/*.json', { eager: true, import: 'default' });
+export const resources: Record<string, Record<string, Texts>> = {};
+for (const [path, file] of Object.entries(files)) {
+  const namespace = path.slice(path.lastIndexOf('/') + 1, -'.json'.length);
+  for (const language of STAFF_LANGUAGES) (resources[language] ??= {})[namespace] = textsIn(file, language);
 }
 
 function stored(): StaffLanguage {

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { addBankAccountBodySchema, addBankAccountFormSchema, checkBankAccount, launchGameBodySchema } from '@app/contracts';
 import { LANGUAGES } from '@/lib/i18n';
-import { leaves, type Tree } from '@/test/translation-tree';
+import { textsIn } from '@/lib/locale-file';
+import { leaves } from '@/test/translation-tree';
+import wallet from '../../locales/wallet.json';
+import errors from '../../locales/errors.json';
 
-const files = import.meta.glob<Tree>('../../locales/*/wallet.json', { eager: true, import: 'default' });
-const load = (lng: string) => files[`../../locales/${lng}/wallet.json`]!;
-const errors = import.meta.glob<Record<string, unknown>>('../../locales/*/errors.json', { eager: true, import: 'default' });
+const load = (lng: string) => textsIn(wallet, lng);
 
 /** SPEC.md §8's "contact staff", as errors.json words it in ACCOUNT_IN_USED. */
 const CONTACT_STAFF = { lo: 'ກະລຸນາຕິດຕໍ່ພະນັກງານ', cn: '请联系工作人员', vn: 'vui lòng liên hệ nhân viên', th: 'กรุณาติดต่อพนักงาน' };
@@ -46,7 +47,7 @@ describe('wallet translations', () => {
   it('say "contact staff" with an account already used in the system (SPEC.md §8), at the field as in the toast', () => {
     for (const lng of LANGUAGES) {
       expect(leaves(load(lng)).get('bank.validation.account_in_use'), lng).toContain(CONTACT_STAFF[lng]);
-      expect(errors[`../../locales/${lng}/errors.json`]!.ACCOUNT_IN_USED, lng).toContain(CONTACT_STAFF[lng]);
+      expect(errors.ACCOUNT_IN_USED[lng], lng).toContain(CONTACT_STAFF[lng]);
     }
   });
 });

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { PROMOTION_MESSAGES, PROMOTION_USAGE_STATUSES } from '@app/contracts';
 import { LANGUAGES } from '@/lib/i18n';
-import { leaves, type Tree } from '@/test/translation-tree';
+import { textsIn } from '@/lib/locale-file';
+import { leaves } from '@/test/translation-tree';
 import { RULE_LINE_KEYS } from './rule-lines';
+import promotion from '../../../locales/promotion.json';
 
-const files = import.meta.glob<Tree>('../../../locales/*/promotion.json', { eager: true, import: 'default' });
-const file = (lng: string) => files[`../../../locales/${lng}/promotion.json`]!;
+const file = (lng: string) => textsIn(promotion, lng);
 
 // every language has lo's keys with the same placeholders: locales/translations.test.ts, over every namespace
 describe('promotion translations', () => {

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import i18next, { type TFunction } from 'i18next';
 import { ApiError } from '@/lib/api-client';
 import { creditRuleBreach, usageErrorText } from './usage-error';
-import lo from '../../../locales/lo/errors.json';
-import vn from '../../../locales/vn/errors.json';
+import { textsIn } from '@/lib/locale-file';
+import errors from '../../../locales/errors.json';
 
 async function translator(lng: 'lo' | 'vn'): Promise<TFunction> {
   const i18n = i18next.createInstance();
-  await i18n.init({ lng, resources: { lo: { errors: lo }, vn: { errors: vn } }, interpolation: { escapeValue: false } });
+  await i18n.init({ lng, resources: { [lng]: { errors: textsIn(errors, lng) } }, interpolation: { escapeValue: false } });
   return i18n.t;
 }
 
@@ -35,7 +35,7 @@ describe('usageErrorText', () => {
     const text = usageErrorText(t, refused);
     expect(text).toContain('5.00');
     expect(text).toContain('1,234.50');
-    expect(text).not.toBe(vn.PROMOTION_CREDIT_USED);
+    expect(text).not.toBe(errors.PROMOTION_CREDIT_USED.vn);
     expect(usageErrorText(await translator('lo'), refused)).toContain('5.00');
   });
 });

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { WITHDRAWAL_STATUSES, createWithdrawalBodySchema } from '@app/contracts';
-import { leaves, type Tree } from '@/test/translation-tree';
-import lo from '../../../locales/lo/withdraw.json';
+import { textsIn } from '@/lib/locale-file';
+import { leaves } from '@/test/translation-tree';
+import withdraw from '../../../locales/withdraw.json';
 
 // every language has lo's keys with the same placeholders: locales/translations.test.ts, over every namespace
 describe('withdraw translations', () => {
-  const reference = leaves(lo as Tree);
+  const reference = leaves(textsIn(withdraw, 'lo'));
 
   it("titles every status and translates every message key of the form's schema", () => {
     for (const status of WITHDRAWAL_STATUSES) expect(reference.has(`details.title_${status}`), status).toBe(true);

@@ -1,4 +1,0 @@
-import type { ResourceKey } from 'i18next';
-
-// every namespace of this language in one file, fetched when it is chosen: one request (docs/decisions/077)
-export default import.meta.glob<ResourceKey>('./*.json', { eager: true, import: 'default' });
