@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { AUDIT_ACTIONS, type AuditEntry } from '@app/contracts';
 import { AuditDiff } from './audit-diff';
+import { KeysetPager } from '@/backoffice/components/keyset-pager';
 import { StaffLink, playerPath } from '@/backoffice/lib/staff-link';
 import { staffErrorKey } from '@/backoffice/lib/errors';
 import { formatDateTime } from '@/lib/format';
@@ -136,19 +137,14 @@ export function AuditLog() {
           ))}
         </ol>
       )}
-      <div className="flex justify-between gap-2">
-        <Button variant="outline" disabled={cursors.length === 0} onClick={() => setCursors(cursors.slice(0, -1))}>
-          {t('newer')}
-        </Button>
-        <Button
-          variant="outline"
-          disabled={!page.data?.nextCursor}
-          onClick={() => page.data?.nextCursor && setCursors([...cursors, page.data.nextCursor])}
-          data-testid="audit-older"
-        >
-          {t('older')}
-        </Button>
-      </div>
+      <KeysetPager
+        cursors={cursors}
+        nextCursor={page.data?.nextCursor}
+        onChange={setCursors}
+        newer={t('newer')}
+        older={t('older')}
+        olderTestId="audit-older"
+      />
     </section>
   );
 }
