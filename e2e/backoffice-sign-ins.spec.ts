@@ -11,6 +11,8 @@ for (const lng of ['lo', 'en'] as const) {
     page,
     request,
   }, info) => {
+    // two sign-ins, two full-page screenshots and axe twice, beside the other journeys on 2 cores
+    test.setTimeout(120_000);
     await sized(page, info);
     await staffLanguage(page, lng);
     const text = staffText(lng, 'sign-ins');

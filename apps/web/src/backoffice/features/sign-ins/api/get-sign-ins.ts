@@ -4,7 +4,7 @@ import { staffApi } from '@/backoffice/lib/api';
 
 /** One page of the agency's staff sign-ins, newest first; `staffId`: one staff member's only. */
 export function getSignIns(staffId: string | undefined, cursor: string | undefined) {
-  const params = new URLSearchParams({ limit: '50' });
+  const params = new URLSearchParams({ limit: '20' });
   if (staffId) params.set('staffId', staffId);
   if (cursor) params.set('cursor', cursor);
   return staffApi<StaffSignInsPage>(`/v2/backoffice/staff/sign-ins?${params.toString()}`);
