@@ -44,7 +44,7 @@ import { qrInspectRoutes } from './modules/qr-inspect/index.js';
 import { fraudSignalsStaffRoutes } from './modules/fraud-signals/index.js';
 import { responsiblePlayRoutes, responsiblePlayStaffRoutes } from './modules/responsible-play/index.js';
 import { providerMaintenanceRoutes, providerMaintenanceStaffRoutes } from './modules/provider-maintenance/index.js';
-import { announcementsRoutes, announcementsStaffRoutes } from './modules/announcements/index.js';
+import { announcementsModule } from './modules/announcements/index.js';
 import { playTimeRoutes } from './modules/play-time/index.js';
 import { healthPlugin } from './plugins/health.js';
 import { metricsPlugin } from './metrics/plugin.js';
@@ -120,7 +120,8 @@ export async function buildApp({ config, database, logger, now }: BuildOptions):
   await app.register(staffSessionPlugin);
   // every /api/v2/backoffice route's roles, from its declaration (decision 050)
   await app.register(staffAccessPlugin);
-  // every module's service, from the parts above (services.ts); the routes below take theirs from app.services
+  // the services other modules use, from the parts above (services.ts, which also decorates app.core); a module
+  // whose service nobody else uses builds it in its own plugin below from app.core (decision 152)
   // before the services: its preClose stops hearing OnePay payments before the deposits stop confirming
   await app.register(onePayListenerPlugin);
   await app.register(servicesPlugin, { now: now ?? (() => new Date()) });
@@ -137,7 +138,7 @@ export async function buildApp({ config, database, logger, now }: BuildOptions):
   await app.register(promotionsRoutes, { prefix: '/api' });
   await app.register(responsiblePlayRoutes, { prefix: '/api' });
   await app.register(providerMaintenanceRoutes, { prefix: '/api' });
-  await app.register(announcementsRoutes, { prefix: '/api' });
+  await app.register(announcementsModule, { prefix: '/api' });
   await app.register(playTimeRoutes, { prefix: '/api' });
   // the back office: its staff, then each screen of its menu (DESIGN.md §9)
   await app.register(staffRoutes, { prefix: '/api' });
@@ -154,7 +155,6 @@ export async function buildApp({ config, database, logger, now }: BuildOptions):
   await app.register(responsiblePlayStaffRoutes, { prefix: '/api' });
   await app.register(staffSettingsRoutes, { prefix: '/api' });
   await app.register(providerMaintenanceStaffRoutes, { prefix: '/api' });
-  await app.register(announcementsStaffRoutes, { prefix: '/api' });
   await app.register(auditRoutes, { prefix: '/api' });
   await app.register(alertsRoutes, { prefix: '/api' });
   await app.register(qrInspectRoutes, { prefix: '/api' });

@@ -21,7 +21,6 @@ import { createDepositsService, type DepositsService } from './modules/deposits/
 import { createFraudSignalsService, type FraudSignalsService } from './modules/fraud-signals/index.js';
 import { createGamesService, type GamesService } from './modules/games/index.js';
 import { createProviderMaintenanceService, type ProviderMaintenanceService } from './modules/provider-maintenance/index.js';
-import { createAnnouncementsService, type AnnouncementsService } from './modules/announcements/index.js';
 import { createPlayTimeService, type PlayTimeService } from './modules/play-time/index.js';
 import { createPromotionsService, type PromotionsService } from './modules/promotions/index.js';
 import type { ServiceDependencies } from './modules/service-dependencies.js';
@@ -32,7 +31,10 @@ import { createResponsiblePlayService, type ResponsiblePlayService } from './mod
 import { createWalletService, type WalletService } from './modules/wallet/index.js';
 import { createWithdrawalsService, type WithdrawalsService } from './modules/withdrawals/index.js';
 
-/** Every module's service, built once; the routes of a module take theirs from `app.services`. */
+/**
+ * The services other modules use, built once; the routes of a module take theirs from `app.services`.
+ * A module whose service nobody else uses builds it in its own plugin from `app.core` (decision 152).
+ */
 export interface Services {
   accounts: AccountsService;
   bankAccounts: BankAccountsService;
@@ -53,7 +55,6 @@ export interface Services {
   responsiblePlay: ResponsiblePlayService;
   providerMaintenance: ProviderMaintenanceService;
   fraudSignals: FraudSignalsService;
-  announcements: AnnouncementsService;
   playTime: PlayTimeService;
 }
 
@@ -130,7 +131,6 @@ export function createServices(core: CoreDependencies): Services {
     responsiblePlay,
     providerMaintenance,
     fraudSignals,
-    announcements: createAnnouncementsService({ db, now }),
     staffSettings: createStaffSettingsService({ db }),
     reconciliation: createReconciliationService({ db, bankGateways, deposits, providers }),
     qrInspect: createQrInspectService({ db, gatewayFor: (agencyId, bank) => bankGateways.for(agencyId, bank) }),
@@ -142,12 +142,14 @@ export function createServices(core: CoreDependencies): Services {
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    /** the core's parts, for a module that builds its own service (one no other module uses; decision 152) */
+    core: CoreDependencies;
   }
 }
 
 /** Decorates `app.services`, built from the app's core parts. */
 export const servicesPlugin = fp(async (app: FastifyInstance, opts: { now: () => Date }) => {
-  const services = createServices({
+  const core: CoreDependencies = {
     db: app.db,
     log: app.log,
     config: app.config,
@@ -158,7 +160,9 @@ export const servicesPlugin = fp(async (app: FastifyInstance, opts: { now: () =>
     transfers: app.transfers,
     worker: app.worker,
     now: opts.now,
-  });
+  };
+  const services = createServices(core);
+  app.decorate('core', core);
   app.decorate('services', services);
   // a declared transfer kind or job type without its handler would leave money or orders waiting: refuse to start
   app.addHook('onReady', async () => {

@@ -1,20 +1,11 @@
 import { z } from 'zod';
 import { secondFactorStatusSchema } from './staff-auth.js';
 import { withdrawalSchema } from './withdrawals.js';
+import { STAFF_ROLES } from './staff-roles.js';
 
 /** The agency back office (DESIGN.md §9). Staff have their own login and session (cookie staff_sid). */
-export const STAFF_ROLES = ['owner', 'finance', 'support'] as const;
+export { MONEY_ROLES, OWNER_ONLY, PLAYER_ROLES, STAFF_ROLES, type StaffRole } from './staff-roles.js';
 export const staffRoleSchema = z.enum(STAFF_ROLES);
-export type StaffRole = z.infer<typeof staffRoleSchema>;
-
-/**
- * Who does what (DESIGN.md §9): the owner everything; finance the money (withdrawals, deposits needing
- * attention, exports, rates, promotions, the dashboard); support the players, no money. The server's
- * routes declare these (plugins/staff-access.ts) and the back office's navigation shows by them.
- */
-export const MONEY_ROLES: readonly StaffRole[] = ['owner', 'finance'];
-export const PLAYER_ROLES: readonly StaffRole[] = ['owner', 'support'];
-export const OWNER_ONLY: readonly StaffRole[] = ['owner'];
 
 export const staffLoginBodySchema = z.object({
   username: z.string().min(1, 'username.validation.required').max(64),

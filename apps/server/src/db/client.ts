@@ -6,12 +6,14 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { getTableColumns, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import * as schema from './schema/index.js';
 import { listenPglite, listenPostgres, type ListenHandlers, type Listening } from './listen.js';
 
-export type Schema = typeof schema;
-/** One Drizzle type for both engines; see docs/decisions/002-pglite-default.md. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * One Drizzle type for both engines (docs/decisions/002-pglite-default.md). No schema is handed to
+ * Drizzle: queries name their tables (`db.select().from(table)`), never `db.query.<table>`, so a new
+ * table's file (db/schema/<area>.ts) is imported where it is used and needs no line elsewhere (decision 152).
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction handle; inside `db.transaction` always use it, never the outer `db` (PGlite has one connection). */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -52,7 +54,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // pool drops it on release.
     pool.on('connect', (client) => client.on('error', (err) => opts.onIdleError?.(err)));
     // numeric and bigint arrive as strings; money stays exact
-    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    const db = drizzlePg({ client: pool }) as unknown as Db;
     let lockClient: pg.PoolClient | null = null;
     return {
       kind: 'postgres',
@@ -84,7 +86,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const dataDir = opts.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir);
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client }) as unknown as Db;
   return {
     kind: 'pglite',
     db,

@@ -35,6 +35,7 @@ export const BACKOFFICE_PATH = '/api/v2/backoffice';
 export const SECOND_FACTOR_MANDATORY: readonly StaffRole[] = STAFF_ROLES;
 
 // staff sessions are shorter than players': a back office left open is a liability (30 minutes idle, 12 hours in all)
+export const STAFF_IDLE_MINUTES = 30;
 const core = createSessionCore({
   name: 'staff',
   table: 'staff_sessions',
@@ -42,7 +43,7 @@ const core = createSessionCore({
   cookie: STAFF_COOKIE,
   path: BACKOFFICE_PATH,
   prefix: BACKOFFICE_PATH,
-  idleMinutes: () => 30,
+  idleMinutes: () => STAFF_IDLE_MINUTES,
   absoluteMs: () => 12 * 3_600_000,
   keepsUserAgent: false,
 });

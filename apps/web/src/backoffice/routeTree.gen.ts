@@ -25,6 +25,7 @@ import { Route as AppRatesRouteImport } from './routes/_app/rates'
 import { Route as AppReconciliationRouteImport } from './routes/_app/reconciliation'
 import { Route as AppReportsRouteImport } from './routes/_app/reports'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
+import { Route as AppSignInsRouteImport } from './routes/_app/sign-ins'
 import { Route as AppStaffRouteImport } from './routes/_app/staff'
 import { Route as AppWithdrawalsRouteImport } from './routes/_app/withdrawals'
 import { Route as AppPlayersIndexRouteImport } from './routes/_app/players/index'
@@ -113,6 +114,11 @@ const AppSettingsRoute = AppSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSignInsRoute = AppSignInsRouteImport.update({
+  id: '/sign-ins',
+  path: '/sign-ins',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppStaffRoute = AppStaffRouteImport.update({
   id: '/staff',
   path: '/staff',
@@ -172,6 +178,7 @@ export interface FileRoutesByFullPath {
   '/reconciliation': typeof AppReconciliationRoute
   '/reports': typeof AppReportsRoute
   '/settings': typeof AppSettingsRoute
+  '/sign-ins': typeof AppSignInsRoute
   '/staff': typeof AppStaffRoute
   '/withdrawals': typeof AppWithdrawalsRoute
   '/players/$playerId': typeof AppPlayersPlayerIdRoute
@@ -196,6 +203,7 @@ export interface FileRoutesByTo {
   '/reconciliation': typeof AppReconciliationRoute
   '/reports': typeof AppReportsRoute
   '/settings': typeof AppSettingsRoute
+  '/sign-ins': typeof AppSignInsRoute
   '/staff': typeof AppStaffRoute
   '/withdrawals': typeof AppWithdrawalsRoute
   '/': typeof AppIndexRoute
@@ -223,6 +231,7 @@ export interface FileRoutesById {
   '/_app/reconciliation': typeof AppReconciliationRoute
   '/_app/reports': typeof AppReportsRoute
   '/_app/settings': typeof AppSettingsRoute
+  '/_app/sign-ins': typeof AppSignInsRoute
   '/_app/staff': typeof AppStaffRoute
   '/_app/withdrawals': typeof AppWithdrawalsRoute
   '/_app/': typeof AppIndexRoute
@@ -251,6 +260,7 @@ export interface FileRouteTypes {
     | '/reconciliation'
     | '/reports'
     | '/settings'
+    | '/sign-ins'
     | '/staff'
     | '/withdrawals'
     | '/players/$playerId'
@@ -275,6 +285,7 @@ export interface FileRouteTypes {
     | '/reconciliation'
     | '/reports'
     | '/settings'
+    | '/sign-ins'
     | '/staff'
     | '/withdrawals'
     | '/'
@@ -301,6 +312,7 @@ export interface FileRouteTypes {
     | '/_app/reconciliation'
     | '/_app/reports'
     | '/_app/settings'
+    | '/_app/sign-ins'
     | '/_app/staff'
     | '/_app/withdrawals'
     | '/_app/'
@@ -433,6 +445,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSettingsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/sign-ins': {
+      id: '/_app/sign-ins'
+      path: '/sign-ins'
+      fullPath: '/sign-ins'
+      preLoaderRoute: typeof AppSignInsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/staff': {
       id: '/_app/staff'
       path: '/staff'
@@ -504,6 +523,7 @@ interface AppRouteChildren {
   AppReconciliationRoute: typeof AppReconciliationRoute
   AppReportsRoute: typeof AppReportsRoute
   AppSettingsRoute: typeof AppSettingsRoute
+  AppSignInsRoute: typeof AppSignInsRoute
   AppStaffRoute: typeof AppStaffRoute
   AppWithdrawalsRoute: typeof AppWithdrawalsRoute
   AppIndexRoute: typeof AppIndexRoute
@@ -527,6 +547,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppReconciliationRoute: AppReconciliationRoute,
   AppReportsRoute: AppReportsRoute,
   AppSettingsRoute: AppSettingsRoute,
+  AppSignInsRoute: AppSignInsRoute,
   AppStaffRoute: AppStaffRoute,
   AppWithdrawalsRoute: AppWithdrawalsRoute,
   AppIndexRoute: AppIndexRoute,

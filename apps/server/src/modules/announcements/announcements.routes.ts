@@ -11,6 +11,10 @@ import { agencyOf } from '../../plugins/agency.js';
 import { MONEY_ROLES, staffAccess } from '../../plugins/staff-access.js';
 import { requireStaff } from '../../plugins/staff-session.js';
 import { errorResponses } from '../shared/route-errors.js';
+import { createAnnouncementsService } from './announcements.service.js';
+import type { AnnouncementsService } from './announcements.types.js';
+
+type Routes = FastifyPluginAsyncZod<{ announcements: AnnouncementsService }>;
 
 /** a new or ended announcement reaches players within this many seconds of the browser's cache */
 const PLAYER_CACHE_SECONDS = 60;
@@ -19,8 +23,7 @@ const PLAYER_CACHE_SECONDS = 60;
  * The player site reads the agency's announcements shown now, with or without a session (the banner is
  * on the login page too). The same answer for every visitor of a host: cacheable for a minute.
  */
-export const announcementsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { announcements } = app.services;
+const playerRoutes: Routes = async (app, { announcements }) => {
   app.get(
     '/v2/announcements',
     {
@@ -39,8 +42,7 @@ export const announcementsRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** The owner and finance (who run promotions) write, end and delete announcements (decision 174), audited. */
-export const announcementsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { announcements } = app.services;
+const staffRoutes: Routes = async (app, { announcements }) => {
   const tags = ['backoffice'];
   const only = { config: staffAccess(MONEY_ROLES) };
   const errors = errorResponses(400, 401, 403, 404, 409, 429);
@@ -111,4 +113,14 @@ export const announcementsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       return { announcements: await announcements.list(actor.staff.agencyId) };
     },
   );
+};
+
+/**
+ * The module, registered once by app.ts: its service is built here from the core's parts (no other
+ * module uses it, so it is not in services.ts; decision 152), then the players' and the staff's routes.
+ */
+export const announcementsModule: FastifyPluginAsyncZod = async (app) => {
+  const announcements = createAnnouncementsService({ db: app.db, now: app.core.now });
+  await app.register(playerRoutes, { announcements });
+  await app.register(staffRoutes, { announcements });
 };

@@ -52,11 +52,11 @@ export async function priceDeposit(
   const promotion = await promotions.inUse({ agencyId: agency.id, playerId: session.playerId });
   if (promotion?.status === 'ACTIVE' && promotion.providerId !== body.providerId) throw promotionAtProvider(promotion.providerId);
   if (promotion?.providerId === body.providerId) {
-    if (promotion.status === 'ACTIVE' && promotion.depositAmountLak !== null && promotion.depositAmountLak !== amountLak) {
-      throw amountMustEqualPromotion(promotion.depositAmountLak);
-    }
-    const threshold = promotion.maxCreditBeforeDeposit ?? toMinor(agency.settings.depositCreditThresholdThb, 'THB');
-    if (promotion.status === 'USED' || promotion.maxCreditBeforeDeposit !== null) {
+    const { rules } = promotion;
+    const setAmount = rules.depositAmount !== undefined ? toMinor(rules.depositAmount, 'LAK') : null;
+    if (promotion.status === 'ACTIVE' && setAmount !== null && setAmount !== amountLak) throw amountMustEqualPromotion(setAmount);
+    const threshold = toMinor(rules.maxCreditBeforeDeposit ?? agency.settings.depositCreditThresholdThb, 'THB');
+    if (promotion.status === 'USED' || rules.maxCreditBeforeDeposit !== undefined) {
       const credit = await wallet.creditMinorAt(session, body.providerId);
       if (credit >= threshold) throw promotionCreditUsed(fromMinor(threshold, 'THB'));
     }

@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
-import { toMinor } from '@app/contracts';
 import { promotionUsages, promotions } from '../../db/schema/index.js';
 import { createCancelAndRecheck } from './promotions.cancel.js';
 import { noSuchPromotion } from './promotions.errors.js';
@@ -28,14 +27,7 @@ export function createPromotionsService(deps: PromotionsServiceDependencies): Pr
       const usage = await heldUsage(tx, holder.agencyId, holder.playerId);
       if (!usage) return null;
       const [promotion] = await tx.select({ rules: promotions.rules }).from(promotions).where(eq(promotions.id, usage.promotionId));
-      const rules = promotion!.rules;
-      return {
-        usageId: usage.id,
-        status: usage.status as 'ACTIVE' | 'USED',
-        providerId: usage.providerId,
-        depositAmountLak: rules.depositAmount !== undefined ? toMinor(rules.depositAmount, 'LAK') : null,
-        maxCreditBeforeDeposit: rules.maxCreditBeforeDeposit !== undefined ? toMinor(rules.maxCreditBeforeDeposit, 'THB') : null,
-      };
+      return { usageId: usage.id, status: usage.status as 'ACTIVE' | 'USED', providerId: usage.providerId, rules: promotion!.rules };
     },
     claimBonuses: money.claimBonuses,
     returnVoidedBonuses: money.returnVoidedBonuses,

@@ -1,4 +1,4 @@
-import type { ErrorCode, PromotionInput, UsePromotionBody } from '@app/contracts';
+import type { ErrorCode, PromotionInput, PromotionRules, UsePromotionBody } from '@app/contracts';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import type { PromotionRow, PromotionUsageRow, WithdrawalRow } from '../../db/schema/index.js';
@@ -36,10 +36,8 @@ export interface PromotionInUse {
   usageId: string;
   status: 'ACTIVE' | 'USED';
   providerId: string;
-  /** the promotion's set deposit amount (whole kip), when it has one */
-  depositAmountLak: bigint | null;
-  /** the credit there must be below this (THB minor) to deposit with it, when the promotion sets it */
-  maxCreditBeforeDeposit: bigint | null;
+  /** the promotion's rules as staff saved them (DESIGN.md §8): a deposit rule is read where the deposit is priced */
+  rules: PromotionRules;
 }
 
 /** What the withdrawal rules see: the amount asked and the player's live credit there (THB minor). */

@@ -3,9 +3,12 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Brand } from '@/components/ui/logo';
 import { LanguageSwitch } from '../components/language-switch';
+import type { MenuItem } from '../lib/screens';
 
 export interface StaffRouterContext {
   queryClient: QueryClient;
+  /** the screens of the menu, read from the routes' staticData (router.tsx) */
+  menu: readonly MenuItem[];
 }
 
 export const Route = createRootRouteWithContext<StaffRouterContext>()({ component: StaffFrame });

@@ -24,6 +24,7 @@ import { agencyOf } from '../../../plugins/agency.js';
 import { ALL_STAFF, OWNER_ONLY, staffAccess } from '../../../plugins/staff-access.js';
 import { requireStaff } from '../../../plugins/staff-session.js';
 import { errorResponses } from '../../shared/route-errors.js';
+import { signInsRoutes } from './sign-ins.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 429);
 const idParams = z.object({ id: z.uuid() });
@@ -34,6 +35,7 @@ const beforeSecondFactor = staffAccess(ALL_STAFF, { beforeSecondFactor: true });
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   const { staff } = app.services;
   const tags = ['backoffice'];
+  await app.register(signInsRoutes);
 
   app.post(
     '/v2/backoffice/login',

@@ -1,5 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { OWNER_ONLY } from '@app/contracts/staff-roles';
+import { HistoryIcon } from '@/components/ui/icons';
 import { AuditLog } from '../../features/audit/components/audit-page';
-import { onlyFor } from '../../lib/access';
+import { screen } from '../../lib/access';
 
-export const Route = createFileRoute('/_app/audit')({ beforeLoad: onlyFor('/audit'), component: AuditLog });
+export const Route = createFileRoute('/_app/audit')({
+  ...screen({ label: 'nav.audit', icon: HistoryIcon, roles: OWNER_ONLY, order: 150 }),
+  component: AuditLog,
+});

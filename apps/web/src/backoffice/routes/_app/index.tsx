@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { MONEY_ROLES } from '@app/contracts/staff-roles';
+import { HomeIcon } from '@/components/ui/icons';
 import { DashboardPage } from '../../features/dashboard/components/dashboard-page';
-import { onlyFor } from '../../lib/access';
+import { screen } from '../../lib/access';
 
 /** The dashboard: owner's and finance's home (support goes to the players). */
-export const Route = createFileRoute('/_app/')({ beforeLoad: onlyFor('/'), component: DashboardPage });
+export const Route = createFileRoute('/_app/')({
+  ...screen({ label: 'nav.home', icon: HomeIcon, roles: MONEY_ROLES, order: 10 }),
+  component: DashboardPage,
+});

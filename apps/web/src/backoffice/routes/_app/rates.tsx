@@ -1,5 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { MONEY_ROLES } from '@app/contracts/staff-roles';
+import { WalletIcon } from '@/components/ui/icons';
 import { RatesPage } from '../../features/rates/components/rates-page';
-import { onlyFor } from '../../lib/access';
+import { screen } from '../../lib/access';
 
-export const Route = createFileRoute('/_app/rates')({ beforeLoad: onlyFor('/rates'), component: RatesPage });
+export const Route = createFileRoute('/_app/rates')({
+  ...screen({ label: 'nav.rates', icon: WalletIcon, roles: MONEY_ROLES, order: 60 }),
+  component: RatesPage,
+});

@@ -1,5 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { MONEY_ROLES } from '@app/contracts/staff-roles';
+import { WalletIcon } from '@/components/ui/icons';
 import { ReportsPage } from '../../features/reports/components/reports-page';
-import { onlyFor } from '../../lib/access';
+import { screen } from '../../lib/access';
 
-export const Route = createFileRoute('/_app/reports')({ beforeLoad: onlyFor('/reports'), component: ReportsPage });
+export const Route = createFileRoute('/_app/reports')({
+  ...screen({ label: 'nav.reports', icon: WalletIcon, roles: MONEY_ROLES, order: 80 }),
+  component: ReportsPage,
+});

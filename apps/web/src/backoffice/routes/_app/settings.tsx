@@ -1,5 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { OWNER_ONLY } from '@app/contracts/staff-roles';
+import { SlidersIcon } from '@/components/ui/icons';
 import { SettingsPage } from '../../features/settings/components/settings-page';
-import { onlyFor } from '../../lib/access';
+import { screen } from '../../lib/access';
 
-export const Route = createFileRoute('/_app/settings')({ beforeLoad: onlyFor('/settings'), component: SettingsPage });
+export const Route = createFileRoute('/_app/settings')({
+  ...screen({ label: 'nav.settings', icon: SlidersIcon, roles: OWNER_ONLY, order: 120 }),
+  component: SettingsPage,
+});

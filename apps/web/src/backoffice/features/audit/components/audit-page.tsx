@@ -6,11 +6,10 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { AUDIT_ACTIONS, type AuditEntry } from '@app/contracts';
 import { AuditDiff } from './audit-diff';
+import { KeysetList } from '@/backoffice/components/keyset-list';
 import { StaffLink, playerPath } from '@/backoffice/lib/staff-link';
-import { staffErrorKey } from '@/backoffice/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { auditQueryOptions, type AuditFilter } from '@/backoffice/features/audit/api/get-audit';
 import { staffChoicesQueryOptions } from '@/backoffice/features/audit/api/get-staff-choices';
@@ -109,46 +108,26 @@ export function AuditLog() {
           <Button type="submit">{t('apply')}</Button>
         </form>
       </Card>
-      {page.isPending ? (
-        <Spinner className="mx-auto h-6 w-6" />
-      ) : page.isError ? (
-        <p role="alert" className="text-red-300">
-          {t(staffErrorKey(page.error))}
-        </p>
-      ) : page.data.items.length === 0 ? (
-        <p className="text-slate-400" data-testid="audit-empty">
-          {t('empty')}
-        </p>
-      ) : (
-        <ol className="flex flex-col gap-3">
-          {page.data.items.map((e) => (
-            <li key={e.id} data-testid="audit-entry" data-action={e.action}>
-              <Card className="flex flex-col gap-2 p-4">
-                <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">
-                  <span className="font-semibold text-amber-300">{t(`actions.${e.action}`, { defaultValue: e.action })}</span>
-                  <span className="text-slate-200">{e.staffUsername}</span>
-                  <span className="text-slate-400">{formatDateTime(e.at)}</span>
-                  <AuditTarget entry={e} />
-                </div>
-                <AuditDiff before={e.before} after={e.after} />
-              </Card>
-            </li>
-          ))}
-        </ol>
-      )}
-      <div className="flex justify-between gap-2">
-        <Button variant="outline" disabled={cursors.length === 0} onClick={() => setCursors(cursors.slice(0, -1))}>
-          {t('newer')}
-        </Button>
-        <Button
-          variant="outline"
-          disabled={!page.data?.nextCursor}
-          onClick={() => page.data?.nextCursor && setCursors([...cursors, page.data.nextCursor])}
-          data-testid="audit-older"
-        >
-          {t('older')}
-        </Button>
-      </div>
+      <KeysetList
+        ns="audit"
+        page={page}
+        cursors={cursors}
+        onChange={setCursors}
+        testId="audit"
+        row={(e) => (
+          <li key={e.id} data-testid="audit-entry" data-action={e.action}>
+            <Card className="flex flex-col gap-2 p-4">
+              <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">
+                <span className="font-semibold text-amber-300">{t(`actions.${e.action}`, { defaultValue: e.action })}</span>
+                <span className="text-slate-200">{e.staffUsername}</span>
+                <span className="text-slate-400">{formatDateTime(e.at)}</span>
+                <AuditTarget entry={e} />
+              </div>
+              <AuditDiff before={e.before} after={e.after} />
+            </Card>
+          </li>
+        )}
+      />
     </section>
   );
 }

@@ -11,7 +11,7 @@ import { Input } from '@/components/ui/input';
 import { meQueryOptions } from '@/backoffice/features/auth/api/get-me';
 import { useSecondFactor } from '@/backoffice/features/auth/api/second-factor';
 import { useStaffLogin } from '@/backoffice/features/auth/api/login';
-import { ENROL_PATH } from '@/backoffice/lib/nav';
+import { ENROL_PATH } from '@/backoffice/lib/screens';
 import { CallError } from '@/backoffice/components/call-error';
 
 /**

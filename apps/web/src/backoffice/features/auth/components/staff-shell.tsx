@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, Outlet, useNavigate } from '@tanstack/react-router';
+import { Link, Outlet, useNavigate, useRouter } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Dialog as RadixDialog } from 'radix-ui';
@@ -7,15 +7,17 @@ import { CloseIcon, LogoutIcon, MenuIcon } from '@/components/ui/icons';
 import { meQueryOptions } from '../api/get-me';
 import { useStaffLogout } from '../api/logout';
 import { STAFF_LOGIN_PATH } from '@/backoffice/lib/api';
-import { navFor } from '@/backoffice/lib/nav';
+import { menuFor, type MenuItem } from '@/backoffice/lib/screens';
 
 function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const me = useQuery(meQueryOptions).data;
+  // the back office's router registers no types (the player site's does): its context read as router.tsx made it
+  const { menu } = useRouter().options.context as unknown as { menu: readonly MenuItem[] };
   if (!me) return null;
   return (
     <ul className="flex flex-col gap-1">
-      {navFor(me.staff.role).map((item) => (
+      {menuFor(menu, me.staff.role).map((item) => (
         <li key={item.path}>
           <Link
             to={item.path}

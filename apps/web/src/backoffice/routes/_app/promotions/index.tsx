@@ -1,5 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { MONEY_ROLES } from '@app/contracts/staff-roles';
+import { GiftIcon } from '@/components/ui/icons';
 import { PromotionsPage } from '../../../features/promotions/components/list-page';
-import { onlyFor } from '../../../lib/access';
+import { screen } from '../../../lib/access';
 
-export const Route = createFileRoute('/_app/promotions/')({ beforeLoad: onlyFor('/promotions'), component: PromotionsPage });
+export const Route = createFileRoute('/_app/promotions/')({
+  ...screen({ label: 'nav.promotions', icon: GiftIcon, roles: MONEY_ROLES, order: 70 }),
+  component: PromotionsPage,
+});
