@@ -39,7 +39,8 @@ export function expectedBalance(rows: readonly OurTransfer[], anchor: OurTransfe
   return anchor.witnessBefore! + anchor.amount + since.reduce((n, t) => n + signed(t), 0n) + winLose;
 }
 
-export type BalanceCheck = { compared: true; difference: Difference | null } | { compared: false; why: string };
+/** compared: the transfers of ours the equation took (the anchor and those since) */
+export type BalanceCheck = { compared: true; transfers: number; difference: Difference | null } | { compared: false; why: string };
 
 /**
  * One player's balance against the ledger. Skipped (never a difference) while something moves it
@@ -85,7 +86,7 @@ async function checkPlayer(db: Db, adapter: ProviderAdapter, scope: Scope, playe
           paidAt: anchor.createdAt,
           playerId: player.playerId,
         };
-  return { compared: true, difference } satisfies BalanceCheck;
+  return { compared: true, transfers: rows.length - rows.indexOf(anchor), difference } satisfies BalanceCheck;
 }
 
 /**
@@ -107,5 +108,5 @@ export async function compareBalances(
   const limit = pLimit(PROVIDER_CALLS_AT_ONCE);
   const checks = await Promise.all(players.map((p) => limit(() => checkPlayer(deps.db, adapter, input, p, { from: window.from, to }))));
   const differences = checks.flatMap((c) => (c.compared && c.difference ? [c.difference] : []));
-  return { method: 'BALANCE', checked: checks.filter((c) => c.compared).length, differences };
+  return { method: 'BALANCE', checked: checks.reduce((n, c) => n + (c.compared ? c.transfers : 0), 0), differences };
 }
