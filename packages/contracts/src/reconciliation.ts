@@ -12,15 +12,26 @@ import { keysetQuerySchema, keysetResponseSchema } from './keyset.js';
  * And each agency's game providers against the ledger (docs/decisions/142):
  * - NOT_AT_PROVIDER: a transfer POSTED in our ledger the provider has not applied
  * - NOT_IN_LEDGER: a transfer the provider applied that no POSTED transfer of ours has the reference of
+ * - BALANCE_DIFFERS: a provider that keeps no history (AMB, docs/decisions/146): the player's balance
+ *   there is not the balance after a deposit + our POSTED transfers since + its win/lose since;
+ *   the reference is that deposit's, their amount the balance, ours the expected one
  */
-export const RECONCILIATION_KINDS = ['NOT_CREDITED', 'UNKNOWN_AT_BANK', 'AMOUNT_DIFFERS', 'NOT_AT_PROVIDER', 'NOT_IN_LEDGER'] as const;
+export const RECONCILIATION_KINDS = [
+  'NOT_CREDITED',
+  'UNKNOWN_AT_BANK',
+  'AMOUNT_DIFFERS',
+  'NOT_AT_PROVIDER',
+  'NOT_IN_LEDGER',
+  'BALANCE_DIFFERS',
+] as const;
 export const reconciliationKindSchema = z.enum(RECONCILIATION_KINDS);
 export type ReconciliationKind = z.infer<typeof reconciliationKindSchema>;
 /**
  * LIST: the bank's transaction list; PER_ORDER: each bill and payment asked about (JDB, which lists
- * nothing); HISTORY: each player's transfer history at the provider
+ * nothing); HISTORY: each player's transfer history at the provider; BALANCE: each player's balance
+ * at the provider against the ledger and the provider's win/lose (AMB)
  */
-export const RECONCILIATION_METHODS = ['LIST', 'PER_ORDER', 'HISTORY'] as const;
+export const RECONCILIATION_METHODS = ['LIST', 'PER_ORDER', 'HISTORY', 'BALANCE'] as const;
 export type ReconciliationMethod = (typeof RECONCILIATION_METHODS)[number];
 /** CLEARED: a later comparison found it no longer differs; RESOLVED: staff closed it with a note */
 export type ReconciliationResolution = 'CLEARED' | 'RESOLVED';

@@ -141,16 +141,24 @@ export class ProviderWallet {
 
   /** Sum of the player's bets placed after the transfer with this reference (the shared sequence orders them). */
   async turnoverSince(p: PlayerRef, reference: string): Promise<bigint> {
+    return (await this.playSince(p, reference)).turnover;
+  }
+
+  /**
+   * The player's play after the transfer with this reference: the amount bet (turnover) and the
+   * member's net win/lose (payouts less stakes: negative when the member lost).
+   */
+  async playSince(p: PlayerRef, reference: string): Promise<{ turnover: bigint; winLose: bigint }> {
     const transfer = await this.transferByReference(p.providerId, reference);
     if (!transfer || transfer.playerId !== p.playerId) {
       throw new ProviderApiError(404, 'TRANSFER_NOT_FOUND', 'no transfer with this reference for this player');
     }
-    const res = await this.db.query<{ total: string }>(
-      `SELECT coalesce(sum(amount), 0)::text AS total FROM provider_bets
+    const res = await this.db.query<{ turnover: string; win_lose: string }>(
+      `SELECT coalesce(sum(amount), 0)::text AS turnover, coalesce(sum(payout - amount), 0)::text AS win_lose FROM provider_bets
        WHERE provider_id = $1 AND player_id = $2 AND id > $3`,
       [p.providerId, p.playerId, transfer.transferId],
     );
-    return BigInt(res.rows[0]!.total);
+    return { turnover: BigInt(res.rows[0]!.turnover), winLose: BigInt(res.rows[0]!.win_lose) };
   }
 
   /** A settled bet: the stake leaves the balance, the payout (0 on a loss) comes back, in one step. */

@@ -67,6 +67,14 @@ export interface ProviderAdapter {
    * oldest first; absent where the protocol keeps none a partner can read (AMB).
    */
   transfersBetween?(player: ProviderPlayer, from: Date, to: Date): Promise<ProviderTransferEntry[]>;
+  /**
+   * The player's play since the transfer the provider knows by `providerReference`: turnover and net
+   * win/lose (THB minor, negative: the player lost); present where the protocol reports both (AMB's
+   * win/lose report), read by the balance reconciliation (docs/decisions/146). Null when the
+   * reference is not the provider's own (a transfer decided from the balance has none); `winLose`
+   * null when the report does not carry it.
+   */
+  playSince?(player: ProviderPlayer, providerReference: string): Promise<{ turnover: bigint; winLose: bigint | null } | null>;
   games(tab?: string): Promise<GameCatalogue>;
   launch(req: { player: ProviderPlayer; gameId: string; returnUrl: string; language: string }): Promise<{ url: string }>;
   /**

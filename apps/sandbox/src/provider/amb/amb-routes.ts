@@ -143,8 +143,10 @@ export async function ambRoutes(app: FastifyInstance, deps: ProtocolDeps) {
       const playerId = await memberOf(providerId, request.params.member);
       const transfer = await wallet.transferByReference(providerId, request.params.ref);
       if (!transfer || transfer.playerId !== playerId) throw new AmbError(CODE.INVALID_REQUEST, 'reference not found');
-      const turnover = await wallet.turnoverSince({ providerId, playerId }, request.params.ref);
-      return ok({ data: { GAME: { amount: thb(turnover) } } });
+      // per game code, as AMB's reports are: `amount` the turnover (what clients count a promotion's
+      // turnover with), `wlAmount` the member's net win/lose (its yesterdayWinLose report's field)
+      const play = await wallet.playSince({ providerId, playerId }, request.params.ref);
+      return ok({ data: { GAME: { amount: thb(play.turnover), wlAmount: thb(play.winLose) } } });
     },
   );
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
-import type { ProviderId } from '@app/contracts';
+import type { ProviderId, ReconciliationMethod } from '@app/contracts';
 import { queryRows, textArray, type Db, type Tx } from '../../db/client.js';
 import { enqueueJob } from '../../jobs/types.js';
 import type { Worker } from '../../jobs/worker.js';
@@ -43,7 +43,7 @@ const unavailable = (err: unknown) =>
   err instanceof ProviderRequestError;
 
 /** Compares and records one scope's day; a counterpart not answering is written on the run's line and thrown. */
-async function reconcile(db: Db, scope: ReconcileScope, compare: () => Promise<Reconciled>) {
+async function reconcile(db: Db, scope: ReconcileScope, compare: () => Promise<Reconciled>, method: ReconciliationMethod) {
   try {
     const result = await compare();
     const open = await recordComparison(db, scope, result);
@@ -51,7 +51,7 @@ async function reconcile(db: Db, scope: ReconcileScope, compare: () => Promise<R
   } catch (err) {
     if (unavailable(err))
       await writeRun(db, scope, {
-        method: scope.bank !== undefined ? 'LIST' : 'HISTORY',
+        method,
         checked: 0,
         differences: 0,
         error: (err as Error).message.slice(0, 500),
@@ -62,11 +62,16 @@ async function reconcile(db: Db, scope: ReconcileScope, compare: () => Promise<R
 
 /** Compares and records one agency's bank for one day (docs/decisions/138). */
 export const reconcileBankDay = (deps: ReconcileDependencies, input: ReconcileInput, now = new Date()) =>
-  reconcile(deps.db, input, () => compareBankDay(deps, input, now));
+  reconcile(deps.db, input, () => compareBankDay(deps, input, now), 'LIST');
 
 /** Compares and records one agency's provider for one day (docs/decisions/142). */
 export const reconcileProviderDay = (deps: ProviderReconcileDependencies, input: ProviderReconcileInput, now = new Date()) =>
-  reconcile(deps.db, input, () => compareProviderDay(deps, input, now));
+  reconcile(
+    deps.db,
+    input,
+    () => compareProviderDay(deps, input, now),
+    deps.providers.get(input.provider).transfersBetween ? 'HISTORY' : 'BALANCE',
+  );
 
 /**
  * Enqueues the reconciliation of the last whole Lao day (once it ended AFTER_DAY_END_MS ago) for

@@ -6,6 +6,7 @@ import { providerTransfers } from '../../db/schema/index.js';
 import { ProviderUnavailableError, type ProviderAdapter, type ProviderLookup, type ProviderTransferEntry } from '../../providers/types.js';
 import type { Difference } from './reconciliation.compare.js';
 import { laoDayWindow, type Reconciled } from './reconciliation.run.js';
+import { compareBalances } from './reconciliation.balance.js';
 
 /** The provider's history is read this far past both ends of the day: a transfer asked at 23:59 may be applied at 00:00. */
 const HISTORY_MARGIN_MS = 60 * 60_000;
@@ -24,8 +25,12 @@ export interface ProviderReconcileDependencies {
   providers: ProviderLookup;
 }
 
-/** A protocol that keeps no history a partner can read (AMB) cannot be compared this way (docs/decisions/142). */
-export const keepsHistory = (adapter: ProviderAdapter) => typeof adapter.transfersBetween === 'function';
+/**
+ * Whether a provider can be reconciled: by its transfer history (docs/decisions/142) or, where it
+ * keeps none (AMB), by each player's balance and its win/lose report (docs/decisions/146).
+ */
+export const keepsHistory = (adapter: ProviderAdapter) =>
+  typeof adapter.transfersBetween === 'function' || typeof adapter.playSince === 'function';
 
 type OurTransfer = typeof providerTransfers.$inferSelect;
 const signed = (t: Pick<OurTransfer, 'direction' | 'amount'>) => (t.direction === 'IN' ? t.amount : -t.amount);
@@ -98,13 +103,16 @@ export async function compareProviderDay(
 ): Promise<Reconciled> {
   const { db } = deps;
   const adapter = deps.providers.get(input.provider);
-  if (!adapter.transfersBetween) throw new ProviderUnavailableError(`${input.provider}: its protocol keeps no transfer history to read`);
+  const players = await playersAt(db, input);
+  if (!adapter.transfersBetween) {
+    const ofAgency = players.map((p) => ({ playerId: p.playerId, agencyId: input.agencyId, username: p.username }));
+    return compareBalances(deps, input, ofAgency, now);
+  }
   const history = adapter.transfersBetween.bind(adapter);
   const window = laoDayWindow(input.day);
   const from = window.from;
   const to = new Date(Math.min(window.to.getTime(), now.getTime()));
   const limit = pLimit(PROVIDER_CALLS_AT_ONCE);
-  const players = await playersAt(db, input);
   const perPlayer = await Promise.all(
     players.map((p) =>
       limit(async () => {

@@ -84,6 +84,27 @@ describe('AMB requests', () => {
     });
     expect(await amb.turnoverSince(player, 'dep:1', 'T123')).toBe(1230_50n);
     await expect(amb.turnoverSince(player, 'dep:1', 'amb-balance:0>100')).rejects.toBeInstanceOf(ProviderUnavailableError);
+    // a report without the member's net win/lose still counts turnover; it has no win/lose to give
+    expect(await amb.playSince(player, 'T123')).toEqual({ turnover: 1230_50n, winLose: null });
+  });
+
+  it('reads turnover (`amount`) and net win/lose (`wlAmount`) apart: a GET, nothing signed', async () => {
+    fake.on(`GET ${BASE}/winLose/${KEY}/${MEMBER}/T77`, {
+      body: {
+        code: 0,
+        message: 'success',
+        result: { data: { GAME: { amount: '1,200.00', wlAmount: '-350.25' }, CASINO: { amount: 30.5, wlAmount: 100 } } },
+      },
+    });
+    expect(await amb.playSince(player, 'T77')).toEqual({ turnover: 1230_50n, winLose: -250_25n });
+    expect(fake.requests.map((r) => `${r.method} ${r.path} ${r.body}`)).toEqual([`GET ${BASE}/winLose/${KEY}/${MEMBER}/T77 `]);
+    // promotions still count the turnover, never the win/lose
+    expect(await amb.turnoverSince(player, 'dep:77', 'T77')).toBe(1230_50n);
+    // a reference AMB never gave (decided from the balance) is not asked about
+    fake.reset();
+    expect(await amb.playSince(player, 'amb-balance:0>100')).toBeNull();
+    expect(await amb.playSince(player, 'amb:dep:1')).toBeNull();
+    expect(fake.requests).toEqual([]);
   });
 });
 
@@ -161,5 +182,12 @@ describe('AMB answers', () => {
     await expect(amb.balance(player)).rejects.toBeInstanceOf(ProviderUnavailableError);
     fake.on(`GET ${BASE}/winLose/`, { body: { code: 1099, message: 'reference not found' } });
     await expect(amb.turnoverSince(player, 'dep:1', 'T9')).rejects.toBeInstanceOf(ProviderRequestError);
+    await expect(amb.playSince(player, 'T9')).rejects.toBeInstanceOf(ProviderRequestError);
+    fake.on(`GET ${BASE}/winLose/`, { body: { code: 9001, message: 'maintenance' } });
+    await expect(amb.playSince(player, 'T9')).rejects.toBeInstanceOf(ProviderUnavailableError);
+    fake.on(`GET ${BASE}/winLose/`, { status: 502, body: '<html>bad gateway</html>' });
+    await expect(amb.playSince(player, 'T9')).rejects.toBeInstanceOf(ProviderUnavailableError);
+    fake.on(`GET ${BASE}/winLose/`, { body: { code: 0, result: { data: { GAME: { amount: '1.00', wlAmount: 'lots' } } } } });
+    await expect(amb.playSince(player, 'T9')).rejects.toBeInstanceOf(ProviderUnavailableError);
   });
 });

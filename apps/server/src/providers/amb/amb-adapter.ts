@@ -222,21 +222,40 @@ export class AmbProviderAdapter implements ProviderAdapter {
     return { url };
   }
 
-  /** AMB's win/lose since a deposit, keyed by AMB's own reference of it: the sum of `amount` over its game codes. */
+  /** AMB's turnover since a deposit (promotions): the sum of `amount` over the game codes of its win/lose report. */
   async turnoverSince(player: ProviderPlayer, _reference: string, providerReference?: string | null): Promise<bigint> {
-    if (!providerReference || providerReference.startsWith('amb-balance:') || providerReference.startsWith('amb:')) {
-      throw new ProviderUnavailableError(`${this.id}: the deposit has no AMB reference to count win/lose from`);
-    }
+    const play = providerReference ? await this.playSince(player, providerReference) : null;
+    if (!play) throw new ProviderUnavailableError(`${this.id}: the deposit has no AMB reference to count win/lose from`);
+    return play.turnover;
+  }
+
+  /**
+   * AMB's win/lose report since a deposit, keyed by AMB's own reference of it (`winLose/{key}/{member}/{ref}`,
+   * a GET with nothing signed): per game code, `amount` the turnover (what public clients count a
+   * promotion's turnover with) and `wlAmount` the member's net win/lose (negative: the member lost;
+   * the field of AMB's per-member day report), each summed. The turnover must be readable in every
+   * game; the win/lose is null unless it is in every game. Null for a reference AMB did not give (a
+   * transfer decided from the balance): AMB cannot be asked about it.
+   */
+  async playSince(player: ProviderPlayer, providerReference: string): Promise<{ turnover: bigint; winLose: bigint | null } | null> {
+    if (!isAmbReference(providerReference)) return null;
     const path = `/winLose/${encodeURIComponent(this.opts.key)}/${memberName(player.playerId)}/${encodeURIComponent(providerReference)}`;
     const result = this.expectOk(await this.call('GET', path), 'win/lose') as { data?: unknown } | null;
     if (typeof result?.data !== 'object' || result.data === null)
       throw new ProviderUnavailableError(`${this.id}: win/lose: unreadable answer`);
-    let total = 0n;
-    for (const row of Object.values(result.data as Record<string, { amount?: unknown }>)) {
+    let turnover = 0n;
+    let winLose: bigint | null = 0n;
+    for (const row of Object.values(result.data as Record<string, { amount?: unknown; wlAmount?: unknown }>)) {
       const amount = providerThb(row?.amount);
       if (amount === null) throw new ProviderUnavailableError(`${this.id}: win/lose: unreadable amount`);
-      total += amount;
+      turnover += amount;
+      const net = row?.wlAmount === undefined ? null : providerThb(row.wlAmount);
+      if (row?.wlAmount !== undefined && net === null) throw new ProviderUnavailableError(`${this.id}: win/lose: unreadable wlAmount`);
+      winLose = winLose === null || net === null ? null : winLose + net;
     }
-    return total;
+    return { turnover, winLose };
   }
 }
+
+/** AMB's own reference of a transfer (its deposit answer's `ref`), not one we made up when the answer was lost. */
+const isAmbReference = (id: string) => !id.startsWith('amb-balance:') && !id.startsWith('amb:');

@@ -21,6 +21,7 @@ const KIND_TONE: Record<ReconciliationKind, 'red' | 'yellow' | 'blue'> = {
   UNKNOWN_AT_BANK: 'yellow',
   AMOUNT_DIFFERS: 'blue',
   NOT_AT_PROVIDER: 'red',
+  BALANCE_DIFFERS: 'red',
   NOT_IN_LEDGER: 'yellow',
 };
 const kip = (v: string | null, none: string) => (v === null ? none : formatMoney(v, 'LAK'));
