@@ -4,7 +4,7 @@
 // the calls per second and p95/p99 of each kind of call, and how many concurrent active players the
 // machine holds at p99 ≤ 200 ms with deposits p95 ≤ 400 ms. The demo's banks speak their own protocols.
 // Usage: node bench/player-reads.mjs [--duration 5] [--connections 50] [--engines postgres,pglite]
-//        [--only info,credit] [--think 1000] [--levels 50,100,200,400,700,1000,1500,2000] [--level-seconds 8] [--no-mixed]
+//        [--only info,credit] [--think 1000] [--levels 50,100,200,400,700,1000,1500,2000] [--level-seconds 8] [--no-mixed] [--all-levels]
 //        [--pg postgres://postgres@127.0.0.1:5432/postgres]   (loopback only)
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -25,6 +25,8 @@ const THINK_MS = Number(arg('think', 1000));
 const LEVELS = arg('levels', '50,100,200,400,700,1000,1500,2000').split(',').map(Number);
 const LEVEL_SECONDS = Number(arg('level-seconds', 8));
 const MIXED = !process.argv.includes('--no-mixed');
+/** every level is run, also after one not held (CPU per call at each load) */
+const ALL_LEVELS = process.argv.includes('--all-levels');
 /** only these routes (names, comma-separated), e.g. --only info,credit */
 const ONLY = arg('only', '') ? arg('only', '').split(',') : null;
 const ADMIN_URL = adminUrl();
@@ -153,7 +155,14 @@ async function benchEngine(engine, helloPid) {
         levels: LEVELS,
         levelSeconds: LEVEL_SECONDS,
         staffCookie,
-        pids: { server: server.pid, sandbox: sandbox.pid },
+        allLevels: ALL_LEVELS,
+        pids: {
+          server: server.pid,
+          sandbox: sandbox.pid,
+          serverBackends: serverDb
+            ? async () => (await runSql(ADMIN_URL, `SELECT pid FROM pg_stat_activity WHERE datname = '${serverDb}'`)).rows.map((r) => r.pid)
+            : null,
+        },
       });
     }
     return results;

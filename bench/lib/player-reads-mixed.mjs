@@ -146,11 +146,18 @@ async function staffRounds(staffCookie, timed, until) {
 }
 
 /** CPU seconds so far of the server, the sandbox (the bank and providers) and every PostgreSQL process. */
-const cpuNow = (pids) => ({ server: cpuSeconds(pids.server), sandbox: cpuSeconds(pids.sandbox), postgres: cpuSecondsOf('postgres') });
+const cpuNow = async (pids) => ({
+  server: cpuSeconds(pids.server),
+  sandbox: cpuSeconds(pids.sandbox),
+  postgres: cpuSecondsOf('postgres'),
+  ...(pids.serverBackends ? { backends: Object.fromEntries((await pids.serverBackends()).map((pid) => [pid, cpuSeconds(pid) ?? 0])) } : {}),
+});
+/** The server database's backends: those alive at the end, less what the ones alive at the start had used then. */
+const backendsDelta = (before, after) => Object.entries(after).reduce((s, [pid, cpu]) => s + cpu - (before[pid] ?? 0), 0);
 
 async function mixedLevel(players, staffCookie, seconds, thinkMs, pids) {
   const { timed, summary } = recorder();
-  const cpuBefore = pids ? cpuNow(pids) : null;
+  const cpuBefore = pids ? await cpuNow(pids) : null;
   const until = performance.now() + seconds * 1000;
   const think = () => new Promise((r) => setTimeout(r, thinkMs * (0.5 + Math.random())));
   const [approved] = await Promise.all([
@@ -162,8 +169,10 @@ async function mixedLevel(players, staffCookie, seconds, thinkMs, pids) {
   ]);
   const m = { ...summary(seconds), approved };
   if (cpuBefore) {
-    const after = cpuNow(pids);
+    const { backends, ...after } = await cpuNow(pids);
     m.cpuMsPerCall = Object.fromEntries(Object.keys(after).map((k) => [k, ((after[k] - cpuBefore[k]) * 1000) / m.calls]));
+    // PostgreSQL above is every backend of the machine; this is the server database's own
+    if (backends) m.cpuMsPerCall['postgres (server db)'] = (backendsDelta(cpuBefore.backends, backends) * 1000) / m.calls;
   }
   return m;
 }
@@ -173,7 +182,7 @@ const ms = (x) => `${x.toFixed(0).padStart(5)} ms`;
  * `levels` players in turn (`thinkMs` between their steps, `levelSeconds` a level), each with a bank
  * account and a first deposit paid; `staffCookie` (optional) approves withdrawals. Answers the most held.
  */
-export async function mixed({ thinkMs, levels, levelSeconds, staffCookie, pids }) {
+export async function mixed({ thinkMs, levels, levelSeconds, staffCookie, pids, allLevels = false }) {
   const max = Math.max(...levels);
   const players = [];
   const started = performance.now();
@@ -196,6 +205,7 @@ export async function mixed({ thinkMs, levels, levelSeconds, staffCookie, pids }
   );
   await mixedLevel(players.slice(0, levels[0]), null, 3, thinkMs); // warm-up (JIT, connections), not counted
   let held = 0;
+  let failed = false; // held counts the levels up to the first one not held; --all-levels measures the rest too
   for (const n of levels) {
     const m = await mixedLevel(players.slice(0, n), staffCookie, levelSeconds, thinkMs, pids);
     const deposits = m.kinds.find((k) => k.kind === 'POST /api/v2/deposits');
@@ -221,8 +231,9 @@ export async function mixed({ thinkMs, levels, levelSeconds, staffCookie, pids }
             : ''
         }`,
       );
-    if (!pass) break;
-    held = n;
+    if (!pass) failed = true;
+    if (failed && !allLevels) break;
+    if (!failed) held = n;
   }
   console.log(
     `player-reads  mixed: ${held} concurrent active players held at p99 ≤ ${P99_BOUND_MS} ms, deposits p95 ≤ ${DEPOSIT_P95_BOUND_MS} ms`,

@@ -80,6 +80,11 @@ export interface BankGateway {
   readonly protocol: BankProtocol;
   /** Registers the bill; the same bill again is answered as before. Throws BankGatewayRefusedError or BankGatewayUnavailableError. */
   createBill(bill: BankBill): Promise<BankBillCreated>;
+  /**
+   * The bill made here, with no call to anyone (OnePay writes its QR from the merchant's data): the
+   * order is written with its QR at once, and `createBill` is not asked. Throws BankGatewayRefusedError.
+   */
+  billLocally?(bill: BankBill): BankBillCreated;
   /** What the bank says of our bill now. Throws BankGatewayUnavailableError when it cannot say. */
   status(reference: string): Promise<BankBillStatus>;
   /** The payment with this bank reference, or null when the bank booked none (JDB checkTransactionByRef). */

@@ -78,16 +78,20 @@ export function createDepositsService(deps: DepositsServiceDependencies): Deposi
     async create(agency, session, body) {
       // the open order, the provider's maintenance and the pricing reads together (one round of reads,
       // not two); an open order is said first, then a provider in maintenance (decision 175)
-      const [existing, provider, pricing] = await Promise.allSettled([
+      const [existing, provider, pricing, gatewayRead] = await Promise.allSettled([
         open(session),
         deps.providerMaintenance.assertOpen(agency.id, body.providerId),
         priceDeposit(deps, agency, session, body),
+        bankGateways.for(agency.id, body.bank),
       ]);
       if (existing.status === 'rejected') throw existing.reason;
       if (existing.value) throw openOrderExists();
       if (provider.status === 'rejected') throw provider.reason;
       if (pricing.status === 'rejected') throw pricing.reason;
       const priced = pricing.value;
+      // a gateway that makes the bill here (OnePay) gives the order its QR in the insert: no call, no
+      // second write; any other registers it after the commit (a failed read of the gateway: the same)
+      const billLocally = gatewayRead.status === 'fulfilled' ? gatewayRead.value.billLocally : undefined;
       const now = new Date();
       const expiresAt = new Date(now.getTime() + DEPOSIT_EXPIRY_MINUTES * 60_000);
       let order: DepositOrderRow;
@@ -101,7 +105,11 @@ export function createDepositsService(deps: DepositsServiceDependencies): Deposi
           await enqueueJob(tx, DEPOSIT_EXPIRY_JOB, { orderId: id }, { uniqueKey: `deposit-expiry:${id}`, runAt: expiresAt });
           const code = await nextTransactionCode(tx, agency.id, 'D', now);
           const gatewayReference = gatewayReferenceOf(code);
-          const qrPayload = laoQrFor(priced.bankConfig, { amountLak: priced.amountLak, billNumber: code, reference: gatewayReference });
+          const ours = laoQrFor(priced.bankConfig, { amountLak: priced.amountLak, billNumber: code, reference: gatewayReference });
+          const qrPayload = billLocally
+            ? billLocally({ reference: gatewayReference, payload: ours, amountLak: priced.amountLak, expiresAt, description: code })
+                .qrPayload
+            : ours;
           const [row] = await tx
             .insert(depositOrders)
             .values({
@@ -124,8 +132,12 @@ export function createDepositsService(deps: DepositsServiceDependencies): Deposi
         });
       } catch (err) {
         if (isUniqueViolation(err, 'deposit_orders_one_open')) throw openOrderExists();
-        throw err;
+        if (!(err instanceof BankGatewayRefusedError)) throw err;
+        // refused before anything was written: no order is left, and the player reads what a refusal after the commit says
+        log.warn({ err: err.message }, 'bank gateway did not take the deposit order');
+        throw gatewayCannotTakeOrders();
       }
+      if (billLocally) return order;
       try {
         const gateway = await bankGateways.for(agency.id, body.bank);
         const bill = await gateway.createBill({

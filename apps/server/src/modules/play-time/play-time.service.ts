@@ -4,21 +4,37 @@ import { playerPlayDays, providerTransfers } from '../../db/schema/index.js';
 import { vientianeDay } from '../shared/business-day.js';
 import type { PlayTimeDependencies, PlayTimeService } from './play-time.types.js';
 
+/** at most this many launches remembered as recorded; past it, the set starts again (bounded memory) */
+const MAX_RECORDED = 100_000;
+
 export function createPlayTimeService({ db, now, wallet }: PlayTimeDependencies): PlayTimeService {
+  // the (player, provider) whose first launch of `recordedDay` this instance has written: a later launch
+  // of the same day would insert nothing (the first launch's row is kept), so it asks nothing
+  let recordedDay = '';
+  const recorded = new Set<string>();
   return {
     async recordLaunch(player, provider, creditMinor) {
       const at = now();
+      const day = vientianeDay(at);
+      const key = `${player.agencyId}:${player.playerId}:${provider}`;
+      if (day !== recordedDay || recorded.size >= MAX_RECORDED) {
+        recordedDay = day;
+        recorded.clear();
+      }
+      if (recorded.has(key)) return;
       await db
         .insert(playerPlayDays)
         .values({
           agencyId: player.agencyId,
           playerId: player.playerId,
-          day: vientianeDay(at),
+          day,
           provider,
           firstLaunchAt: at,
           creditAtFirstLaunch: creditMinor,
         })
         .onConflictDoNothing();
+      // the row is there, this instance's or an earlier launch's (another instance's too)
+      if (day === recordedDay) recorded.add(key);
     },
 
     /**

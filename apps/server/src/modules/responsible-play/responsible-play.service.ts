@@ -9,7 +9,7 @@ import {
   type ExclusionPeriod,
   type PlayerLimitsResponse,
 } from '@app/contracts';
-import type { Db, Tx } from '../../db/client.js';
+import { queryRows, tableRows, type Db, type Tx } from '../../db/client.js';
 import {
   depositOrders,
   playerDepositLimits,
@@ -258,9 +258,30 @@ export function createResponsiblePlayService({ db, now }: ResponsiblePlayDepende
     async checkDeposit(tx, p, amountLak) {
       await lockPlayer(tx, p);
       const at = now();
-      const exclusion = await exclusionAt(tx, p, at);
-      if (exclusion) throw selfExcluded(exclusion.endsAt);
-      const states = statesAt(await limitRows(tx, p), at);
+      // read after the lock (a limit or an exclusion committed while this order waited counts), in one
+      // round trip: exclusionAt's and limitRows's rows together
+      const rows = await queryRows<Record<string, unknown> & { exclusion_id: string | null; exclusion_ends_at: unknown }>(
+        tx,
+        sql`SELECT e.id AS exclusion_id, e.ends_at AS exclusion_ends_at, l.*
+            FROM (SELECT 1) one
+            LEFT JOIN LATERAL (SELECT x.id, x.ends_at FROM ${playerExclusions} x
+                               WHERE x.agency_id = ${p.agencyId} AND x.player_id = ${p.playerId} AND x.starts_at <= ${at}
+                                 AND (x.ends_at IS NULL OR x.ends_at > ${at})
+                               ORDER BY x.ends_at DESC NULLS FIRST LIMIT 1) e ON true
+            LEFT JOIN ${playerDepositLimits} l
+              ON l.agency_id = ${p.agencyId} AND l.player_id = ${p.playerId} AND l.canceled_at IS NULL
+            ORDER BY l.effective_at DESC, l.created_at DESC`,
+      );
+      const first = rows[0]!;
+      if (first.exclusion_id !== null) {
+        throw selfExcluded(
+          first.exclusion_ends_at === null ? null : playerExclusions.endsAt.mapFromDriverValue(first.exclusion_ends_at as string),
+        );
+      }
+      // a player without limits: one row, its limit columns null
+      const limitRowsRead = rows.filter((r) => r.id !== null);
+      const limits = tableRows(playerDepositLimits, limitRowsRead);
+      const states = statesAt(limits, at);
       if (DEPOSIT_LIMIT_PERIODS.every((period) => states[period].amount === null)) return;
       const used = await depositedSince(tx, p, periodStarts(at));
       let binding: { period: DepositLimitPeriod; left: bigint } | null = null;

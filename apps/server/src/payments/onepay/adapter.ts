@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { buildOnePayQr, LaoQrError, readLaoQr } from '@app/contracts';
-import { BankGatewayRefusedError, type BankGateway } from '../bank-gateway.js';
+import { BankGatewayRefusedError, type BankBill, type BankBillCreated, type BankGateway } from '../bank-gateway.js';
 import type { AdapterContext } from '../bank-gateways.js';
 import type { OnePayMerchant } from './listener.js';
 import { onePayPayment, onePayPayments, onePayStatus } from './store.js';
@@ -46,6 +46,27 @@ export function createOnePayGateway(credentials: unknown, ctx: AdapterContext): 
   if (!db) throw new Error('the OnePay adapter reads the recorded messages: it needs the database');
   const sandbox = c.origin === 'sandbox';
   if (sandbox && !ctx.sandboxUrl) throw new Error("credentials name the sandbox's PubNub service, but no SANDBOX_URL is known");
+  const billLocally = (bill: BankBill): BankBillCreated => {
+    // the agency's LAO QR for the bill tells the MCC and the invoice (our transaction code)
+    const ours = readLaoQr(bill.payload);
+    const invoice = (ours.ok ? ours.qr.billNumber : null) ?? bill.description ?? bill.reference;
+    try {
+      const qrPayload = buildOnePayQr({
+        mcid: c.mcid,
+        mcc: ours.ok ? (ours.qr.mcc ?? undefined) : undefined,
+        amountLak: bill.amountLak,
+        invoice,
+        uuid: bill.reference,
+        terminal: c.terminal,
+        description: `DEPOSIT ${invoice}`,
+        city: ours.ok ? (ours.qr.city ?? undefined) : undefined,
+      });
+      return { qrPayload, payUrl: null };
+    } catch (err) {
+      if (err instanceof LaoQrError) throw new BankGatewayRefusedError('QR_INVALID', err.message);
+      throw err;
+    }
+  };
   return {
     protocol: 'bcel-onepay',
     merchant: {
@@ -57,27 +78,9 @@ export function createOnePayGateway(credentials: unknown, ctx: AdapterContext): 
       ssl: !sandbox,
     },
 
-    async createBill(bill) {
-      // the agency's LAO QR for the bill tells the MCC and the invoice (our transaction code)
-      const ours = readLaoQr(bill.payload);
-      const invoice = (ours.ok ? ours.qr.billNumber : null) ?? bill.description ?? bill.reference;
-      try {
-        const qrPayload = buildOnePayQr({
-          mcid: c.mcid,
-          mcc: ours.ok ? (ours.qr.mcc ?? undefined) : undefined,
-          amountLak: bill.amountLak,
-          invoice,
-          uuid: bill.reference,
-          terminal: c.terminal,
-          description: `DEPOSIT ${invoice}`,
-          city: ours.ok ? (ours.qr.city ?? undefined) : undefined,
-        });
-        return { qrPayload, payUrl: null };
-      } catch (err) {
-        if (err instanceof LaoQrError) throw new BankGatewayRefusedError('QR_INVALID', err.message);
-        throw err;
-      }
-    },
+    billLocally,
+    // nothing to register at the bank: the QR is the bill
+    createBill: async (bill) => billLocally(bill),
     status: (reference) => onePayStatus(db, agencyId, reference),
     payment: (bankReference) => onePayPayment(db, agencyId, bankReference),
     // a OnePay QR stays payable at BCEL: a payment after the order's end is a late one, kept for staff
