@@ -275,7 +275,7 @@ export function createResponsiblePlayService({ db, now }: ResponsiblePlayDepende
       const first = rows[0]!;
       if (first.exclusion_id !== null) {
         throw selfExcluded(
-          first.exclusion_ends_at === null ? null : playerExclusions.endsAt.mapFromDriverValue(first.exclusion_ends_at as string),
+          first.exclusion_ends_at === null ? null : (playerExclusions.endsAt.mapFromDriverValue(first.exclusion_ends_at as string) as Date),
         );
       }
       // a player without limits: one row, its limit columns null
