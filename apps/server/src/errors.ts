@@ -16,8 +16,8 @@ export class AppError extends Error {
 export const notFound = (what = 'not found') => new AppError('NOT_FOUND', what);
 
 /**
- * A promotion rule not met, for every rule without a code of its own: the web words it with the
- * rule's own line (`fields.rule` its name in promotion-rules.ts, `fields.value` its value as saved).
+ * A promotion rule not met, for every rule without a code of its own (`fields.rule` names it in
+ * promotion-rules.ts, `fields.value` is its value as saved): one code and one text for all of them.
  */
 export const promotionRuleNotMet = (rule: PromotionRuleName, value: string) =>
   new AppError('PROMOTION_RULE_NOT_MET', `the promotion's rule ${rule} (${value}) is not met`, { rule, value });

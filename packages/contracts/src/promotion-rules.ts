@@ -28,7 +28,6 @@ export const PROMOTION_RULE_NAMES = Object.keys(PROMOTION_RULES) as PromotionRul
 /** The kind of a rule: `RuleKindOf<'depositAmount'>` is 'LAK'. */
 export type RuleKindOf<N extends PromotionRuleName> = (typeof PROMOTION_RULES)[N]['kind'];
 
-export const isPromotionRuleName = (name: string): name is PromotionRuleName => Object.hasOwn(PROMOTION_RULES, name);
 /** A flag's value when a promotion does not say it (false but where the table says otherwise). */
 export const flagDefault = (name: PromotionRuleName): boolean => {
   const rule: { kind: PromotionRuleKind; default?: boolean } = PROMOTION_RULES[name];

@@ -1,9 +1,6 @@
 import type { ReactNode } from 'react';
-import type { TFunction } from 'i18next';
-import { isPromotionRuleName } from '@app/contracts/promotion-rules';
 import { ApiError } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
-import { ruleLine } from '@/lib/rule-line';
 
 /** SPEC.md §4 and §9. */
 export const TOAST_LIMIT = 1;
@@ -77,22 +74,9 @@ export function errorKey(error: unknown): string {
   return 'errors:UNKNOWN';
 }
 
-/**
- * The translated text of any thrown value (`errors:<CODE>`). A promotion rule without a code of its
- * own is worded with that rule's line, as the promotion's rule list says it.
- */
-export function errorText(t: TFunction, error: unknown): string {
-  if (error instanceof ApiError && error.code === 'PROMOTION_RULE_NOT_MET') {
-    const { rule, value } = error.fields;
-    const line = rule !== undefined && isPromotionRuleName(rule) ? ruleLine(rule, value) : null;
-    if (line) return t('errors:PROMOTION_RULE_NOT_MET', { context: 'rule', rule: t(`promotion:rules.${line.key}`, line.values) });
-  }
-  return t(errorKey(error));
-}
-
 /** A red toast with the translated server error (`errors:<CODE>`). */
 export function toastError(error: unknown, title?: string): number {
-  return toast({ variant: 'error', title: title ?? i18n.t('common:toast.error'), description: errorText(i18n.t, error) });
+  return toast({ variant: 'error', title: title ?? i18n.t('common:toast.error'), description: i18n.t(errorKey(error)) });
 }
 
 export function toastSuccess(title: string, description?: string): number {

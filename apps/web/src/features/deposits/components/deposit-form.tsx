@@ -12,7 +12,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { ProviderCredit } from '@/components/ui/provider-credit';
 import { ProviderMaintenanceNotice } from '@/components/ui/provider-maintenance-notice';
 import { ProviderSelectField } from '@/components/ui/provider-select-field';
-import { errorKey, errorText, toast } from '@/components/ui/toast-store';
+import { errorKey, toast } from '@/components/ui/toast-store';
 import { ApiError } from '@/lib/api-client';
 import { boundsText, useAmountBounds } from '@/lib/amount-limits';
 import { lazyResolver } from '@/lib/lazy-resolver';
@@ -121,7 +121,7 @@ export function DepositForm({
             }
           }
           const range = err instanceof ApiError && err.code === 'DEPOSIT_AMOUNT_OUT_OF_RANGE';
-          toast({ variant: 'error', title: t('form.error'), description: range ? t(RANGE, boundsText(bounds)) : errorText(t, err) });
+          toast({ variant: 'error', title: t('form.error'), description: range ? t(RANGE, boundsText(bounds)) : t(errorKey(err)) });
         },
       },
     ),

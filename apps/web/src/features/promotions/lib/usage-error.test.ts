@@ -3,17 +3,11 @@ import i18next, { type TFunction } from 'i18next';
 import { ApiError } from '@/lib/api-client';
 import { creditRuleBreach, usageErrorText } from './usage-error';
 import { textsIn } from '@/lib/locale-file';
-import { formatMoney } from '@/lib/format';
 import errors from '../../../locales/errors.json';
-import promotion from '../../../locales/promotion.json';
 
 async function translator(lng: 'lo' | 'vn'): Promise<TFunction> {
   const i18n = i18next.createInstance();
-  await i18n.init({
-    lng,
-    resources: { [lng]: { errors: textsIn(errors, lng), promotion: textsIn(promotion, lng) } },
-    interpolation: { escapeValue: false },
-  });
+  await i18n.init({ lng, resources: { [lng]: { errors: textsIn(errors, lng) } }, interpolation: { escapeValue: false } });
   return i18n.t;
 }
 
@@ -43,25 +37,5 @@ describe('usageErrorText', () => {
     expect(text).toContain('1,234.50');
     expect(text).not.toBe(errors.PROMOTION_CREDIT_USED.vn);
     expect(usageErrorText(await translator('lo'), refused)).toContain('5.00');
-  });
-});
-
-describe('a rule without a code of its own', () => {
-  const notMet = (fields: Record<string, string>) => new ApiError(422, { error: { code: 'PROMOTION_RULE_NOT_MET', message: 'x', fields } });
-
-  it("says the rule's own line, its value worded as the rule list words it", async () => {
-    const t = await translator('lo');
-    const text = usageErrorText(t, notMet({ rule: 'depositAmount', value: '50000' }));
-    expect(text).toBe(
-      t('errors:PROMOTION_RULE_NOT_MET_rule', { rule: t('promotion:rules.depositAmount', { amount: formatMoney('50000', 'LAK') }) }),
-    );
-    expect(text).toContain(formatMoney('50000', 'LAK'));
-    expect(usageErrorText(t, notMet({ rule: 'turnoverMultiple', value: '3' }))).toContain('3');
-  });
-
-  it('falls back to the plain refusal for a rule this page does not know', async () => {
-    const t = await translator('vn');
-    expect(usageErrorText(t, notMet({ rule: 'notARule', value: '1' }))).toBe(errors.PROMOTION_RULE_NOT_MET.vn);
-    expect(usageErrorText(t, notMet({}))).toBe(errors.PROMOTION_RULE_NOT_MET.vn);
   });
 });

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { PromotionRules } from '@app/contracts';
 import { toMinor } from '@app/contracts/amounts';
 import { ApiError } from '@/lib/api-client';
-import { errorText } from '@/components/ui/toast-store';
+import { errorKey } from '@/components/ui/toast-store';
 import { formatDecimal } from '@/lib/format';
 
 /** The promotion's credit rule and the credit that breaks it (THB wire decimals). */
@@ -53,5 +53,5 @@ export function usageErrorText(t: TFunction, err: unknown): string {
       }
     }
   }
-  return errorText(t, err);
+  return t(errorKey(err));
 }

@@ -11,7 +11,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { ProviderSelectField } from '@/components/ui/provider-select-field';
 import { Spinner } from '@/components/ui/spinner';
-import { errorKey, errorText, toast } from '@/components/ui/toast-store';
+import { errorKey, toast } from '@/components/ui/toast-store';
 import { ApiError } from '@/lib/api-client';
 import { boundsText, useAmountBounds } from '@/lib/amount-limits';
 import { useCredit } from '@/lib/api/get-credit';
@@ -110,8 +110,7 @@ export function WithdrawForm({ onCreated }: { onCreated: (w: Withdrawal) => void
             }
             if (err.status < 500) setAttempt(newAttemptKey());
           }
-          const m = serverMessage(err);
-          toast({ variant: 'error', title: t('form.error'), description: m === errorKey(err) ? errorText(t, err) : text(m) });
+          toast({ variant: 'error', title: t('form.error'), description: text(serverMessage(err)) });
         },
       },
     ),
