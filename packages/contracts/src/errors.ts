@@ -77,6 +77,8 @@ export const ERROR_CODES = [
   'PROMOTION_USED_BY_PROVIDER',
   /** the promotion's maxCreditBeforeDeposit: fields carry `threshold` and the player's `credit` there (THB decimals) */
   'PROMOTION_CREDIT_TOO_HIGH',
+  /** any rule without a code of its own (promotion-rules.ts): `fields.rule` names it, `fields.value` is its value as saved */
+  'PROMOTION_RULE_NOT_MET',
   // back office
   'STAFF_FORBIDDEN',
   /** a staff session that has not passed the second factor (decision 049) */
@@ -210,6 +212,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   PROMOTION_PLAYER_BLOCKED: 403,
   PROMOTION_NEEDS_BANK_ACCOUNT: 422,
   PROMOTION_USED_BY_PROVIDER: 409,
+  PROMOTION_RULE_NOT_MET: 422,
   STAFF_FORBIDDEN: 403,
   STAFF_SECOND_FACTOR_REQUIRED: 403,
   STAFF_CODE_INVALID: 400,

@@ -6,6 +6,14 @@ describe('promotion rules', () => {
     expect(Object.keys(promotionRulesSchema.shape).sort()).toEqual([...PROMOTION_RULE_NAMES].sort());
   });
 
+  it('check each rule by its kind in PROMOTION_RULES', () => {
+    expect(promotionRulesSchema.safeParse({ depositAmount: '50000.5' }).success).toBe(false);
+    expect(promotionRulesSchema.safeParse({ maxCreditBeforeDeposit: '5.25' }).success).toBe(true);
+    expect(promotionRulesSchema.safeParse({ turnoverMultiple: 1001 }).success).toBe(false);
+    expect(promotionRulesSchema.safeParse({ receivableCapPercent: '12.345' }).success).toBe(false);
+    expect(promotionRulesSchema.safeParse({ withdrawAll: 'yes' }).success).toBe(false);
+  });
+
   it('need a bank account unless told otherwise, and apply no other rule by default', () => {
     expect(promotionRulesSchema.parse({})).toEqual({ requiresBankAccount: true });
   });

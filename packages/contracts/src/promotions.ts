@@ -3,6 +3,9 @@ import { amountSchema } from './money.js';
 import { pageResponseSchema, providerIdSchema } from './common.js';
 import { keysetResponseSchema } from './keyset.js';
 import type { Language } from './languages.js';
+import { PROMOTION_RULES, PROMOTION_RULE_NAMES, type PromotionRuleKind, type PromotionRuleName } from './promotion-rules.js';
+
+export { PROMOTION_RULES, PROMOTION_RULE_NAMES, type PromotionRuleKind, type PromotionRuleName } from './promotion-rules.js';
 
 /**
  * Promotions (SPEC.md §4, DESIGN.md §8, docs/decisions/045-promotions-engine.md): the promotion with
@@ -17,21 +20,6 @@ export type PromotionUsageStatus = z.infer<typeof promotionUsageStatusSchema>;
 /** The statuses that hold a player's one promotion at a time (a partial unique index in the database). */
 export const PROMOTION_USAGE_HELD = ['ACTIVE', 'USED'] as const satisfies readonly PromotionUsageStatus[];
 
-/** The rules a promotion may carry, named as in DESIGN.md §8. */
-export const PROMOTION_RULE_NAMES = [
-  'firstOrderOnly',
-  'requiresBankAccount',
-  'depositAmount',
-  'bonus',
-  'maxCreditBeforeDeposit',
-  'targetCredit',
-  'turnoverMultiple',
-  'withdrawAll',
-  'receivableCapPercent',
-  'deductBonusOnWithdraw',
-] as const;
-export type PromotionRuleName = (typeof PROMOTION_RULE_NAMES)[number];
-
 /** A percentage as a decimal string, up to 9999.99 (a receivable cap of 500 % is common). */
 export const percentSchema = z.string().regex(/^\d{1,4}(\.\d{1,2})?$/, 'percent.invalid');
 
@@ -42,20 +30,29 @@ export const promotionBonusSchema = z.discriminatedUnion('kind', [
 ]);
 export type PromotionBonus = z.infer<typeof promotionBonusSchema>;
 
-/** Amounts as decimal strings: LAK whole kip for the deposit, THB for credit. An absent rule does not apply. */
-export const promotionRulesSchema = z.object({
-  firstOrderOnly: z.boolean().optional(),
-  /** default true: "add a bank account to receive a promotion" */
-  requiresBankAccount: z.boolean().default(true),
-  depositAmount: amountSchema('LAK').optional(),
-  bonus: promotionBonusSchema.optional(),
-  maxCreditBeforeDeposit: amountSchema('THB').optional(),
-  targetCredit: amountSchema('THB').optional(),
-  turnoverMultiple: z.number().positive().max(1000).optional(),
-  withdrawAll: z.boolean().optional(),
-  receivableCapPercent: percentSchema.optional(),
-  deductBonusOnWithdraw: z.boolean().optional(),
-} satisfies Record<PromotionRuleName, z.ZodType>);
+/** What each kind of rule accepts (promotion-rules.ts): amounts as decimal strings, LAK whole kip for the deposit, THB for credit. */
+const RULE_KIND_SCHEMAS = {
+  flag: z.boolean(),
+  LAK: amountSchema('LAK'),
+  THB: amountSchema('THB'),
+  multiple: z.number().positive().max(1000),
+  percent: percentSchema,
+  bonus: promotionBonusSchema,
+} satisfies Record<PromotionRuleKind, z.ZodType>;
+type RuleSchema<N extends PromotionRuleName> = (typeof PROMOTION_RULES)[N] extends { default: boolean }
+  ? z.ZodDefault<(typeof RULE_KIND_SCHEMAS)[(typeof PROMOTION_RULES)[N]['kind']]>
+  : z.ZodOptional<(typeof RULE_KIND_SCHEMAS)[(typeof PROMOTION_RULES)[N]['kind']]>;
+
+/** One field per rule of PROMOTION_RULES, by its kind; an absent rule does not apply, a flag with a default takes it. */
+export const promotionRulesSchema = z.object(
+  Object.fromEntries(
+    PROMOTION_RULE_NAMES.map((name) => {
+      const rule: { kind: PromotionRuleKind; default?: boolean } = PROMOTION_RULES[name];
+      const schema: z.ZodType = RULE_KIND_SCHEMAS[rule.kind];
+      return [name, rule.default === undefined ? schema.optional() : schema.default(rule.default)];
+    }),
+  ) as { [N in PromotionRuleName]: RuleSchema<N> },
+);
 export type PromotionRules = z.infer<typeof promotionRulesSchema>;
 
 /** What a promotion says in one language. */

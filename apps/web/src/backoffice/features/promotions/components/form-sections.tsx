@@ -1,12 +1,12 @@
-import { type ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { get, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, PROVIDER_IDS, type Language, type PromotionInput } from '@app/contracts';
+import { LANGUAGES, PROMOTION_RULES, PROVIDER_IDS, type Language, type PromotionInput } from '@app/contracts';
 import { Card, CardTitle } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { fieldErrorKey, type PromotionFormValues } from '../lib/form';
+import { RULE_FIELDS, fieldErrorKey, type PromotionFormValues, type RuleSection } from '../lib/form';
 import { LANGUAGE_NAMES, LanguagePicker } from './language-picker';
 
 // The promotion form's three sections (basics, texts per language, the rules of DESIGN §8), split from
@@ -130,77 +130,81 @@ export function TextsSection({ form, language, onLanguage }: { form: Form; langu
   );
 }
 
-/** DESIGN.md §8's rules, each in the contracts' name; an empty field is a rule that does not apply. */
+const RULE_SECTIONS: readonly RuleSection[] = ['who', 'deposit_and_bonus', 'withdrawal'];
+
+/**
+ * DESIGN.md §8's rules, each in the contracts' name, drawn from the form's RULE_FIELDS by their kind:
+ * a section of boxes alone is a grid of them; otherwise the typed fields, then its boxes in one cell.
+ * An empty field is a rule that does not apply.
+ */
 export function RulesSection({ form }: { form: Form }) {
   const { t } = useTranslation('promotions');
   const error = useFieldError(form);
-  const kind = useWatch({ control: form.control, name: 'rules.bonus.kind' });
+  const ruleField = ({ rule, label }: (typeof RULE_FIELDS)[number]) =>
+    rule === 'bonus' ? (
+      <BonusFields key={rule} form={form} label={t(`form.${label}`)} error={error} />
+    ) : (
+      <Field key={rule} label={t(`form.${label}`)} hint={t(`form.${label}_hint`)} error={error(`rules.${rule}`)}>
+        <Input inputMode={PROMOTION_RULES[rule].kind === 'LAK' ? 'numeric' : 'decimal'} {...form.register(`rules.${rule}`)} />
+      </Field>
+    );
+  const ruleCheck = ({ rule, label }: (typeof RULE_FIELDS)[number]) => (
+    <Check key={rule} label={t(`form.${label}`)} hint={t(`form.${label}_hint`)}>
+      <input type="checkbox" className="mt-0.5 h-4 w-4 shrink-0" {...form.register(`rules.${rule}`)} />
+    </Check>
+  );
   return (
     <Section title={t('form.rules')}>
-      <h3 className="text-sm font-semibold text-slate-300">{t('form.who')}</h3>
-      <div className="grid gap-2 sm:grid-cols-2">
-        <Check label={t('form.first_order_only')} hint={t('form.first_order_only_hint')}>
-          <input type="checkbox" className="mt-0.5 h-4 w-4 shrink-0" {...form.register('rules.firstOrderOnly')} />
-        </Check>
-        <Check label={t('form.requires_bank_account')} hint={t('form.requires_bank_account_hint')}>
-          <input type="checkbox" className="mt-0.5 h-4 w-4 shrink-0" {...form.register('rules.requiresBankAccount')} />
-        </Check>
-      </div>
-      <h3 className="text-sm font-semibold text-slate-300">{t('form.deposit_and_bonus')}</h3>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={t('form.deposit_amount')} hint={t('form.deposit_amount_hint')} error={error('rules.depositAmount')}>
-          <Input inputMode="numeric" {...form.register('rules.depositAmount')} />
-        </Field>
-        <Field
-          label={t('form.max_credit_before_deposit')}
-          hint={t('form.max_credit_before_deposit_hint')}
-          error={error('rules.maxCreditBeforeDeposit')}
-        >
-          <Input inputMode="decimal" {...form.register('rules.maxCreditBeforeDeposit')} />
-        </Field>
-        <Field label={t('form.bonus_kind')} error={error('rules.bonus')}>
-          <select className={boxClass} {...form.register('rules.bonus.kind')}>
-            <option value="">{t('form.bonus_none')}</option>
-            <option value="FIXED">{t('form.bonus_fixed')}</option>
-            <option value="PERCENT">{t('form.bonus_percent')}</option>
-          </select>
-        </Field>
-        {kind === 'FIXED' && (
-          <Field label={t('form.bonus_amount')} error={error('rules.bonus.amount')}>
-            <Input inputMode="decimal" {...form.register('rules.bonus.amount')} />
-          </Field>
-        )}
-        {kind === 'PERCENT' && (
-          <>
-            <Field label={t('form.bonus_percent_value')} error={error('rules.bonus.percent')}>
-              <Input inputMode="decimal" {...form.register('rules.bonus.percent')} />
-            </Field>
-            <Field label={t('form.bonus_max')} error={error('rules.bonus.maxAmount')}>
-              <Input inputMode="decimal" {...form.register('rules.bonus.maxAmount')} />
-            </Field>
-          </>
-        )}
-      </div>
-      <h3 className="text-sm font-semibold text-slate-300">{t('form.withdrawal')}</h3>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={t('form.target_credit')} hint={t('form.target_credit_hint')} error={error('rules.targetCredit')}>
-          <Input inputMode="decimal" {...form.register('rules.targetCredit')} />
-        </Field>
-        <Field label={t('form.turnover_multiple')} hint={t('form.turnover_multiple_hint')} error={error('rules.turnoverMultiple')}>
-          <Input inputMode="decimal" {...form.register('rules.turnoverMultiple')} />
-        </Field>
-        <Field label={t('form.receivable_cap')} hint={t('form.receivable_cap_hint')} error={error('rules.receivableCapPercent')}>
-          <Input inputMode="decimal" {...form.register('rules.receivableCapPercent')} />
-        </Field>
-        <div className="flex flex-col gap-2">
-          <Check label={t('form.withdraw_all')} hint={t('form.withdraw_all_hint')}>
-            <input type="checkbox" className="mt-0.5 h-4 w-4 shrink-0" {...form.register('rules.withdrawAll')} />
-          </Check>
-          <Check label={t('form.deduct_bonus')} hint={t('form.deduct_bonus_hint')}>
-            <input type="checkbox" className="mt-0.5 h-4 w-4 shrink-0" {...form.register('rules.deductBonusOnWithdraw')} />
-          </Check>
-        </div>
-      </div>
+      {RULE_SECTIONS.map((section) => {
+        const fields = RULE_FIELDS.filter((f) => f.section === section);
+        const flags = fields.filter((f) => PROMOTION_RULES[f.rule].kind === 'flag');
+        const typed = fields.filter((f) => PROMOTION_RULES[f.rule].kind !== 'flag');
+        return (
+          <Fragment key={section}>
+            <h3 className="text-sm font-semibold text-slate-300">{t(`form.${section}`)}</h3>
+            {typed.length === 0 ? (
+              <div className="grid gap-2 sm:grid-cols-2">{flags.map(ruleCheck)}</div>
+            ) : (
+              <div className="grid gap-4 sm:grid-cols-2">
+                {typed.map(ruleField)}
+                {flags.length > 0 && <div className="flex flex-col gap-2">{flags.map(ruleCheck)}</div>}
+              </div>
+            )}
+          </Fragment>
+        );
+      })}
     </Section>
+  );
+}
+
+/** The bonus: its kind, then the amount of a FIXED one or the percent and largest bonus of a PERCENT one. */
+function BonusFields({ form, label, error }: { form: Form; label: string; error: (path: string) => string | undefined }) {
+  const { t } = useTranslation('promotions');
+  const kind = useWatch({ control: form.control, name: 'rules.bonus.kind' });
+  return (
+    <>
+      <Field label={label} error={error('rules.bonus')}>
+        <select className={boxClass} {...form.register('rules.bonus.kind')}>
+          <option value="">{t('form.bonus_none')}</option>
+          <option value="FIXED">{t('form.bonus_fixed')}</option>
+          <option value="PERCENT">{t('form.bonus_percent')}</option>
+        </select>
+      </Field>
+      {kind === 'FIXED' && (
+        <Field label={t('form.bonus_amount')} error={error('rules.bonus.amount')}>
+          <Input inputMode="decimal" {...form.register('rules.bonus.amount')} />
+        </Field>
+      )}
+      {kind === 'PERCENT' && (
+        <>
+          <Field label={t('form.bonus_percent_value')} error={error('rules.bonus.percent')}>
+            <Input inputMode="decimal" {...form.register('rules.bonus.percent')} />
+          </Field>
+          <Field label={t('form.bonus_max')} error={error('rules.bonus.maxAmount')}>
+            <Input inputMode="decimal" {...form.register('rules.bonus.maxAmount')} />
+          </Field>
+        </>
+      )}
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { promotionInputSchema, type BackofficePromotion } from '@app/contracts';
-import { fieldErrorKey, formValuesOf, toInput, toLocalInput } from './form';
+import { PROMOTION_RULE_NAMES, promotionInputSchema, type BackofficePromotion } from '@app/contracts';
+import { RULE_FIELDS, fieldErrorKey, formValuesOf, toInput, toLocalInput } from './form';
 
 const saved: BackofficePromotion = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -27,6 +27,22 @@ const saved: BackofficePromotion = {
 };
 
 describe('the promotion form', () => {
+  it('has one field for each rule of the contracts', () => {
+    expect(RULE_FIELDS.map((f) => f.rule).sort()).toEqual([...PROMOTION_RULE_NAMES].sort());
+  });
+
+  it('sends a flag on, a flag whose default is on either way, and leaves other flags off', () => {
+    const values = formValuesOf(null);
+    expect(values.rules.requiresBankAccount).toBe(true);
+    expect(values.rules.firstOrderOnly).toBe(false);
+    values.rules.requiresBankAccount = false;
+    values.rules.withdrawAll = true;
+    const { rules } = toInput(values) as { rules: Record<string, unknown> };
+    expect(rules.requiresBankAccount).toBe(false);
+    expect(rules.withdrawAll).toBe(true);
+    expect('firstOrderOnly' in rules && rules.firstOrderOnly !== undefined).toBe(false);
+  });
+
   it('gives back what was saved: values of a saved promotion make the same body', () => {
     const body = promotionInputSchema.parse(toInput(formValuesOf(saved)));
     const { id: _id, imageUrl: _i, isActive: _a, uses: _u, createdAt: _c, updatedAt: _up, ...input } = saved;

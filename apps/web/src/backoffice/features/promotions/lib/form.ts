@@ -2,14 +2,41 @@ import type { FieldErrors, Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   LANGUAGES,
+  PROMOTION_RULES,
+  PROMOTION_RULE_NAMES,
   promotionInputSchema,
   type BackofficePromotion,
   type Language,
   type PromotionInput,
+  type PromotionRuleName,
+  type PromotionRules,
   type ProviderId,
 } from '@app/contracts';
+import { flagDefault, type RuleKindOf } from '@app/contracts/promotion-rules';
 
 type Text = { name: string; summary: string; terms: string };
+type BonusValues = { kind: '' | 'FIXED' | 'PERCENT'; amount: string; percent: string; maxAmount: string };
+/** A rule as staff set it, by its kind: a box for a flag, the bonus's own fields, else what they type. */
+type RuleValue<N extends PromotionRuleName> = RuleKindOf<N> extends 'flag' ? boolean : RuleKindOf<N> extends 'bonus' ? BonusValues : string;
+
+export type RuleSection = 'who' | 'deposit_and_bonus' | 'withdrawal';
+/**
+ * The rule fields of the form, section by section in the form's order: each rule of the contracts
+ * (its kind there says the input: a box for a flag, digits for LAK, decimals for the rest) under its
+ * label `form.<label>`, with the hint `form.<label>_hint`; its error is `field.<rule>`.
+ */
+export const RULE_FIELDS: readonly { rule: PromotionRuleName; section: RuleSection; label: string }[] = [
+  { rule: 'firstOrderOnly', section: 'who', label: 'first_order_only' },
+  { rule: 'requiresBankAccount', section: 'who', label: 'requires_bank_account' },
+  { rule: 'depositAmount', section: 'deposit_and_bonus', label: 'deposit_amount' },
+  { rule: 'maxCreditBeforeDeposit', section: 'deposit_and_bonus', label: 'max_credit_before_deposit' },
+  { rule: 'bonus', section: 'deposit_and_bonus', label: 'bonus_kind' },
+  { rule: 'targetCredit', section: 'withdrawal', label: 'target_credit' },
+  { rule: 'turnoverMultiple', section: 'withdrawal', label: 'turnover_multiple' },
+  { rule: 'receivableCapPercent', section: 'withdrawal', label: 'receivable_cap' },
+  { rule: 'withdrawAll', section: 'withdrawal', label: 'withdraw_all' },
+  { rule: 'deductBonusOnWithdraw', section: 'withdrawal', label: 'deduct_bonus' },
+];
 
 /**
  * The form as staff type it: every field a string or a box, named by the contracts' path
@@ -25,18 +52,7 @@ export interface PromotionFormValues {
   endsAt: string;
   maxUses: string;
   maxUsesPerPlayer: string;
-  rules: {
-    firstOrderOnly: boolean;
-    requiresBankAccount: boolean;
-    depositAmount: string;
-    bonus: { kind: '' | 'FIXED' | 'PERCENT'; amount: string; percent: string; maxAmount: string };
-    maxCreditBeforeDeposit: string;
-    targetCredit: string;
-    turnoverMultiple: string;
-    withdrawAll: boolean;
-    receivableCapPercent: string;
-    deductBonusOnWithdraw: boolean;
-  };
+  rules: { [N in PromotionRuleName]: RuleValue<N> };
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -51,8 +67,6 @@ const emptyText = (): Text => ({ name: '', summary: '', terms: '' });
 
 /** The form's values for a new promotion (starting now, bank account required: the contracts' default) or an existing one. */
 export function formValuesOf(p: BackofficePromotion | null, now = new Date()): PromotionFormValues {
-  const r = p?.rules;
-  const bonus = r?.bonus;
   const texts = Object.fromEntries(
     LANGUAGES.map((l) => {
       const text = p?.texts[l];
@@ -67,24 +81,28 @@ export function formValuesOf(p: BackofficePromotion | null, now = new Date()): P
     endsAt: toLocalInput(p?.endsAt ?? null),
     maxUses: p?.maxUses == null ? '' : String(p.maxUses),
     maxUsesPerPlayer: p?.maxUsesPerPlayer == null ? '' : String(p.maxUsesPerPlayer),
-    rules: {
-      firstOrderOnly: r?.firstOrderOnly ?? false,
-      requiresBankAccount: r?.requiresBankAccount ?? true,
-      depositAmount: r?.depositAmount ?? '',
-      bonus: {
+    rules: Object.fromEntries(PROMOTION_RULE_NAMES.map((name) => [name, ruleValueOf(name, p?.rules)])) as PromotionFormValues['rules'],
+  };
+}
+
+/** A rule's field as a saved promotion has it, or its default: empty, a flag off but where the contracts say otherwise. */
+function ruleValueOf(name: PromotionRuleName, rules: PromotionRules | undefined): boolean | string | BonusValues {
+  const value = rules?.[name];
+  switch (PROMOTION_RULES[name].kind) {
+    case 'flag':
+      return (value as boolean | undefined) ?? flagDefault(name);
+    case 'bonus': {
+      const bonus = value as PromotionRules['bonus'];
+      return {
         kind: bonus?.kind ?? '',
         amount: bonus?.kind === 'FIXED' ? bonus.amount : '',
         percent: bonus?.kind === 'PERCENT' ? bonus.percent : '',
         maxAmount: bonus?.kind === 'PERCENT' ? bonus.maxAmount : '',
-      },
-      maxCreditBeforeDeposit: r?.maxCreditBeforeDeposit ?? '',
-      targetCredit: r?.targetCredit ?? '',
-      turnoverMultiple: r?.turnoverMultiple === undefined ? '' : String(r.turnoverMultiple),
-      withdrawAll: r?.withdrawAll ?? false,
-      receivableCapPercent: r?.receivableCapPercent ?? '',
-      deductBonusOnWithdraw: r?.deductBonusOnWithdraw ?? false,
-    },
-  };
+      };
+    }
+    default:
+      return value === undefined ? '' : String(value as string | number);
+  }
 }
 
 const optional = (v: string) => (v.trim() === '' ? undefined : v.trim());
@@ -103,14 +121,6 @@ export function toInput(v: PromotionFormValues): unknown {
     const t = v.texts[l];
     if (l !== 'lo' && (t.name.trim() || t.summary.trim() || t.terms.trim())) texts[l] = t;
   }
-  const b = v.rules.bonus;
-  const bonus =
-    b.kind === 'FIXED'
-      ? { kind: 'FIXED', amount: b.amount }
-      : b.kind === 'PERCENT'
-        ? { kind: 'PERCENT', percent: b.percent, maxAmount: b.maxAmount }
-        : undefined;
-  const r = v.rules;
   return {
     code: v.code.trim().toUpperCase(),
     texts,
@@ -119,19 +129,25 @@ export function toInput(v: PromotionFormValues): unknown {
     endsAt: v.endsAt === '' ? null : instant(v.endsAt),
     maxUses: count(v.maxUses),
     maxUsesPerPlayer: count(v.maxUsesPerPlayer),
-    rules: {
-      ...(r.firstOrderOnly ? { firstOrderOnly: true } : {}),
-      requiresBankAccount: r.requiresBankAccount,
-      depositAmount: optional(r.depositAmount),
-      bonus,
-      maxCreditBeforeDeposit: optional(r.maxCreditBeforeDeposit),
-      targetCredit: optional(r.targetCredit),
-      turnoverMultiple: multiple(r.turnoverMultiple),
-      ...(r.withdrawAll ? { withdrawAll: true } : {}),
-      receivableCapPercent: optional(r.receivableCapPercent),
-      ...(r.deductBonusOnWithdraw ? { deductBonusOnWithdraw: true } : {}),
-    },
+    rules: Object.fromEntries(PROMOTION_RULE_NAMES.map((name) => [name, ruleInput(name, v.rules[name])])),
   };
+}
+
+/** A rule's part of the body: an empty field absent, a flag only when on (or when its default is on: it is said either way). */
+function ruleInput(name: PromotionRuleName, value: boolean | string | BonusValues): unknown {
+  switch (PROMOTION_RULES[name].kind) {
+    case 'flag':
+      return value || flagDefault(name) ? value : undefined;
+    case 'bonus': {
+      const b = value as BonusValues;
+      if (b.kind === 'FIXED') return { kind: 'FIXED', amount: b.amount };
+      return b.kind === 'PERCENT' ? { kind: 'PERCENT', percent: b.percent, maxAmount: b.maxAmount } : undefined;
+    }
+    case 'multiple':
+      return multiple(value as string);
+    default:
+      return optional(value as string);
+  }
 }
 
 const schemaResolver = zodResolver(promotionInputSchema);
