@@ -11,7 +11,11 @@ import {
 import { gatewayCannotBeAsked } from './deposits.errors.js';
 
 /** The banks whose protocol pushes notices to a webhook of ours, by protocol. */
-const WEBHOOK_BANKS: Readonly<Record<string, BankCode>> = { 'jdb-yes': 'jdb', 'lvb-openapi': 'lvb' };
+// a Map: the path's protocol is a stranger's text, and `__proto__` must find nothing
+const WEBHOOK_BANKS: ReadonlyMap<string, BankCode> = new Map([
+  ['jdb-yes', 'jdb'],
+  ['lvb-openapi', 'lvb'],
+]);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -33,7 +37,7 @@ export async function depositCallbackRoutes(app: FastifyInstance) {
   await bankCallbackRoute(app, { path: BANK_CALLBACK_PATH, onCallback });
   /** The agency's adapter for the bank whose webhook this is, when the agency speaks that protocol to it. */
   async function webhookGateway(protocol: string, agencyId: string | undefined): Promise<BankGateway> {
-    const bank = WEBHOOK_BANKS[protocol];
+    const bank = WEBHOOK_BANKS.get(protocol);
     if (!bank || !agencyId || !UUID.test(agencyId)) throw new AppError('NOT_FOUND', 'no such webhook');
     let gateway: BankGateway;
     try {
