@@ -6,11 +6,13 @@ const root = new URL('../', import.meta.url).pathname;
 const only = process.argv[2];
 function step(name, cmd, args) {
   console.log(`\n=== ${name}`);
+  const started = Date.now();
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' } });
   if (r.status !== 0) {
     console.error(`\n${name} failed`);
     process.exit(r.status ?? 1);
   }
+  console.log(`=== ${name} took ${Math.round((Date.now() - started) / 1000)} s`);
 }
 if (!only || only === 'static') {
   step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
