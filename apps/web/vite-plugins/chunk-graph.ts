@@ -9,10 +9,10 @@ export interface PageSpec {
   /** the page's route files under src/routes, layouts first: their chunks and what those import */
   routes: string[];
   /**
-   * The page waits for every namespace (the player area's `loadAllNamespaces`): Lao's translation
-   * file (locales/bundles/lo.ts, what the entry does not hold) is preloaded too, and a copy per other
-   * language, `<page>.<language>.html`, preloads that language's file (locales/bundles/<language>.ts)
-   * instead: a player reads one language, Lao is no fallback (docs/decisions/147).
+   * The page waits for every namespace (the player area's `loadAllNamespaces`): Lao's file of the
+   * player area's texts (locales/bundles/lo.ts) is preloaded too, and a copy per other language,
+   * `<page>.<language>.html`, preloads that language's file (locales/bundles/<language>.ts) instead: a
+   * player reads one language, Lao is no fallback (docs/decisions/147).
    */
   allNamespaces?: boolean;
   /**
@@ -46,10 +46,12 @@ export function chunkGraph(bundle: Rolldown.OutputBundle) {
 /** A page given by its route files alone, as a spec. */
 export const specOf = (value: string[] | PageSpec): PageSpec => (Array.isArray(value) ? { routes: value } : value);
 
-/** The language of the first bundle (lib/i18n.ts holds its common, errors and auth texts). */
+/** The language of a page's HTML when the server knows none (`<page>.html`). */
 export const DEFAULT_LANGUAGE = 'lo';
-/** A language's translation file, fetched as one chunk (locales/bundles/<language>.ts). */
+/** A language's translation file of the player area, fetched as one chunk (locales/bundles/<language>.ts). */
 const TEXTS = /\/src\/locales\/bundles\/(\w+)\.ts$/;
+/** A language's texts of every page's first render (locales/bundles/<language>.first.ts; the entry holds none, decision 156). */
+const FIRST_TEXTS = /\/src\/locales\/bundles\/(\w+)\.first\.ts$/;
 
 /** The languages that have a translation file of their own in the build. */
 export function textLanguages(graph: ReturnType<typeof chunkGraph>): string[] {
@@ -58,9 +60,15 @@ export function textLanguages(graph: ReturnType<typeof chunkGraph>): string[] {
 
 /**
  * The chunks a page's HTML preloads beside the entry (and what the entry loads itself): its routes',
- * and the texts of `language` if it waits for every namespace.
+ * the first render's texts in `language`, and its player texts if it waits for every namespace; no
+ * texts when `language` is null (a prerendered page names its own, page-preloads.ts).
  */
-export function pageChunks(graph: ReturnType<typeof chunkGraph>, page: string, spec: PageSpec, language = DEFAULT_LANGUAGE): Set<string> {
+export function pageChunks(
+  graph: ReturnType<typeof chunkGraph>,
+  page: string,
+  spec: PageSpec,
+  language: string | null = DEFAULT_LANGUAGE,
+): Set<string> {
   const { chunks, walk, loaded, ids, chunkOf } = graph;
   const needed = new Set<string>();
   for (const file of spec.routes) {
@@ -68,9 +76,10 @@ export function pageChunks(graph: ReturnType<typeof chunkGraph>, page: string, s
     if (!chunk) throw new Error(`page-modulepreloads: no chunk for ${file} (page ${page})`);
     walk(chunk.fileName, needed);
   }
-  if (spec.allNamespaces) {
-    const texts = chunks.find((c) => !loaded.has(c.fileName) && ids(c).some((id) => TEXTS.exec(id)?.[1] === language));
-    if (!texts) throw new Error(`page-modulepreloads: no ${language} translation file outside the entry (page ${page})`);
+  if (language === null) return needed;
+  for (const file of spec.allNamespaces ? [FIRST_TEXTS, TEXTS] : [FIRST_TEXTS]) {
+    const texts = chunks.find((c) => !loaded.has(c.fileName) && ids(c).some((id) => file.exec(id)?.[1] === language));
+    if (!texts) throw new Error(`page-modulepreloads: no ${language} translation file ${file} outside the entry (page ${page})`);
     walk(texts.fileName, needed);
   }
   return needed;

@@ -43,13 +43,14 @@ export function pageModulePreloads(
           if (!/^\/api\/[\w/.-]+$/.test(path)) throw new Error(`page-modulepreloads: ${path} is not an API path (page ${page})`);
           return `<link rel="preload" href="${path}" as="fetch" crossorigin="use-credentials">`;
         });
-        const withHead = (language: string) => {
+        const withHead = (language: string | null) => {
           const head = [preloads(pageChunks(graph, page, spec, language)), ...reads].filter(Boolean).join('\n    ');
           return html.replace('</head>', `  ${head}\n  </head>`);
         };
-        pageHtml.set(page, withHead(DEFAULT_LANGUAGE));
+        // the prerendered copies add their language's texts to this head
+        pageHtml.set(page, withHead(null));
         mkdirSync(dirname(join(dir, PAGES_DIR, page)), { recursive: true });
-        writeFileSync(join(dir, PAGES_DIR, `${page}.html`), pageHtml.get(page)!);
+        writeFileSync(join(dir, PAGES_DIR, `${page}.html`), withHead(DEFAULT_LANGUAGE));
         if (!spec.allNamespaces) continue;
         // a player whose language is not Lao waits for that language's texts instead: `<page>.<language>.html`
         // preloads its file in place of Lao's (the server chooses the copy by the language, docs/decisions/077, 147)
@@ -57,6 +58,9 @@ export function pageModulePreloads(
           if (language !== DEFAULT_LANGUAGE) writeFileSync(join(dir, PAGES_DIR, `${page}.${language}.html`), withHead(language));
         }
       }
+      // index.html answers the paths without a copy of their own: Lao's first texts download with the entry there too
+      const first = preloads(pageChunks(graph, 'index.html', { routes: [] }));
+      writeFileSync(join(dir, 'index.html'), html.replace('</head>', `  ${first}\n  </head>`));
       if (!prerender) return;
 
       const css = Object.values(bundle).flatMap((a) => (a.type === 'asset' && a.fileName.endsWith('.css') ? [a] : []));
@@ -67,10 +71,10 @@ export function pageModulePreloads(
         const base = pageHtml.get(page);
         if (base === undefined) throw new Error(`prerender: ${page} is not one of the pages`);
         for (const language of render.LANGUAGES) {
-          // a language other than Lao is fetched by the entry before its first render: it downloads with it
+          // the language's texts are fetched by the entry before its first render: they download with it
           const localeChunks = new Set<string>();
           for (const ns of render.EAGER_NAMESPACES) {
-            const chunk = language === 'lo' ? undefined : chunkOf(`/src/locales/${ns}.json?lang=${language}`);
+            const chunk = chunkOf(`/src/locales/${ns}.json?lang=${language}`);
             if (chunk) walk(chunk.fileName, localeChunks);
           }
           const out = withPrerenderedPage(base, {

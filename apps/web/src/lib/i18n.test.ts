@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { i18n, i18nReady, languageCookie, loadAllNamespaces, NAMESPACES } from './i18n';
+import { EAGER_NAMESPACES, i18n, i18nReady, languageCookie, loadAllNamespaces, NAMESPACES } from './i18n';
 import { textsIn } from './locale-file';
+import auth from '../locales/auth.json';
 import wallet from '../locales/wallet.json';
 
 /** The namespace files (locales/<namespace>.json, every language in each). */
@@ -10,7 +11,7 @@ const files = () =>
     .sort();
 
 describe('i18n namespaces', () => {
-  it('starts with the visitor namespaces in Lao and loads the player ones on demand, in the language alone', async () => {
+  it('starts with the visitor namespaces and loads the player ones on demand, in the language alone', async () => {
     await i18nReady;
     await i18n.changeLanguage('lo');
     // the list names every namespace file: a namespace added under locales/ is added to it
@@ -45,27 +46,19 @@ describe('the language choice', () => {
 });
 
 describe('the fetched translations', () => {
-  it('come one file per language: Lao without what the first bundle holds, the others whole, each in its language only', async () => {
-    const lo = await import('../locales/bundles/lo');
-    expect(Object.keys(lo.default).sort()).toEqual([
-      '../deposit.json',
-      '../limits.json',
-      '../promotion.json',
-      '../wallet.json',
-      '../withdraw.json',
-    ]);
-    expect(lo.default['../wallet.json']).toEqual(textsIn(wallet, 'lo'));
-    for (const lng of ['cn', 'vn', 'th']) {
+  it("come two files per language, the first render's namespaces and the player area's, together every namespace in that language only", async () => {
+    const namesOf = (texts: Record<string, unknown>) => Object.keys(texts).map((p) => p.slice(3, -'.json'.length));
+    for (const lng of ['lo', 'cn', 'vn', 'th']) {
+      const first = (await import(`../locales/bundles/${lng}.first.ts`)) as { default: Record<string, unknown> };
       const bundle = (await import(`../locales/bundles/${lng}.ts`)) as { default: Record<string, unknown> };
-      expect(
-        Object.keys(bundle.default)
-          .map((p) => p.slice(3, -'.json'.length))
-          .sort(),
-        lng,
-      ).toEqual(files());
+      expect(namesOf(first.default).sort(), lng).toEqual([...EAGER_NAMESPACES].sort());
+      expect([...namesOf(first.default), ...namesOf(bundle.default)].sort(), lng).toEqual(files());
       // the texts of that language alone: a leaf's other languages stay out of the player's download
       expect(bundle.default['../wallet.json'], lng).toEqual(textsIn(wallet, lng));
-      expect(JSON.stringify(bundle.default), lng).not.toContain(wallet.credit.title.lo);
+      expect(first.default['../auth.json'], lng).toEqual(textsIn(auth, lng));
+      const other = lng === 'lo' ? 'th' : 'lo';
+      expect(JSON.stringify(bundle.default), lng).not.toContain(wallet.credit.title[other]);
+      expect(JSON.stringify(first.default), lng).not.toContain(auth.login.submit[other]);
     }
   });
 });

@@ -23,37 +23,36 @@ export {
 // Each namespace is one file with every language side by side (locales/<namespace>.json, decision 147);
 // `?lang=` takes one language's texts out of it at build time (vite-plugins/locale-language.ts), so that a
 // player fetches only the language they read.
-// Lao ships in the first bundle for the namespaces a visitor's pages use (common, errors, auth); the
-// player area's namespaces and the other languages are fetched when needed, so the first page stays
-// small (docs/decisions/016). The player route awaits `loadAllNamespaces` before it renders.
-const eager = import.meta.glob<ResourceKey>(['../locales/common.json', '../locales/errors.json', '../locales/auth.json'], {
-  eager: true,
-  import: 'default',
-  query: { lang: 'lo' },
-});
-// What is fetched comes one file per language (locales/bundles/<language>.ts): Lao's other namespaces,
-// every namespace of another language. One request, not one per namespace: on a phone each request
-// costs a round trip, and HTTP/1.1 queues more than six at once (docs/decisions/077)
-const bundles = import.meta.glob<{ default: Record<string, ResourceKey> }>('../locales/bundles/*.ts');
-
-function nsOf(path: string) {
-  return path.slice(path.lastIndexOf('/') + 1, -'.json'.length);
-}
+// Every language's texts are fetched, Lao's too, in two files per language: the namespaces a visitor's
+// pages use (locales/bundles/<language>.first.ts: common, errors, auth), which each page's HTML preloads in its
+// language beside the entry, and the player area's (locales/bundles/<language>.ts), which the player route
+// awaits (`loadAllNamespaces`) and the player pages' HTML preloads. The entry holds no texts: a page in
+// Thai does not download Lao's besides (decision 156). One request per file, not one per namespace: on a
+// phone each request costs a round trip, and HTTP/1.1 queues more than six at once (docs/decisions/077)
+type Texts = { default: Record<string, ResourceKey> };
+const firstTexts = import.meta.glob<Texts>('../locales/bundles/*.first.ts');
+const bundles = import.meta.glob<Texts>(['../locales/bundles/*.ts', '!../locales/bundles/*.first.ts']);
 
 /** Every namespace of the site (locales/*.json; i18n.test.ts holds the list to the files). */
 export const NAMESPACES = ['common', 'errors', 'auth', 'deposit', 'promotion', 'wallet', 'withdraw', 'limits'];
 
-const loResources = Object.fromEntries(Object.entries(eager).map(([path, texts]) => [nsOf(path), texts]));
-/** The namespaces the first render of a visitor's page needs (bundled in Lao, fetched in the other languages before it). */
-export const EAGER_NAMESPACES = Object.keys(loResources);
+/** The namespaces the first render of a visitor's page needs (locales/bundles/<language>.first.ts), loaded before it. */
+export const EAGER_NAMESPACES: readonly string[] = ['common', 'errors', 'auth'];
+
+/** The file that holds `namespace` in `language`. */
+function textsFile(language: string, namespace: string): (() => Promise<Texts>) | undefined {
+  return EAGER_NAMESPACES.includes(namespace)
+    ? firstTexts[`../locales/bundles/${language}.first.ts`]
+    : bundles[`../locales/bundles/${language}.ts`];
+}
 
 const lazyBackend: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(language, namespace, callback) {
-    const load = bundles[`../locales/bundles/${language}.ts`];
+    const load = textsFile(language, namespace);
     if (!load) return callback(null, {});
-    // i18next asks for each namespace: they share the one module (the browser fetches it once)
+    // i18next asks for each namespace: those of one file share its module (the browser fetches it once)
     load().then(
       (mod) => callback(null, mod.default[`../${namespace}.json`] ?? {}),
       (err: Error) => callback(err, null),
@@ -98,10 +97,9 @@ export const i18nReady = i18n
     // Thai fetches Thai's file alone, not Lao's besides (decision 147)
     fallbackLng: false,
     supportedLngs: [...LANGUAGES],
-    ns: EAGER_NAMESPACES,
+    // a copy: i18next adds the namespaces it loads later to this list
+    ns: [...EAGER_NAMESPACES],
     defaultNS: 'common',
-    resources: { lo: loResources },
-    partialBundledLanguages: true,
     // SPEC.md §9: translation loading retries at most 5 times, starting at 350 ms
     maxRetries: 5,
     retryTimeout: 350,
