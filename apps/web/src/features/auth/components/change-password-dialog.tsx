@@ -10,7 +10,7 @@ import { Field } from '@/components/ui/field';
 import { CheckCircleIcon } from '@/components/ui/icons';
 import { PasswordToggle } from '@/components/ui/password-toggle';
 import { Input } from '@/components/ui/input';
-import { errorKey, toast } from '@/components/ui/toast';
+import { errorKey, toast } from '@/components/ui/toast-store';
 import { agencyInfoQueryOptions } from '@/lib/api/agency-info';
 import { ApiError } from '@/lib/api-client';
 import { useChangePassword } from '../api/change-password';

@@ -8,7 +8,7 @@ import { Card, CardDescription } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { SelectField } from '@/components/ui/select-field';
-import { toastError, toastSuccess } from '@/components/ui/toast';
+import { toastError, toastSuccess } from '@/components/ui/toast-store';
 import { ApiError } from '@/lib/api-client';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { useAddBankAccount } from '../api/add-bank-account';

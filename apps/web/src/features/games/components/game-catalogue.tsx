@@ -7,7 +7,7 @@ import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
 import { RefreshIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
-import { errorKey, toastError } from '@/components/ui/toast';
+import { errorKey, toastError } from '@/components/ui/toast-store';
 import { currentLanguage } from '@/lib/i18n';
 import { useGames } from '../api/get-games';
 import { useLaunchGame } from '../api/launch-game';

@@ -5,7 +5,7 @@ import { Button, buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { RefreshIcon, WalletIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
-import { errorKey } from '@/components/ui/toast';
+import { errorKey } from '@/components/ui/toast-store';
 import { useCredit } from '@/lib/api/get-credit';
 import { CreditAmount } from './credit-amount';
 
