@@ -50,6 +50,14 @@ const PAGES: Record<string, string[] | PageSpec> = {
   'player/promotion/history': player('promotion/history.tsx'),
 };
 
+/** The promotion in use and what it imports from its feature: the deposit page's and the promotion pages'. */
+const PROMOTION_IN_USE =
+  /[\\/]features[\\/]promotions[\\/](api[\\/](keys|mutations)|lib[\\/](use-fresh-turnover|usage-error|status|rule-lines)|components[\\/](cancel-usage-dialog|progress-row|rule-list|usage-status-badge|promotion-in-use|promotion-notices))\.tsx?$/;
+
+/** What the withdraw form takes from the deposit page's: the provider field and its maintenance, the amount's bounds. */
+const MONEY_FIELDS =
+  /[\\/]src[\\/](components[\\/]ui[\\/]provider-(select-field|maintenance-notice)\.tsx|lib[\\/](amount-limits|api[\\/]provider-maintenance)\.ts)$/;
+
 /** What every Radix part imports (the toaster's needs, and the Slot): one chunk. */
 const RADIX_CORE =
   /[\\/]node_modules[\\/](radix-ui|@radix-ui[\\/](primitive|react-(collection|compose-refs|context|dismissable-layer|portal|presence|primitive|slot|use-[\w-]+|visually-hidden)))[\\/]/;
@@ -116,6 +124,15 @@ export default defineConfig({
             { name: 'forms', test: /[\\/]node_modules[\\/]react-hook-form[\\/]/ },
             // the select bound to a form field: the bank page's form shares it with the money forms, without `money` (decision 180)
             { name: 'select-field', test: /[\\/]src[\\/]components[\\/]ui[\\/]select-field\.tsx$/ },
+            // the promotion in use (its card, notices, rules, progress and cancel button, with their calls), which the
+            // deposit page and the promotion pages show: its own chunk, so that the promotion pages load neither
+            // `money` nor, through it, react-hook-form and the provider select (decision 156)
+            { name: 'promotion-in-use', test: PROMOTION_IN_USE },
+            // the contracts' money arithmetic, which the deposit, withdraw and promotion pages all use
+            { name: 'amounts', test: /[\\/]contracts[\\/]src[\\/](amounts|convert|promotion-split)\.ts$/ },
+            // the money forms' own fields (the provider choice with its maintenance, the amount's bounds): the withdraw
+            // page's share of the deposit page's code, without the deposit form, its QR and its result (decision 156)
+            { name: 'money-fields', test: MONEY_FIELDS },
             // the deposit page and what it imports beside the chunks above (the provider field, the promotion
             // notices, the amount bounds and previews): one chunk, which the withdraw page shares
             { name: 'money', test: /[\\/]src[\\/]routes[\\/]player[\\/]deposit[\\/]index\.tsx\?tsr-split=component$/ },
