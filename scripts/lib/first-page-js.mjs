@@ -12,16 +12,16 @@ import { gzipSync } from 'node:zlib';
  * grow. The goal is GOAL_KB for every page; docs/decisions/180 says where the rest is.
  */
 export const LIMIT_KB = {
-  index: 93,
-  login: 114,
-  'player/index': 100,
-  'player/bank': 127,
-  'player/deposit': 121,
-  'player/deposit/history': 100,
-  'player/promotion': 123,
-  'player/promotion/history': 122,
-  'player/withdraw': 125,
-  'player/withdraw/history': 100,
+  index: 83,
+  login: 104,
+  'player/index': 96,
+  'player/bank': 110,
+  'player/deposit': 118,
+  'player/deposit/history': 95,
+  'player/promotion': 100,
+  'player/promotion/history': 99,
+  'player/withdraw': 118,
+  'player/withdraw/history': 96,
 };
 export const GOAL_KB = 70;
 
