@@ -90,7 +90,15 @@ export default defineConfig({
       paths: { index: '/', login: '/login', register: '/register' },
     }),
   ],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // the libraries' shims of useSyncExternalStore (react-i18next, TanStack's store) go to Preact compat's own,
+      // which the shims call at run time anyway: their fallback for React 17 stays out of the entry
+      { find: /^use-sync-external-store\/shim\/with-selector$/, replacement: 'use-sync-external-store/with-selector' },
+      { find: /^use-sync-external-store\/shim$/, replacement: fileURLToPath(new URL('./src/lib/sync-external-store.ts', import.meta.url)) },
+    ],
+  },
   // `npm run dev` (scripts/start.mjs --dev) sets where the API and the back office's dev server are, so that
   // both answer on this one origin; `vite` alone expects the server on :3000
   server: {

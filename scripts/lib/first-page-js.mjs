@@ -15,13 +15,13 @@ export const LIMIT_KB = {
   index: 83,
   login: 104,
   'player/index': 96,
-  'player/bank': 110,
+  'player/bank': 109,
   'player/deposit': 118,
   'player/deposit/history': 95,
   'player/promotion': 100,
   'player/promotion/history': 99,
   'player/withdraw': 118,
-  'player/withdraw/history': 96,
+  'player/withdraw/history': 95,
 };
 export const GOAL_KB = 70;
 
