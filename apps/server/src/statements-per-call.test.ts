@@ -15,12 +15,12 @@ const BUDGET: Record<string, number> = {
   'POST /v2/players/login': 9,
   'GET /v2/players/info': 1,
   'GET /v2/players/credits/gclub': 1,
-  'GET /v2/deposits/open': 2,
+  'GET /v2/deposits/open': 1,
   'POST /v2/deposits': 14,
-  'GET /v2/players/info after a POST': 1,
+  'GET /v2/players/info after a POST': 0,
   'GET /v2/promotions': 1,
   'POST /v2/games/gclub/launch': 3,
-  'POST /v2/withdrawals': 40,
+  'POST /v2/withdrawals': 32,
 };
 
 const MID = 'DEMO-LAK-001';
