@@ -11,6 +11,13 @@ declare module 'fastify' {
     /** each session kind's cache in this instance, by kind name (decision 043) */
     sessionCaches: Map<string, SessionCache<unknown>>;
   }
+  interface FastifyContextConfig {
+    /**
+     * a state-changing route that changes nothing a session's lookup reads (the owner's row, bank
+     * accounts, sessions): its owner's kept sessions stay kept after it (decision 155)
+     */
+    sessionUnchanged?: boolean;
+  }
 }
 
 /**
@@ -224,14 +231,15 @@ export function createSessionCore(kind: SessionKind) {
       // a call that changes something of its owner's (a bank account, a profile) has committed when
       // its answer is sent: this instance forgets the owner's kept sessions before the client can ask
       // again, instead of answering from memory until the database's notification arrives
-      // (on the routes that change something only: a read pays no hook)
+      // (on the routes that change something only: a read pays no hook, nor a route that says it
+      // changes nothing of the session's, such as an order: the next call needs no lookup again)
       const forget: onSendHookHandler = (request, _reply, payload, done) => {
         const ownerId = owners.get(request);
         if (ownerId !== undefined) cache.invalidate(ownerId);
         done(null, payload);
       };
       app.addHook('onRoute', (route) => {
-        if (toArray(route.method).every((m) => m === 'GET' || m === 'HEAD')) return;
+        if (toArray(route.method).every((m) => m === 'GET' || m === 'HEAD') || route.config?.sessionUnchanged) return;
         route.onSend = [...toArray(route.onSend), forget];
       });
     },

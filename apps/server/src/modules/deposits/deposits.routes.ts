@@ -24,7 +24,7 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v2/deposits',
     {
-      config: { idempotent: true },
+      config: { idempotent: true, sessionUnchanged: true },
       schema: {
         tags: ['deposits'],
         summary: 'Open a deposit order (QR, 10 minutes)',

@@ -1,30 +1,34 @@
 import { sql } from 'drizzle-orm';
 import type { FraudSignal, FraudSignalKind, FraudSignalStatus } from '@app/contracts';
 import { writeAudit } from '../../audit/audit.js';
-import { queryRows, type Db, type Tx } from '../../db/client.js';
+import { queryRows } from '../../db/client.js';
 import { transactionWithRetry } from '../../db/errors.js';
 import { AppError, notFound } from '../../errors.js';
 import {
-  bankAccountSignals,
-  bonusRingSignals,
-  deviceSignals,
-  heldRingSignals,
+  bankAccountSources,
+  bonusRingSources,
+  deviceSources,
   inBlockingRing,
-  registrationSignals,
+  registrationSources,
+  writePairs,
+  type PairSource,
 } from './fraud-signals.detect.js';
 import type { FraudSignalsDependencies, FraudSignalsService, SignalEvent } from './fraud-signals.types.js';
 
 /** How many signals a player's page lists. */
 const SHOWN = 100;
 
-type Writer = (db: Db | Tx, agencyId: string, playerId: string) => Promise<number>;
-/** What each event writes: a withdrawal writes every pair kind again, so that nothing an earlier event missed stays missing. */
-const WRITERS: Record<SignalEvent, Writer[]> = {
-  registered: [deviceSignals, registrationSignals],
+type Sources = (agencyId: string, playerId: string) => PairSource[];
+/**
+ * What each event writes, in one statement: a withdrawal writes every pair kind again, so that
+ * nothing an earlier event missed stays missing.
+ */
+const SOURCES: Record<SignalEvent, Sources[]> = {
+  registered: [(_, playerId) => deviceSources(playerId), registrationSources],
   // a device shared after both took a first-deposit promotion makes the ring then
-  fingerprint: [deviceSignals, heldRingSignals],
-  bank_account: [bankAccountSignals],
-  withdrawal: [deviceSignals, bankAccountSignals, registrationSignals, heldRingSignals],
+  fingerprint: [(_, playerId) => deviceSources(playerId), bonusRingSources],
+  bank_account: [bankAccountSources],
+  withdrawal: [(_, playerId) => deviceSources(playerId), bankAccountSources, registrationSources, bonusRingSources],
 };
 
 interface SignalRow {
@@ -62,14 +66,19 @@ export function createFraudSignalsService({ db, log }: FraudSignalsDependencies)
   return {
     async recordAfter(event, { agencyId, playerId }, on = db) {
       try {
-        for (const write of WRITERS[event]) await write(on, agencyId, playerId);
+        await writePairs(
+          on,
+          agencyId,
+          playerId,
+          SOURCES[event].flatMap((sources) => sources(agencyId, playerId)),
+        );
       } catch (err) {
         log.warn({ err, event, playerId }, 'fraud signals not written; the next withdrawal writes them');
       }
     },
 
     async bonusRing({ agencyId, playerId }, promotionId) {
-      await bonusRingSignals(db, agencyId, playerId, promotionId);
+      await writePairs(db, agencyId, playerId, bonusRingSources(agencyId, playerId, promotionId));
       return inBlockingRing(db, agencyId, playerId);
     },
 

@@ -33,6 +33,7 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v2/games/:provider/launch',
     {
+      config: { sessionUnchanged: true },
       schema: {
         tags: ['games'],
         summary: 'A one-time launch URL for a game; refused without credit at the provider',

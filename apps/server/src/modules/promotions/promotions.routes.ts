@@ -98,7 +98,7 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v2/promotions/use',
     {
       ...loggedIn,
-      config: { idempotent: true },
+      config: { idempotent: true, sessionUnchanged: true },
       schema: {
         tags,
         summary: 'Take a promotion for one provider (ACTIVE)',

@@ -26,7 +26,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v2/withdrawals',
     {
       ...loggedIn,
-      config: { idempotent: true },
+      config: { idempotent: true, sessionUnchanged: true, playerBankAccounts: true },
       schema: {
         tags,
         summary: 'Withdraw credit from a provider to the bank account (answers PENDING, OPEN or FAILED)',

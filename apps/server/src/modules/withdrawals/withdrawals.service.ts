@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { convert, findRate, isProviderId, toMinor } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.js';
 import { isUniqueViolation, transactionWithRetry } from '../../db/errors.js';
@@ -86,9 +86,21 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDependencies): 
                 .from(withdrawals)
                 .where(and(ownedBy(agency.id, session.playerId), eq(withdrawals.requestKey, requestKey)))
             )[0];
-      // the same request again, its first run's answer lost (a crash after the commit): that withdrawal
-      const before = await made();
-      if (before) return reload(before.id);
+      // one read for both: the same request again, its first run's answer lost (a crash after the
+      // commit: that withdrawal), and a withdrawal in progress
+      const mine = await db
+        .select()
+        .from(withdrawals)
+        .where(
+          and(
+            ownedBy(agency.id, session.playerId),
+            requestKey === undefined
+              ? inArray(withdrawals.status, [...IN_PROGRESS])
+              : or(eq(withdrawals.requestKey, requestKey), inArray(withdrawals.status, [...IN_PROGRESS])),
+          ),
+        );
+      const before = requestKey === undefined ? undefined : mine.find((w) => w.requestKey === requestKey);
+      if (before) return before;
       const { providerId } = body;
       if (!isProviderId(providerId)) throw unknownProvider(providerId);
       const amount = toMinor(body.amount, 'THB');
@@ -96,9 +108,10 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDependencies): 
       if (amount < toMinor(withdrawMinThb, 'THB') || amount > toMinor(withdrawMaxThb, 'THB')) {
         throw amountOutOfRange(withdrawMinThb, withdrawMaxThb);
       }
-      const bank = await bankAccounts.find(agency.id, session.playerId);
+      // as the session's lookup read them (the route asks for them): no read of its own
+      const [bank] = await bankAccounts.ofSession(session);
       if (!bank) throw bankAccountRequired();
-      if (await inProgress(db, agency.id, session.playerId)) throw openExists();
+      if (mine.some((w) => (IN_PROGRESS as readonly string[]).includes(w.status))) throw openExists();
 
       // the version first: a move between it and the provider's answer makes syncCredit skip
       const versionSeen = await transfers.creditVersion(db, agency.id, session.playerId, providerId);

@@ -27,7 +27,7 @@ export interface WithdrawalsServiceDependencies extends ServiceDependencies {
   transfers: TransferService;
   worker: Worker;
   wallet: Pick<WalletService, 'creditMinorAt'>;
-  bankAccounts: Pick<BankAccountsService, 'find'>;
+  bankAccounts: Pick<BankAccountsService, 'ofSession'>;
   promotions: Pick<PromotionsService, 'withdrawalRules' | 'withdrawalApproved'>;
   /** a withdrawal writes every kind of its player's fraud signals again (decision 164) */
   fraudSignals: Pick<FraudSignalsService, 'recordAfter'>;

@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addBankAccount, fundCredit } from './modules/withdrawals/withdrawals.test-helpers.js';
+import { loginPlayer, registerPlayer, type TestPlayer } from './test/players.js';
+import { useServerAndSandbox } from './test/server-and-sandbox.js';
+import { countStatements, type StatementCounter } from './test/statements.js';
+
+/**
+ * The statements the server sends for each hot call of a player (issue #34: under load the server's
+ * CPU and PostgreSQL's go per statement and round trip), counted at the driver, BEGIN and COMMIT
+ * included, on warm caches as a busy instance has them. Each is held at today's figure: lower a
+ * figure when a call takes fewer, never raise one without a reason written beside it.
+ */
+const BUDGET: Record<string, number> = {
+  'POST /v2/players/login': 9,
+  'GET /v2/players/info': 1,
+  'GET /v2/players/credits/gclub': 1,
+  'GET /v2/deposits/open': 1,
+  'POST /v2/deposits': 14,
+  'GET /v2/players/info after a POST': 0,
+  'GET /v2/promotions': 1,
+  'POST /v2/games/gclub/launch': 3,
+  'POST /v2/withdrawals': 32,
+};
+
+const MID = 'DEMO-LAK-001';
+// the session cache on, as in production: the calls of a page after the first cost no lookup
+const env = useServerAndSandbox({ SESSION_CACHE_SECONDS: '10', PUBLIC_URL: 'http://127.0.0.1:9' });
+let counter: StatementCounter;
+
+beforeAll(async () => {
+  counter = countStatements(env.ctx.database);
+  // callbacks go nowhere: no payment is made here, and nothing arrives while a call is counted
+  await fetch(`${env.sandbox.url}/bank/_faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"noCallback":true}',
+  });
+});
+
+async function readyPlayer(): Promise<TestPlayer> {
+  const p = await registerPlayer(env.ctx.app);
+  await addBankAccount(env.ctx.app, p);
+  await fundCredit(env.ctx.app, env.agencyId(), p, 'gclub', 50_000n);
+  return p;
+}
+
+/** One player's visit through the hot calls; each call's statements under its name. */
+async function visit(registered: TestPlayer): Promise<Map<string, string[]>> {
+  const counted = new Map<string, string[]>();
+  const app = env.ctx.app;
+  let cookie = '';
+  const call = async (name: string, method: 'GET' | 'POST', url: string, payload?: object, keyed = false) => {
+    counter.start();
+    const res = await app.inject({
+      method,
+      url: `/api${url}`,
+      headers: { host: 'localhost', cookie, ...(keyed ? { 'idempotency-key': randomBytes(8).toString('hex') } : {}) },
+      ...(payload === undefined ? {} : { payload }),
+    });
+    counted.set(name, counter.stop());
+    expect(res.statusCode, `${name}: ${res.body}`).toBeLessThan(300);
+    return res;
+  };
+  counter.start();
+  const p = await loginPlayer(app, registered.username, registered.password);
+  counted.set('POST /v2/players/login', counter.stop());
+  cookie = p.cookie;
+  await call('GET /v2/players/info', 'GET', '/v2/players/info');
+  await call('GET /v2/players/credits/gclub', 'GET', '/v2/players/credits/gclub');
+  await call('GET /v2/promotions', 'GET', '/v2/promotions');
+  const games = await app.inject({ url: '/api/v2/games/gclub', headers: { host: 'localhost', cookie } });
+  const gameId = (games.json() as { games: { id: string }[] }).games[0]!.id;
+  await call('POST /v2/games/gclub/launch', 'POST', '/v2/games/gclub/launch', { gameId, language: 'lo' });
+  await call('POST /v2/withdrawals', 'POST', '/v2/withdrawals', { providerId: 'gclub', amount: '100' }, true);
+  await call('GET /v2/deposits/open', 'GET', '/v2/deposits/open');
+  const deposit = { providerId: 'gclub', mid: MID, bank: 'bcel', amount: '150000' };
+  await call('POST /v2/deposits', 'POST', '/v2/deposits', deposit, true);
+  await call('GET /v2/players/info after a POST', 'GET', '/v2/players/info');
+  return counted;
+}
+
+describe('statements per call', () => {
+  it('holds each hot call of a player to its budget of statements', async () => {
+    // the first visit warms what an instance under load has warm (prepared statements, the caches)
+    await visit(await readyPlayer());
+    const counted = await visit(await readyPlayer());
+    const over = Object.entries(BUDGET)
+      .map(([name, limit]) => ({ name, limit, sent: counted.get(name) ?? [] }))
+      .filter(({ sent, limit }) => sent.length > limit);
+    const report = over.map(
+      ({ name, limit, sent }) =>
+        `${name}: ${sent.length} statements, budget ${limit}\n${sent.map((s) => `  ${s.slice(0, 160)}`).join('\n')}`,
+    );
+    expect(report.join('\n'), 'calls over their budget of statements').toBe('');
+    expect([...counted.keys()].sort()).toEqual(Object.keys(BUDGET).sort());
+  });
+});
