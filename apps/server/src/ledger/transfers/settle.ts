@@ -2,7 +2,7 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import { queryRowsPrepared, uuidArray, type Db, type Tx } from '../../db/client.js';
 import { transactionWithRetry } from '../../db/errors.js';
 import { providerTransfers } from '../../db/schema/index.js';
-import { completeByKeys } from '../../jobs/queue.js';
+import { completeByKeysSql } from '../../jobs/queue.js';
 import { postMany, type PostRequest } from '../ledger.js';
 import { creditAccountOf, playerCreditAccount, reservedOn } from './accounts.js';
 import { jobKey, type SettledManyHandler, type SettleRequest, type Settlement, type Transfer } from './kinds.js';
@@ -45,12 +45,6 @@ export async function settleTransfersIn(
   const settling = rows
     .filter((row) => row.status === 'PENDING')
     .map(({ creditAccountId, ...transfer }) => ({ transfer, creditAccountId, request: asked.get(transfer.id)! }));
-  // their jobs done with them (one settled meanwhile by the worker: the worker marks its own)
-  if (opts.completeJobs)
-    await completeByKeys(
-      tx,
-      settling.map(({ transfer }) => jobKey(transfer.id)),
-    );
   if (settling.length === 0) return [];
   const kinds = new Map<string, { transfer: Transfer; outcome: Settlement }[]>();
   for (const { transfer, request } of settling) {
@@ -80,10 +74,14 @@ export async function settleTransfersIn(
     ptid: r.providerTransferId,
     reason: r.reason ?? null,
   }));
+  // with them, their jobs done (one settled meanwhile by the worker: the worker marks its own); none
+  // when not asked, the statement's text the same either way
+  const jobsDone = opts.completeJobs ? settling.map(({ transfer }) => jobKey(transfer.id)) : [];
   await queryRowsPrepared(
     tx,
     'transfers_settled',
-    sql`UPDATE provider_transfers p
+    sql`WITH done AS (${completeByKeysSql(jobsDone)})
+        UPDATE provider_transfers p
              SET status = u.status, settled_at = now(), updated_at = now(), provider_transfer_id = u.ptid, last_error = u.reason, needs_attention = false
             FROM jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) AS u (id uuid, status text, ptid text, reason text)
            WHERE p.id = u.id AND p.id = ANY (${uuidArray(updates.map((u) => u.id))}::uuid[])`,

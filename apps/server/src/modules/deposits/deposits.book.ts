@@ -36,14 +36,20 @@ export async function bookPayments(
     tx,
     credited.map(({ order }) => order),
   );
-  const keys = paid.map(({ order: { agencyId, playerId, providerId } }) => [
+  const withBonus = paid.map(({ order }, i) => ({ order, i })).filter(({ order }) => (bonuses.get(order.id)?.bonus ?? 0n) > 0n);
+  // the five accounts of each order, then PROMOTION_EXPENSE for each bonus, in one lookup
+  const keys = paid.flatMap(({ order: { agencyId, playerId, providerId } }) => [
     houseKey({ agencyId, playerId, type: 'BANK_CLEARING', currency: 'LAK' }),
     houseKey({ agencyId, playerId, type: 'EXCHANGE', currency: 'LAK' }),
     houseKey({ agencyId, playerId, type: 'EXCHANGE', currency: 'THB' }),
     ...transfers.playerAccountKeys(agencyId, playerId, providerId),
   ]);
-  const ids = await ensureAccounts(tx, keys.flat());
+  const expenseKeys = withBonus.map(({ order: { agencyId, playerId } }) =>
+    houseKey({ agencyId, playerId, type: 'PROMOTION_EXPENSE', currency: 'THB' }),
+  );
+  const ids = await ensureAccounts(tx, [...keys, ...expenseKeys]);
   const accounts = paid.map((_, i) => ids.slice(i * 5, i * 5 + 5) as [string, string, string, string, string]);
+  const expense = ids.slice(keys.length);
   const kip: PostRequest[] = paid.map(({ order }, i) => ({
     agencyId: order.agencyId,
     reference: `deposit:${order.id}:paid`,
@@ -53,23 +59,16 @@ export async function bookPayments(
   }));
   // a held order released: its kip was booked when it was paid
   if (opts.kipBooked) kip.length = 0;
-  const withBonus = paid.map(({ order }, i) => ({ order, i })).filter(({ order }) => (bonuses.get(order.id)?.bonus ?? 0n) > 0n);
-  if (withBonus.length > 0) {
-    const expense = await ensureAccounts(
-      tx,
-      withBonus.map(({ order: { agencyId, playerId } }) => houseKey({ agencyId, playerId, type: 'PROMOTION_EXPENSE', currency: 'THB' })),
-    );
-    withBonus.forEach(({ order, i }, j) => {
-      const { usageId, bonus } = bonuses.get(order.id)!;
-      kip.push({
-        agencyId: order.agencyId,
-        reference: `deposit:${order.id}:bonus`,
-        kind: 'promotion_bonus',
-        entries: [{ from: expense[j]!, to: accounts[i]![2], currency: 'THB', amount: bonus }],
-        metadata: { orderId: order.id, usageId },
-      });
+  withBonus.forEach(({ order, i }, j) => {
+    const { usageId, bonus } = bonuses.get(order.id)!;
+    kip.push({
+      agencyId: order.agencyId,
+      reference: `deposit:${order.id}:bonus`,
+      kind: 'promotion_bonus',
+      entries: [{ from: expense[j]!, to: accounts[i]![2], currency: 'THB', amount: bonus }],
+      metadata: { orderId: order.id, usageId },
     });
-  }
+  });
   const requested = await transfers.requestMany(
     tx,
     paid

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import { queryRowsPrepared, tableRows, textArray, type Db, type Tx } from '../../db/client.js';
+import { queryRowsPrepared, tableRows, textArray } from '../../db/client.js';
 import { GroupCommit } from '../../db/group-commit.js';
 import { depositOrders, type DepositOrderRow } from '../../db/schema/index.js';
-import { removeByKeys } from '../../jobs/queue.js';
+import { removeByKeys, removeByKeysSql } from '../../jobs/queue.js';
 import type { JobPayload, JobType } from '../../jobs/types.js';
 import type { JobResult } from '../../jobs/worker.js';
 import type { PaymentConfirmations } from './deposits.confirmations.js';
@@ -79,5 +79,5 @@ export function depositConfirmJob(
   };
 }
 
-/** In markPaid's transaction: the confirmation jobs of these orders have nothing left to do. */
-export const completeConfirmations = (tx: Db | Tx, orderIds: Iterable<string>) => removeByKeys(tx, [...orderIds].map(confirmJobKey));
+/** For a CTE of markPaid's statement: the confirmation jobs of these orders have nothing left to do. */
+export const completeConfirmationsSql = (orderIds: Iterable<string>) => removeByKeysSql([...orderIds].map(confirmJobKey));

@@ -4,8 +4,8 @@ import { transactionWithRetry } from '../../db/errors.js';
 import { GroupCommit, type ItemResult } from '../../db/group-commit.js';
 import { depositOrders, players, type DepositOrderRow } from '../../db/schema/index.js';
 import { bookPayments } from './deposits.book.js';
-import { completeConfirmations } from './deposits.durable.js';
-import { holdForReview } from './deposits.review.js';
+import { completeConfirmationsSql } from './deposits.durable.js';
+import { holdForReview, reviewOverLakOf } from './deposits.review.js';
 import { noSuchDeposit } from './deposits.errors.js';
 import type { ConfirmedPayment, DepositsServiceDependencies } from './deposits.types.js';
 
@@ -38,10 +38,12 @@ export function createMarkPaid({
         ref: payment.bankReference,
         paid_at: payment.paidAt.toISOString(),
       }));
+      // with it, the callbacks' confirmation jobs of these orders, which have nothing left to do (decision 060)
       const paid = await queryRowsPrepared<{ id: string }>(
         tx,
         'deposits_mark_paid',
-        sql`UPDATE deposit_orders d
+        sql`WITH confirmed AS (${completeConfirmationsSql(first.keys())})
+            UPDATE deposit_orders d
                SET status = 'PAID', bank_reference = p.ref, paid_at = p.paid_at, updated_at = now(),
                    paid_late = d.status = 'CANCELED' OR p.paid_at > d.expires_at
               FROM jsonb_to_recordset(${JSON.stringify(payments)}::jsonb) AS p (id uuid, ref text, paid_at timestamptz)
@@ -50,23 +52,18 @@ export function createMarkPaid({
       );
       const paidIds = new Set(paid.map((r) => r.id));
       const rows = await tx
-        .select({ ...getTableColumns(depositOrders), username: players.username })
+        .select({ ...getTableColumns(depositOrders), username: players.username, overLak: reviewOverLakOf })
         .from(depositOrders)
         .innerJoin(players, and(eq(players.id, depositOrders.playerId), eq(players.agencyId, depositOrders.agencyId)))
         .where(sql`${depositOrders.id} = ANY (${uuidArray(first.keys())}::uuid[])`)
         .prepare('deposits_paid_group')
         .execute();
-      const orders = new Map(rows.map(({ username, ...order }) => [order.id, { order, username }]));
+      const orders = new Map(rows.map(({ username, overLak, ...order }) => [order.id, { order, username, overLak }]));
       const paidNow = [...paidIds].map((id) => orders.get(id)!);
       // over the agency's amount: held for staff review, the credit not sent (decision 162)
-      const held = await holdForReview(
-        tx,
-        paidNow.map(({ order }) => order),
-      );
+      const held = await holdForReview(tx, paidNow);
       for (const id of held) orders.get(id)!.order.status = 'REVIEW';
       const requested = await bookPayments({ transfers, promotions }, tx, paidNow, { held });
-      // the callbacks' confirmation jobs of these orders have nothing left to do (decision 060)
-      await completeConfirmations(tx, first.keys());
       return { orders, paidIds, requested };
     });
     // the transfers are committed: this process tells the providers now (the worker is the fallback)

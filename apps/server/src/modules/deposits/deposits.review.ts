@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { agencies, depositOrders, players, type DepositOrderRow } from '../../db/schema/index.js';
+import { depositOrders, players, type DepositOrderRow } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../errors.js';
 import type { Transfer } from '../../ledger/transfers/index.js';
 import { bookPayments } from './deposits.book.js';
@@ -20,24 +20,23 @@ const refundReferenceUsed = () =>
   new AppError('CONFLICT', 'this bank reference is already recorded', { bankReference: 'backoffice.validation.bank_reference_used' });
 
 /**
- * The orders just paid that are over their agency's `depositReviewOverLak`: marked REVIEW in the
- * caller's transaction (the PAID mark's), answered for bookPayments to leave their credit.
+ * In the query that reads the orders just paid: their agency's `depositReviewOverLak` (text, null when
+ * never set), read with them rather than in a statement of its own.
  */
-export async function holdForReview(tx: Tx, orders: DepositOrderRow[]): Promise<Set<string>> {
-  if (orders.length === 0) return new Set();
-  const agencyIds = [...new Set(orders.map((o) => o.agencyId))];
-  const rows = await tx
-    .select({ id: agencies.id, over: sql<string | null>`${agencies.settings} ->> 'depositReviewOverLak'` })
-    .from(agencies)
-    .where(inArray(agencies.id, agencyIds));
-  const over = new Map(rows.filter((r) => r.over !== null).map((r) => [r.id, BigInt(r.over!)]));
+export const reviewOverLakOf = sql<
+  string | null
+>`(SELECT a.settings ->> 'depositReviewOverLak' FROM agencies a WHERE a.id = deposit_orders.agency_id)`;
+
+/**
+ * The orders just paid that are over their agency's `depositReviewOverLak` (`overLak`, read with
+ * `reviewOverLakOf`): marked REVIEW in the caller's transaction (the PAID mark's), answered for
+ * bookPayments to leave their credit.
+ */
+export async function holdForReview(tx: Tx, orders: { order: DepositOrderRow; overLak: string | null }[]): Promise<Set<string>> {
   // an agency that never set it (null or absent) holds nothing
-  const held = orders.filter((o) => {
-    const bound = over.get(o.agencyId);
-    return bound !== undefined && o.amountLak > bound;
-  });
+  const held = orders.filter(({ order, overLak }) => overLak !== null && order.amountLak > BigInt(overLak));
   if (held.length === 0) return new Set();
-  const ids = held.map((o) => o.id);
+  const ids = held.map(({ order }) => order.id);
   await tx
     .update(depositOrders)
     .set({ status: 'REVIEW', updatedAt: sql`now()` })

@@ -48,40 +48,36 @@ export function createPromotionMoney(deps: PromotionsServiceDependencies) {
         credit: d.creditThb.toString(),
       })),
     );
-    const used = await queryRowsPrepared<{ id: string; order_id: string; promotion_id: string; credit: string }>(
+    // the promotion's rules read by the same statement (its FROM locks none of their rows)
+    const used = await queryRowsPrepared<{ id: string; order_id: string; promotion_id: string; credit: string; rules: unknown }>(
       tx,
       'promotions_claim_bonuses',
       sql`UPDATE promotion_usages u
              SET status = 'USED', deposit_order_id = d.id, deposit_credit = d.credit, used_at = now(), updated_at = now()
-            FROM jsonb_to_recordset(${json}::jsonb) AS d (id uuid, agency_id uuid, player_id uuid, provider_id text, created_at timestamptz, credit bigint)
+            FROM jsonb_to_recordset(${json}::jsonb) AS d (id uuid, agency_id uuid, player_id uuid, provider_id text, created_at timestamptz, credit bigint),
+                 promotions p
            WHERE u.player_id = ANY (${uuidArray(deposits.map((d) => d.playerId))}::uuid[]) AND u.status = 'ACTIVE'
              AND u.player_id = d.player_id AND u.agency_id = d.agency_id AND u.provider_id = d.provider_id AND u.created_at <= d.created_at
-       RETURNING u.id::text AS id, d.id::text AS order_id, u.promotion_id::text AS promotion_id, d.credit::text AS credit`,
+             AND p.id = u.promotion_id
+       RETURNING u.id::text AS id, d.id::text AS order_id, u.promotion_id::text AS promotion_id, d.credit::text AS credit, p.rules`,
     );
     if (used.length === 0) return claimed;
-    const rules = new Map(
-      (
-        await tx
-          .select({ id: promotions.id, rules: promotions.rules })
-          .from(promotions)
-          .where(
-            inArray(
-              promotions.id,
-              used.map((u) => u.promotion_id),
-            ),
-          )
-      ).map((p) => [p.id, promotionRulesSchema.parse(p.rules)]),
-    );
+    const rules = new Map(used.map((u) => [u.promotion_id, u.rules]));
+    const parsed = new Map([...rules].map(([id, r]) => [id, promotionRulesSchema.parse(r)]));
     const amounts = used.map((u) => {
-      const r = rules.get(u.promotion_id)!;
+      const r = parsed.get(u.promotion_id)!;
       const credit = BigInt(u.credit);
       const bonus = bonusFor(r.bonus, credit);
       claimed.set(u.order_id, { usageId: u.id, bonus });
       return { id: u.id, bonus: bonus.toString(), required: turnoverRequired(r, credit, bonus)?.toString() ?? null };
     });
-    await tx.execute(sql`UPDATE promotion_usages u SET bonus = a.bonus, turnover_required = a.required
-                           FROM jsonb_to_recordset(${JSON.stringify(amounts)}::jsonb) AS a (id uuid, bonus bigint, required bigint)
-                          WHERE u.id = a.id`);
+    await queryRowsPrepared(
+      tx,
+      'promotions_bonus_amounts',
+      sql`UPDATE promotion_usages u SET bonus = a.bonus, turnover_required = a.required
+            FROM jsonb_to_recordset(${JSON.stringify(amounts)}::jsonb) AS a (id uuid, bonus bigint, required bigint)
+           WHERE u.id = a.id AND u.id = ANY (${uuidArray(amounts.map((a) => a.id))}::uuid[])`,
+    );
     return claimed;
   };
 
