@@ -157,6 +157,10 @@ export type PromotionCheckBlockingResponse = z.infer<typeof promotionCheckBlocki
 
 // --- staff calls (DESIGN.md §9) ---
 const isoDate = z.iso.datetime({ offset: true });
+/** A count of uses: a whole number the database's integer column holds (a billion is beyond any agency's need). */
+export const MAX_PROMOTION_USES = 1_000_000_000;
+const useCount = z.number().int().positive().max(MAX_PROMOTION_USES).nullable().default(null);
+
 export const promotionInputSchema = z.object({
   code: z
     .string()
@@ -167,8 +171,8 @@ export const promotionInputSchema = z.object({
   startsAt: isoDate,
   endsAt: isoDate.nullable().default(null),
   /** uses in all, and per player; null: no limit */
-  maxUses: z.number().int().positive().nullable().default(null),
-  maxUsesPerPlayer: z.number().int().positive().nullable().default(null),
+  maxUses: useCount,
+  maxUsesPerPlayer: useCount,
   rules: promotionRulesSchema,
 });
 export type PromotionInput = z.infer<typeof promotionInputSchema>;

@@ -48,6 +48,12 @@ describe('/v2/backoffice/promotions', () => {
     expect(
       (await call(owner, 'POST', '/promotions', { ...input('STAFF2'), rules: { bonus: { kind: 'FIXED', amount: '-1' } } })).statusCode,
     ).toBe(400);
+    // counts past the database's integer are refused as bad input, never a 500 (the route fuzzer's find)
+    for (const limit of [{ maxUses: 225265805835526 }, { maxUsesPerPlayer: 2 ** 31 }]) {
+      const tooMany = await call(owner, 'POST', '/promotions', { ...input('STAFF3'), ...limit });
+      expect(tooMany.statusCode, tooMany.body).toBe(400);
+      expect(tooMany.json().error.fields).toHaveProperty(Object.keys(limit)[0]!);
+    }
     const changed = await call(finance, 'PUT', `/promotions/${id}`, { ...input('STAFF1'), maxUses: 10 });
     expect(changed.json().promotion).toMatchObject({ id, maxUses: 10, isActive: true });
     expect((await call(finance, 'GET', `/promotions/${id}`)).json().promotion.code).toBe('STAFF1');
