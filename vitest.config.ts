@@ -17,6 +17,8 @@ export default defineConfig({
           root: './apps/server',
           include: ['src/**/*.test.ts'],
           setupFiles: ['../../vitest.setup.ts'],
+          // one migrated and seeded database template per run, copied for each test file
+          globalSetup: ['./src/test/global-setup.ts'],
           testTimeout: 120_000,
           // a test file starts three embedded databases (server, sandbox provider, sandbox bank):
           // seconds each on a quiet machine, much more on a loaded one

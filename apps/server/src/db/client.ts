@@ -28,6 +28,8 @@ export interface Database {
   listen(channel: string, handlers: ListenHandlers): Listening;
   /** the connection pool as the driver tells it (PostgreSQL only; PGlite has one connection) */
   poolStats?(): { total: number; idle: number; waiting: number };
+  /** PGlite only: a copy of the whole data directory, which `loadDataDir` opens again */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -36,6 +38,8 @@ export interface OpenOptions {
   url?: string | undefined;
   /** PGlite data directory; `memory://` for an in-memory database */
   dataDir?: string;
+  /** PGlite only: start from this copy of a data directory (`dumpDataDir`) instead of an empty one */
+  loadDataDir?: Blob;
   poolSize?: number;
   /** told when an idle pooled connection fails (logged by the app) */
   onIdleError?: (err: Error) => void;
@@ -85,7 +89,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
   const dataDir = opts.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create({ dataDir, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
   const db = drizzlePglite({ client }) as unknown as Db;
   return {
     kind: 'pglite',
@@ -95,6 +99,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     },
     withMigrationLock: (fn) => fn(),
     listen: (channel, handlers) => listenPglite(client, channel, handlers),
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }
