@@ -239,6 +239,9 @@ test.describe('a route chunk that fails to load', () => {
     [/\/api\/v2\/players\/info$/, /\/assets\/login-[\w-]+\.js$/],
     [/Failed to fetch dynamically imported module/, /reading 'component'/],
   );
+  // page.route does not see what a service worker fetches (Playwright's advice: block them when routing);
+  // once the site's worker controlled the page, the aborted chunk arrived anyway and nothing reloaded
+  chunkTest.use({ serviceWorkers: 'block' });
 
   chunkTest('reloads the page once, then shows the error view', async ({ page }) => {
     await page.goto('/');
