@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, testAllowing } from './fixtures';
+import { expect, PHONE_ONLY, testAllowing } from './fixtures';
 import authFile from '../apps/web/src/locales/auth.json' with { type: 'json' };
 import commonFile from '../apps/web/src/locales/common.json' with { type: 'json' };
 import errorsFile from '../apps/web/src/locales/errors.json' with { type: 'json' };
@@ -30,7 +30,7 @@ async function fillLabelled(page: Page, label: string, value: string) {
 }
 
 for (const { lng, auth, common, errors } of LANGS) {
-  test(`register, change the password, log in again and log out (${lng})`, async ({ page }) => {
+  test(`register, change the password, log in again and log out (${lng})`, PHONE_ONLY, async ({ page }) => {
     await page.addInitScript((l) => localStorage.setItem('i18nextLng', l), lng);
     const username = uniqueName(`j${lng}`);
     const first = 'first-pass-123';
@@ -114,7 +114,7 @@ for (const { lng, auth, common, errors } of LANGS) {
   });
 }
 
-test('a taken username is refused by the live check', async ({ page, request }) => {
+test('a taken username is refused by the live check', PHONE_ONLY, async ({ page, request }) => {
   const username = uniqueName('taken');
   const res = await request.post('/api/v2/players/register', {
     data: { username, password: 'taken-pass-1', confirmPassword: 'taken-pass-1', fingerprint: 'e2e-fp' },

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Page, TestInfo } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, PHONE_ONLY, test } from './fixtures';
 import { seriousAxe, sized, shot as staffShot, staffLanguage, staffText } from './backoffice';
 import { depositThroughTheBank } from './helpers';
 import { PLAYER_LANGUAGES, openAsPlayer, overflowing } from './player-i18n';
@@ -20,61 +20,65 @@ const LONG_LAO = 'ລະບົບຈະປິດປັບປຸງຄືນນ�
 const DEPENDENT = /^[\u0EB0-\u0EBC\u0EC8-\u0ECD]/;
 
 for (const lng of PLAYER_LANGUAGES) {
-  test(`${lng}: the announcement is shown during its window, closes for the session, and goes at its end`, async ({ page }, info) => {
-    const mark = `${lng}-${info.project.name}-${Date.now()}`;
-    const texts = {
-      lo: `${LONG_LAO} ${mark}`,
-      cn: `系统今晚维护 ${mark}`,
-      vn: `Hệ thống bảo trì tối nay từ 23:00 đến 01:00 ${mark}`,
-      th: `ปิดปรับปรุงคืนนี้ ${mark}`,
-    };
-    const owner = await ownerApi();
-    const start = Date.now() - MINUTE;
-    const created = await owner.post('/api/v2/backoffice/announcements', {
-      data: { texts, startsAt: new Date(start).toISOString(), endsAt: new Date(start + 10 * MINUTE).toISOString() },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const { id } = (await created.json()) as { id: string };
-    try {
-      await page.clock.install({ time: new Date() });
-      await openAsPlayer(page, lng, '/player', 'announcements');
-      const banner = page.getByTestId('announcement').filter({ hasText: mark });
-      await expect(banner).toHaveText(texts[lng]);
-      expect(await overflowing(page)).toEqual([]);
-      if (lng === 'lo') {
-        const lines = await banner.locator('p').evaluate((p) => {
-          const text = p.firstChild as Text;
-          const range = document.createRange();
-          const out: string[] = [];
-          let top: number | null = null;
-          for (let i = 0; i < text.length; i++) {
-            range.setStart(text, i);
-            range.setEnd(text, i + 1);
-            const y = Math.round(range.getClientRects()[0]?.top ?? top ?? 0);
-            if (out.length === 0 || (top !== null && y > top + 2)) out.push('');
-            out[out.length - 1] += text.data[i];
-            top = y;
-          }
-          return out;
-        });
-        for (const line of lines) expect(line, JSON.stringify(lines)).not.toMatch(DEPENDENT);
+  test(
+    `${lng}: the announcement is shown during its window, closes for the session, and goes at its end`,
+    PHONE_ONLY,
+    async ({ page }, info) => {
+      const mark = `${lng}-${info.project.name}-${Date.now()}`;
+      const texts = {
+        lo: `${LONG_LAO} ${mark}`,
+        cn: `系统今晚维护 ${mark}`,
+        vn: `Hệ thống bảo trì tối nay từ 23:00 đến 01:00 ${mark}`,
+        th: `ปิดปรับปรุงคืนนี้ ${mark}`,
+      };
+      const owner = await ownerApi();
+      const start = Date.now() - MINUTE;
+      const created = await owner.post('/api/v2/backoffice/announcements', {
+        data: { texts, startsAt: new Date(start).toISOString(), endsAt: new Date(start + 10 * MINUTE).toISOString() },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      const { id } = (await created.json()) as { id: string };
+      try {
+        await page.clock.install({ time: new Date() });
+        await openAsPlayer(page, lng, '/player', 'announcements');
+        const banner = page.getByTestId('announcement').filter({ hasText: mark });
+        await expect(banner).toHaveText(texts[lng]);
+        expect(await overflowing(page)).toEqual([]);
+        if (lng === 'lo') {
+          const lines = await banner.locator('p').evaluate((p) => {
+            const text = p.firstChild as Text;
+            const range = document.createRange();
+            const out: string[] = [];
+            let top: number | null = null;
+            for (let i = 0; i < text.length; i++) {
+              range.setStart(text, i);
+              range.setEnd(text, i + 1);
+              const y = Math.round(range.getClientRects()[0]?.top ?? top ?? 0);
+              if (out.length === 0 || (top !== null && y > top + 2)) out.push('');
+              out[out.length - 1] += text.data[i];
+              top = y;
+            }
+            return out;
+          });
+          for (const line of lines) expect(line, JSON.stringify(lines)).not.toMatch(DEPENDENT);
+        }
+        await playerShot(page, info, `banner-${lng}`);
+        expect(await seriousAxe(page, 'banner')).toEqual([]);
+        // closed: gone on this page and the next, for the session
+        await banner.getByTestId('announcement-close').click();
+        await expect(banner).toHaveCount(0);
+        await page.goto('/player/deposit');
+        await page.getByTestId('deposit-form').waitFor();
+        await page.clock.runFor(3000);
+        await expect(page.getByTestId('announcement').filter({ hasText: mark })).toHaveCount(0);
+      } finally {
+        await owner.delete(`/api/v2/backoffice/announcements/${id}`);
+        await owner.dispose();
       }
-      await playerShot(page, info, `banner-${lng}`);
-      expect(await seriousAxe(page, 'banner')).toEqual([]);
-      // closed: gone on this page and the next, for the session
-      await banner.getByTestId('announcement-close').click();
-      await expect(banner).toHaveCount(0);
-      await page.goto('/player/deposit');
-      await page.getByTestId('deposit-form').waitFor();
-      await page.clock.runFor(3000);
-      await expect(page.getByTestId('announcement').filter({ hasText: mark })).toHaveCount(0);
-    } finally {
-      await owner.delete(`/api/v2/backoffice/announcements/${id}`);
-      await owner.dispose();
-    }
-  });
+    },
+  );
 
-  test(`${lng}: the banner goes at its end without a reload`, async ({ page }) => {
+  test(`${lng}: the banner goes at its end without a reload`, PHONE_ONLY, async ({ page }) => {
     const mark = `end-${lng}-${Date.now()}`;
     const owner = await ownerApi();
     const now = Date.now();
@@ -95,7 +99,7 @@ for (const lng of PLAYER_LANGUAGES) {
     }
   });
 
-  test(`${lng}: after an hour of play a game page reminds the time played and today's net`, async ({ page, request }, info) => {
+  test(`${lng}: after an hour of play a game page reminds the time played and today's net`, PHONE_ONLY, async ({ page, request }, info) => {
     const { tr } = await openAsPlayer(page, lng, '/player/deposit', 'deposit-form');
     await depositThroughTheBank(page.request, request);
     const gameId = ((await (await page.request.get('/api/v2/games/gclub')).json()) as { games: { id: string }[] }).games[0]!.id;

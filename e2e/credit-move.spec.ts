@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page, TestInfo } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, PHONE_ONLY, test } from './fixtures';
 import { seriousViolations } from './backoffice-kit';
 import { depositThroughTheBank, pick, registerPlayer } from './helpers';
 import { PLAYER_LANGUAGES, overflowing, texts, useLanguage } from './player-i18n';
@@ -25,7 +25,7 @@ function moveTexts(lng: string) {
 }
 
 for (const lng of PLAYER_LANGUAGES) {
-  test(`${lng}: move credit from GClub to Alphabet`, async ({ page, request }, info) => {
+  test(`${lng}: move credit from GClub to Alphabet`, PHONE_ONLY, async ({ page, request }, info) => {
     const tr = texts(lng);
     const move = moveTexts(lng);
     await useLanguage(page, lng);

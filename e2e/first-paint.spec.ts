@@ -1,4 +1,4 @@
-import { expect, testAllowing } from './fixtures';
+import { expect, PHONE_ONLY, testAllowing } from './fixtures';
 import { lo as loTexts, pick, registerPlayer } from './helpers';
 import authFile from '../apps/web/src/locales/auth.json' with { type: 'json' };
 import { textsOf } from '../apps/web/src/lib/locale-file';
@@ -42,19 +42,20 @@ test.describe('the public pages paint from their HTML', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
   });
 
-  test('a returning visitor whose choice is only in localStorage gets the page in that language, scripts blocked (issue #35 defect 6)', async ({
-    page,
-    context,
-  }) => {
-    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
-    await page.addInitScript(() => window.localStorage.setItem('i18nextLng', 'cn'));
-    await page.goto('/login');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(cn.login.title);
-    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
-    expect((await context.cookies()).find((c) => c.name === 'i18nextLng')?.value).toBe('cn');
-  });
+  test(
+    'a returning visitor whose choice is only in localStorage gets the page in that language, scripts blocked (issue #35 defect 6)',
+    PHONE_ONLY,
+    async ({ page, context }) => {
+      await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+      await page.addInitScript(() => window.localStorage.setItem('i18nextLng', 'cn'));
+      await page.goto('/login');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(cn.login.title);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+      expect((await context.cookies()).find((c) => c.name === 'i18nextLng')?.value).toBe('cn');
+    },
+  );
 
-  test('a host no agency has gets the spinner, then the contact-Support page (SPEC.md §1, §2)', async ({ page, baseURL }) => {
+  test('a host no agency has gets the spinner, then the contact-Support page (SPEC.md §1, §2)', PHONE_ONLY, async ({ page, baseURL }) => {
     const unknown = baseURL!.replace('localhost', '127.0.0.2');
     let release = () => {};
     const entry = new Promise<void>((resolve) => (release = resolve));
@@ -116,102 +117,105 @@ test.describe('the public pages paint from their HTML', () => {
     await expect(page).toHaveURL(/\/player$/);
   });
 
-  test('a form sent after the script started but before its first render is sent by the page once it is live', async ({
-    page,
-    request,
-  }) => {
-    const { username, password } = await registerPlayer(request);
-    // the first render waits for the agency (SPEC.md §1): held here, the script has run and the page is not live yet
-    let release = () => {};
-    const agency = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/v2/agency/info', async (route) => {
-      await agency;
-      await route.continue();
-    });
-    await page.goto('/login', { waitUntil: 'domcontentloaded' });
-    const navigations: string[] = [];
-    page.on('framenavigated', (f) => navigations.push(f.url()));
-    await page.getByLabel(pick(auth, 'login.username')).fill(username);
-    await page.getByLabel(pick(auth, 'login.password')).fill(password);
-    await page
-      .getByTestId('login-form')
-      .getByRole('button', { name: pick(auth, 'login.submit') })
-      .click();
-    await expect(page.getByLabel(pick(auth, 'login.password'))).toHaveValue(password);
-    release();
-    await expect(page).toHaveURL(/\/player$/);
-    // no reload by the browser's own submission: the page moved on by itself
-    expect(navigations.filter((u) => u.endsWith('/login'))).toEqual([]);
-  });
+  test(
+    'a form sent after the script started but before its first render is sent by the page once it is live',
+    PHONE_ONLY,
+    async ({ page, request }) => {
+      const { username, password } = await registerPlayer(request);
+      // the first render waits for the agency (SPEC.md §1): held here, the script has run and the page is not live yet
+      let release = () => {};
+      const agency = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/v2/agency/info', async (route) => {
+        await agency;
+        await route.continue();
+      });
+      await page.goto('/login', { waitUntil: 'domcontentloaded' });
+      const navigations: string[] = [];
+      page.on('framenavigated', (f) => navigations.push(f.url()));
+      await page.getByLabel(pick(auth, 'login.username')).fill(username);
+      await page.getByLabel(pick(auth, 'login.password')).fill(password);
+      await page
+        .getByTestId('login-form')
+        .getByRole('button', { name: pick(auth, 'login.submit') })
+        .click();
+      await expect(page.getByLabel(pick(auth, 'login.password'))).toHaveValue(password);
+      release();
+      await expect(page).toHaveURL(/\/player$/);
+      // no reload by the browser's own submission: the page moved on by itself
+      expect(navigations.filter((u) => u.endsWith('/login'))).toEqual([]);
+    },
+  );
 
-  test('/player/deposit: the form paints with only what its HTML preloads or holds, and makes none of its first reads (docs/decisions/076, 077)', async ({
-    page,
-  }) => {
-    await registerPlayer(page.request);
-    const html = await (await page.request.get('/player/deposit')).text();
-    const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
-    const chunks = new Set([...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]!));
-    const preloadedReads = [...html.matchAll(/<link rel="preload" href="(\/api\/[^"]+)" as="fetch"/g)].map((m) => m[1]!);
-    const answers = JSON.parse(/<script type="application\/json" id="page-answers">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}') as Record<
-      string,
-      unknown
-    >;
-    expect(entry).toBeDefined();
-    // the route's chunks and the player area's translations (Lao's file of what the entry does not hold)
-    expect(chunks.size).toBeGreaterThanOrEqual(4);
-    // the first reads are answered in the HTML itself (the server asked itself), not preloaded
-    const reads = [
-      '/api/v2/agency/info',
-      '/api/v2/players/info',
-      '/api/v2/deposits/open',
-      '/api/v2/players/promotions/using',
-      '/api/v2/currencies',
-    ];
-    expect(Object.keys(answers).sort()).toEqual([...reads].sort());
-    expect(preloadedReads).toEqual([]);
+  test(
+    '/player/deposit: the form paints with only what its HTML preloads or holds, and makes none of its first reads (docs/decisions/076, 077)',
+    PHONE_ONLY,
+    async ({ page }) => {
+      await registerPlayer(page.request);
+      const html = await (await page.request.get('/player/deposit')).text();
+      const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
+      const chunks = new Set([...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]!));
+      const preloadedReads = [...html.matchAll(/<link rel="preload" href="(\/api\/[^"]+)" as="fetch"/g)].map((m) => m[1]!);
+      const answers = JSON.parse(/<script type="application\/json" id="page-answers">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}') as Record<
+        string,
+        unknown
+      >;
+      expect(entry).toBeDefined();
+      // the route's chunks and the player area's translations (Lao's file of what the entry does not hold)
+      expect(chunks.size).toBeGreaterThanOrEqual(4);
+      // the first reads are answered in the HTML itself (the server asked itself), not preloaded
+      const reads = [
+        '/api/v2/agency/info',
+        '/api/v2/players/info',
+        '/api/v2/deposits/open',
+        '/api/v2/players/promotions/using',
+        '/api/v2/currencies',
+      ];
+      expect(Object.keys(answers).sort()).toEqual([...reads].sort());
+      expect(preloadedReads).toEqual([]);
 
-    // anything the HTML does not name waits until the form is on screen: the form must not need it
-    let release = () => {};
-    const painted = new Promise<void>((resolve) => (release = resolve));
-    const held: string[] = [];
-    await page.route(/\/(assets\/[\w.-]+\.js|api\/.*)$/, async (route) => {
-      const path = new URL(route.request().url()).pathname;
-      if (path !== entry && !chunks.has(path)) {
-        held.push(path);
-        await painted;
-      }
-      await route.continue();
-    });
-    const calls: string[] = [];
-    const fonts: string[] = [];
-    page.on('request', (r) => {
-      const url = new URL(r.url());
-      if (url.pathname.startsWith('/api/')) calls.push(url.pathname);
-      if (r.resourceType() === 'font') fonts.push(url.pathname);
-    });
-    await page.goto('/player/deposit');
-    await expect(page.getByTestId('deposit-form')).toBeVisible();
-    await expect(page.getByTestId('deposit-form').getByLabel(pick(loTexts('deposit'), 'form.currency'))).toContainText('LAK');
-    await expect(page.getByTestId('header')).toContainText(/\S/);
-    release();
-    // the later parts do arrive: the footer, the credit at the chosen provider
-    await expect(page.getByTestId('provider-credit')).toHaveText(/THB/);
-    expect(held.length).toBeGreaterThan(0);
-    // the page took the answers its HTML held: none of its first reads was requested
-    expect(calls.filter((c) => reads.includes(c))).toEqual([]);
-    // every font file the Lao page draws with (the Lao and the Latin subsets, both weights) is preloaded by
-    // its HTML: the first layout has the glyphs, and no subset found late lays the page out again (decision 086)
-    const preloadedFonts = [...html.matchAll(/<link rel="preload" href="([^"]+\.woff2)" as="font"/g)].map((m) => m[1]!);
-    expect(new Set(fonts).size).toBeGreaterThanOrEqual(4);
-    for (const font of fonts) expect(preloadedFonts, font).toContain(font);
-    // what the page runs as it loads is compiled as it streams in (V8's hint on its first line); the
-    // footer, which no page's HTML preloads and which arrives after the page, compiles as it runs
-    // (docs/decisions/085)
-    const hint = '//# allFunctionsCalledOnLoad';
-    const firstLine = async (path: string) => (await (await page.request.get(path)).text()).split('\n', 1)[0];
-    for (const path of [entry!, ...chunks]) expect(await firstLine(path), path).toBe(hint);
-    const footer = held.find((p) => /\/assets\/footer-[\w-]+\.js$/.test(p));
-    expect(footer, held.join(', ')).toBeDefined();
-    expect(await firstLine(footer!)).not.toBe(hint);
-  });
+      // anything the HTML does not name waits until the form is on screen: the form must not need it
+      let release = () => {};
+      const painted = new Promise<void>((resolve) => (release = resolve));
+      const held: string[] = [];
+      await page.route(/\/(assets\/[\w.-]+\.js|api\/.*)$/, async (route) => {
+        const path = new URL(route.request().url()).pathname;
+        if (path !== entry && !chunks.has(path)) {
+          held.push(path);
+          await painted;
+        }
+        await route.continue();
+      });
+      const calls: string[] = [];
+      const fonts: string[] = [];
+      page.on('request', (r) => {
+        const url = new URL(r.url());
+        if (url.pathname.startsWith('/api/')) calls.push(url.pathname);
+        if (r.resourceType() === 'font') fonts.push(url.pathname);
+      });
+      await page.goto('/player/deposit');
+      await expect(page.getByTestId('deposit-form')).toBeVisible();
+      await expect(page.getByTestId('deposit-form').getByLabel(pick(loTexts('deposit'), 'form.currency'))).toContainText('LAK');
+      await expect(page.getByTestId('header')).toContainText(/\S/);
+      release();
+      // the later parts do arrive: the footer, the credit at the chosen provider
+      await expect(page.getByTestId('provider-credit')).toHaveText(/THB/);
+      expect(held.length).toBeGreaterThan(0);
+      // the page took the answers its HTML held: none of its first reads was requested
+      expect(calls.filter((c) => reads.includes(c))).toEqual([]);
+      // every font file the Lao page draws with (the Lao and the Latin subsets, both weights) is preloaded by
+      // its HTML: the first layout has the glyphs, and no subset found late lays the page out again (decision 086)
+      const preloadedFonts = [...html.matchAll(/<link rel="preload" href="([^"]+\.woff2)" as="font"/g)].map((m) => m[1]!);
+      expect(new Set(fonts).size).toBeGreaterThanOrEqual(4);
+      for (const font of fonts) expect(preloadedFonts, font).toContain(font);
+      // what the page runs as it loads is compiled as it streams in (V8's hint on its first line); the
+      // footer, which no page's HTML preloads and which arrives after the page, compiles as it runs
+      // (docs/decisions/085)
+      const hint = '//# allFunctionsCalledOnLoad';
+      const firstLine = async (path: string) => (await (await page.request.get(path)).text()).split('\n', 1)[0];
+      for (const path of [entry!, ...chunks]) expect(await firstLine(path), path).toBe(hint);
+      const footer = held.find((p) => /\/assets\/footer-[\w-]+\.js$/.test(p));
+      expect(footer, held.join(', ')).toBeDefined();
+      expect(await firstLine(footer!)).not.toBe(hint);
+    },
+  );
 });

@@ -46,6 +46,14 @@ export function testAllowing(patterns: readonly RegExp[], messages: readonly Reg
 }
 
 export const test = testAllowing([]);
+
+/**
+ * A journey whose subject is not the layout runs at the phone's width only (decision 186): players are
+ * on phones, so every journey runs in the `mobile` project, and `desktop` (1280 px) runs what changes with
+ * the width: the back office, the shell, overflow, accessibility, the pages whose tables become cards.
+ * `E2E_ALL_WIDTHS=1` runs these at 1280 px as well, e.g. to look at their screenshots there.
+ */
+export const PHONE_ONLY = { tag: '@phone' } as const;
 export { expect };
 
 /**

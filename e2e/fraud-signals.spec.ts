@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Browser, Page, TestInfo } from '@playwright/test';
 import { queueCard, seriousAxe, shot, sized, staffLanguage, staffText } from './backoffice';
-import { SAME_ORIGIN, expect, pressEscape, testAllowing } from './fixtures';
+import { expect, PHONE_ONLY, pressEscape, SAME_ORIGIN, testAllowing } from './fixtures';
 import { addBankAccount, depositThroughTheBank } from './helpers';
 import { PLAYER_LANGUAGES, overflowing, texts, useLanguage } from './player-i18n';
 import { signInStaff } from './staff';
@@ -41,42 +41,43 @@ async function otherBrowser(browser: Browser, page: Page) {
 }
 
 for (const lng of PLAYER_LANGUAGES) {
-  test(`a second player of one device is refused the first-deposit promotion, and both are told why (${lng})`, async ({
-    page,
-    browser,
-  }, info) => {
-    const tr = texts(lng);
-    const device = randomBytes(16).toString('hex');
-    const first = await otherBrowser(browser, page);
-    await onDevice(first.api, device);
-    const list = (await (await first.api.get('/api/v2/promotions')).json()) as { promotions: { id: string; code: string }[] };
-    const welcome = list.promotions.find((p) => p.code === 'FIRST100')!;
-    const took = await first.api.post('/api/v2/promotions/use', {
-      headers: SAME_ORIGIN,
-      data: { promotionId: welcome.id, providerId: 'gclub' },
-    });
-    expect(took.status(), await took.text()).toBe(201);
+  test(
+    `a second player of one device is refused the first-deposit promotion, and both are told why (${lng})`,
+    PHONE_ONLY,
+    async ({ page, browser }, info) => {
+      const tr = texts(lng);
+      const device = randomBytes(16).toString('hex');
+      const first = await otherBrowser(browser, page);
+      await onDevice(first.api, device);
+      const list = (await (await first.api.get('/api/v2/promotions')).json()) as { promotions: { id: string; code: string }[] };
+      const welcome = list.promotions.find((p) => p.code === 'FIRST100')!;
+      const took = await first.api.post('/api/v2/promotions/use', {
+        headers: SAME_ORIGIN,
+        data: { promotionId: welcome.id, providerId: 'gclub' },
+      });
+      expect(took.status(), await took.text()).toBe(201);
 
-    await useLanguage(page, lng);
-    await onDevice(page.request, device);
-    await page.goto('/player/promotion');
-    await page.locator('[data-testid="promotion-card"][data-code="FIRST100"]').click();
-    await page.getByTestId('take-promotion').click();
-    // the refusal in words (the toast), and the page, reading why again, says it before the button
-    await expect(page.getByRole('region').getByText(tr('errors', 'PROMOTION_BONUS_RING'), { exact: true })).toBeVisible();
-    expect(await overflowing(page)).toEqual([]);
-    await playerShot(page, info, `ring-refused-${lng}`);
+      await useLanguage(page, lng);
+      await onDevice(page.request, device);
+      await page.goto('/player/promotion');
+      await page.locator('[data-testid="promotion-card"][data-code="FIRST100"]').click();
+      await page.getByTestId('take-promotion').click();
+      // the refusal in words (the toast), and the page, reading why again, says it before the button
+      await expect(page.getByRole('region').getByText(tr('errors', 'PROMOTION_BONUS_RING'), { exact: true })).toBeVisible();
+      expect(await overflowing(page)).toEqual([]);
+      await playerShot(page, info, `ring-refused-${lng}`);
 
-    // read again: the page says why before the player tries, and the button stays off
-    await page.reload();
-    await expect(page.getByTestId('promotion-blocked')).toHaveText(tr('errors', 'PROMOTION_BONUS_RING'));
-    await expect(page.getByTestId('take-promotion')).toBeDisabled();
-    await playerShot(page, info, `ring-blocked-${lng}`);
-    // the first player of the ring is refused any other promotion too
-    const blocked = (await (await first.api.get('/api/v2/promotions/check-blocking')).json()) as { reason: string };
-    expect(blocked.reason).toBe('PROMOTION_BONUS_RING');
-    await first.context.close();
-  });
+      // read again: the page says why before the player tries, and the button stays off
+      await page.reload();
+      await expect(page.getByTestId('promotion-blocked')).toHaveText(tr('errors', 'PROMOTION_BONUS_RING'));
+      await expect(page.getByTestId('take-promotion')).toBeDisabled();
+      await playerShot(page, info, `ring-blocked-${lng}`);
+      // the first player of the ring is refused any other promotion too
+      const blocked = (await (await first.api.get('/api/v2/promotions/check-blocking')).json()) as { reason: string };
+      expect(blocked.reason).toBe('PROMOTION_BONUS_RING');
+      await first.context.close();
+    },
+  );
 }
 
 for (const lng of ['lo', 'en'] as const) {

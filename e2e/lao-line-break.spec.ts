@@ -1,4 +1,4 @@
-import { test, expect } from './fixtures';
+import { expect, PHONE_ONLY, test } from './fixtures';
 import { addBankAccount, registerPlayer } from './helpers';
 import { useLanguage } from './player-i18n';
 
@@ -8,7 +8,7 @@ import { useLanguage } from './player-i18n';
 const LONG_LAO_NAME = 'ທະນາຄານການຄ້າຕ່າງປະເທດລາວສົມສັກພົມມະຈັນ';
 const DEPENDENT = /^[\u0EB0-\u0EBC\u0EC8-\u0ECD]/;
 
-test('at 320 px, the bank account card breaks a long Lao value only where Lao allows a break', async ({ page }) => {
+test('at 320 px, the bank account card breaks a long Lao value only where Lao allows a break', PHONE_ONLY, async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 800 });
   await useLanguage(page, 'lo');
   await registerPlayer(page.request);

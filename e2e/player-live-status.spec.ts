@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { expect, PHONE_ONLY, test } from './fixtures';
 import { depositThroughTheBank, registerPlayer, staffDecides } from './helpers';
 import { PLAYER_LANGUAGES, addBankAccount, texts, useLanguage } from './player-i18n';
 
@@ -21,29 +21,33 @@ async function withdrawThroughTheForm(page: Page, tr: ReturnType<typeof texts>, 
 }
 
 for (const lng of PLAYER_LANGUAGES) {
-  test(`${lng}: a rejection reaches the open page and the history without a reload, with its reason`, async ({ page, request }) => {
-    const tr = texts(lng);
-    await useLanguage(page, lng);
-    await registerPlayer(page.request);
-    await addBankAccount(page.request);
-    await depositThroughTheBank(page.request, request);
-    const code = await withdrawThroughTheForm(page, tr, '200');
-    const details = page.getByTestId('withdrawal-details');
-    await expect(details.getByRole('button', { name: tr('withdraw', 'result.cancel') })).toBeVisible();
+  test(
+    `${lng}: a rejection reaches the open page and the history without a reload, with its reason`,
+    PHONE_ONLY,
+    async ({ page, request }) => {
+      const tr = texts(lng);
+      await useLanguage(page, lng);
+      await registerPlayer(page.request);
+      await addBankAccount(page.request);
+      await depositThroughTheBank(page.request, request);
+      const code = await withdrawThroughTheForm(page, tr, '200');
+      const details = page.getByTestId('withdrawal-details');
+      await expect(details.getByRole('button', { name: tr('withdraw', 'result.cancel') })).toBeVisible();
 
-    const reason = 'Account name does not match';
-    await staffDecides(request, code, { reject: reason });
-    await expect(details).toHaveAttribute('data-status', 'REJECTED', { timeout: 15_000 });
-    await expect(details).toContainText(reason);
-    await expect(details.getByRole('button', { name: tr('withdraw', 'result.cancel') })).toHaveCount(0);
+      const reason = 'Account name does not match';
+      await staffDecides(request, code, { reject: reason });
+      await expect(details).toHaveAttribute('data-status', 'REJECTED', { timeout: 15_000 });
+      await expect(details).toContainText(reason);
+      await expect(details.getByRole('button', { name: tr('withdraw', 'result.cancel') })).toHaveCount(0);
 
-    await page.getByRole('link', { name: tr('withdraw', 'result.history') }).click();
-    const row = page.locator(`[data-testid="withdraw-row"][data-code="${code}"]`);
-    await expect(row.getByTestId('withdrawal-status')).toHaveAttribute('data-status', 'REJECTED');
-    await expect(row.getByTestId('reject-reason')).toContainText(reason);
-  });
+      await page.getByRole('link', { name: tr('withdraw', 'result.history') }).click();
+      const row = page.locator(`[data-testid="withdraw-row"][data-code="${code}"]`);
+      await expect(row.getByTestId('withdrawal-status')).toHaveAttribute('data-status', 'REJECTED');
+      await expect(row.getByTestId('reject-reason')).toContainText(reason);
+    },
+  );
 
-  test(`${lng}: cancelling asks first; an approval reaches the open history without a reload`, async ({ page, request }) => {
+  test(`${lng}: cancelling asks first; an approval reaches the open history without a reload`, PHONE_ONLY, async ({ page, request }) => {
     const tr = texts(lng);
     await useLanguage(page, lng);
     await registerPlayer(page.request);

@@ -1,30 +1,32 @@
-import { test, expect, pressEscape } from './fixtures';
+import { expect, PHONE_ONLY, pressEscape, test } from './fixtures';
 import { registerPlayer } from './helpers';
 import { PLAYER_LANGUAGES, addBankAccount, openAsPlayer, overflowing, texts, useLanguage } from './player-i18n';
 
 // The player's pages as players expect them.
 for (const lng of PLAYER_LANGUAGES) {
-  test(`${lng}: betflix is offered, the game page's Deposit preselects it, the currency is named in ${lng}, with the credit there`, async ({
-    page,
-  }) => {
-    const tr = texts(lng);
-    await useLanguage(page, lng);
-    await registerPlayer(page.request);
-    await page.goto('/player/game/betflix');
-    await page.getByTestId('credit-deposit').click();
-    await expect(page).toHaveURL(/\/player\/deposit\?provider=betflix$/);
-    const form = page.getByTestId('deposit-form');
-    await expect(form).toBeVisible({ timeout: 30_000 });
-    await expect(form.getByLabel(tr('deposit', 'form.provider'))).toContainText('Betflix');
-    await expect(form.getByLabel(tr('deposit', 'form.currency'))).toHaveText(tr('wallet', 'currency_names.LAK'));
-    await expect(form.getByTestId('provider-credit')).toHaveText(/^0[.,]00 THB$/);
-    // every provider, betflix included, in the withdraw form too
-    await form.getByLabel(tr('deposit', 'form.provider')).click();
-    await expect(page.getByRole('option')).toHaveText(['GClub', 'GClub Live', 'AskMeBet', 'Alphabet', 'Betflix']);
-    await pressEscape(page.getByRole('listbox'));
-  });
+  test(
+    `${lng}: betflix is offered, the game page's Deposit preselects it, the currency is named in ${lng}, with the credit there`,
+    PHONE_ONLY,
+    async ({ page }) => {
+      const tr = texts(lng);
+      await useLanguage(page, lng);
+      await registerPlayer(page.request);
+      await page.goto('/player/game/betflix');
+      await page.getByTestId('credit-deposit').click();
+      await expect(page).toHaveURL(/\/player\/deposit\?provider=betflix$/);
+      const form = page.getByTestId('deposit-form');
+      await expect(form).toBeVisible({ timeout: 30_000 });
+      await expect(form.getByLabel(tr('deposit', 'form.provider'))).toContainText('Betflix');
+      await expect(form.getByLabel(tr('deposit', 'form.currency'))).toHaveText(tr('wallet', 'currency_names.LAK'));
+      await expect(form.getByTestId('provider-credit')).toHaveText(/^0[.,]00 THB$/);
+      // every provider, betflix included, in the withdraw form too
+      await form.getByLabel(tr('deposit', 'form.provider')).click();
+      await expect(page.getByRole('option')).toHaveText(['GClub', 'GClub Live', 'AskMeBet', 'Alphabet', 'Betflix']);
+      await pressEscape(page.getByRole('listbox'));
+    },
+  );
 
-  test(`${lng}: after cancelling a deposit the next one opens (the currency stays chosen)`, async ({ page }) => {
+  test(`${lng}: after cancelling a deposit the next one opens (the currency stays chosen)`, PHONE_ONLY, async ({ page }) => {
     const { tr, form } = await openAsPlayer(page, lng, '/player/deposit', 'deposit-form');
     await form.getByLabel(tr('deposit', 'form.amount')).fill('100000');
     await form.getByRole('button', { name: tr('deposit', 'form.submit') }).click();
@@ -121,7 +123,7 @@ for (const lng of PLAYER_LANGUAGES) {
     }
   });
 
-  test(`${lng}: the QR view's check button is in view and not behind the bottom bar`, async ({ page }) => {
+  test(`${lng}: the QR view's check button is in view and not behind the bottom bar`, PHONE_ONLY, async ({ page }) => {
     const { tr, form } = await openAsPlayer(page, lng, '/player/deposit', 'deposit-form');
     await form.getByLabel(tr('deposit', 'form.amount')).fill('100000');
     await form.getByRole('button', { name: tr('deposit', 'form.submit') }).click();

@@ -1,4 +1,4 @@
-import { SAME_ORIGIN, expect, test } from './fixtures';
+import { expect, PHONE_ONLY, SAME_ORIGIN, test } from './fixtures';
 import { SANDBOX, staffDecides } from './helpers';
 import { openAsPlayer } from './player-i18n';
 
@@ -9,7 +9,7 @@ import { openAsPlayer } from './player-i18n';
  * 869.52 THB of bets, counted by the provider) is met, withdraw it all, staff approve, SUCCESS.
  */
 for (const lng of ['lo', 'th'] as const) {
-  test(`promotion from taking to SUCCESS (${lng})`, async ({ page, request }) => {
+  test(`promotion from taking to SUCCESS (${lng})`, PHONE_ONLY, async ({ page, request }) => {
     test.setTimeout(180_000);
     const { tr } = await openAsPlayer(page, lng, '/player/promotion', 'promotion-list', { bank: true });
 

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Page, TestInfo } from '@playwright/test';
-import { expect, testAllowing } from './fixtures';
+import { expect, PHONE_ONLY, testAllowing } from './fixtures';
 import { seriousAxe, shot as staffShot, sized, staffLanguage, staffText } from './backoffice';
 import { PLAYER_LANGUAGES, openAsPlayer, overflowing } from './player-i18n';
 import { ownerApi, signInStaff } from './staff';
@@ -63,7 +63,7 @@ for (const lng of ['lo', 'en'] as const) {
 }
 
 for (const lng of PLAYER_LANGUAGES) {
-  test(`${lng}: a provider in maintenance is said where the player chooses it`, async ({ page }, info) => {
+  test(`${lng}: a provider in maintenance is said where the player chooses it`, PHONE_ONLY, async ({ page }, info) => {
     const owner = await ownerApi();
     expect((await owner.put(MAINTENANCE, { data: { until: null } })).status()).toBe(200);
     await owner.dispose();

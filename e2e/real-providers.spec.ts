@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, PHONE_ONLY, test } from './fixtures';
 import { addBankAccount, depositThroughTheBank, lo, pick, registerPlayer, staffDecides } from './helpers';
 
 const withdraw = lo('withdraw');
@@ -15,7 +15,7 @@ for (const [providerId, name] of [
   ['askmebet', 'AskMeBet'],
   ['betflix', 'Betflix'],
 ] as const) {
-  test(`${name} on its real protocol: deposit, play the demo game, withdraw`, async ({ page, request }) => {
+  test(`${name} on its real protocol: deposit, play the demo game, withdraw`, PHONE_ONLY, async ({ page, request }) => {
     await registerPlayer(page.request);
     await addBankAccount(page.request, 'E2E Real Rails');
     await depositThroughTheBank(page.request, request, providerId);

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Page, TestInfo } from '@playwright/test';
-import { expect, testAllowing } from './fixtures';
+import { expect, PHONE_ONLY, testAllowing } from './fixtures';
 import { depositThroughTheBank, registerPlayer } from './helpers';
 import { PLAYER_LANGUAGES, openAsPlayer, overflowing } from './player-i18n';
 import { seriousAxe, sized, staffLanguage, staffText } from './backoffice';
@@ -25,81 +25,82 @@ async function shot(page: Page, info: TestInfo, name: string) {
 const kip = (digits: string) => new RegExp(digits.replace(/(\d)(?=(\d{3})+$)/g, '$1[.,]'));
 
 for (const lng of PLAYER_LANGUAGES) {
-  test(`a daily limit, a deposit past it refused; cooling off refuses game and promotion, not a withdrawal (${lng})`, async ({
-    page,
-    request,
-  }, info) => {
-    const { tr, form } = await openAsPlayer(page, lng, '/player/limits', 'deposit-limits', { bank: true });
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr('common', 'pages.limits'));
+  test(
+    `a daily limit, a deposit past it refused; cooling off refuses game and promotion, not a withdrawal (${lng})`,
+    PHONE_ONLY,
+    async ({ page, request }, info) => {
+      const { tr, form } = await openAsPlayer(page, lng, '/player/limits', 'deposit-limits', { bank: true });
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr('common', 'pages.limits'));
 
-    // a daily limit of 600,000 kip: in force at once
-    await form.getByTestId('limit-daily').fill('600000');
-    await form.getByRole('button', { name: tr('limits', 'deposit.save') }).click();
-    await expect(page.getByText(tr('limits', 'deposit.saved'), { exact: true })).toBeVisible();
-    await expect(form.getByTestId('limit-state-daily')).toContainText(kip('600000'));
+      // a daily limit of 600,000 kip: in force at once
+      await form.getByTestId('limit-daily').fill('600000');
+      await form.getByRole('button', { name: tr('limits', 'deposit.save') }).click();
+      await expect(page.getByText(tr('limits', 'deposit.saved'), { exact: true })).toBeVisible();
+      await expect(form.getByTestId('limit-state-daily')).toContainText(kip('600000'));
 
-    // 500,000 kip deposited and paid: 100,000 left today
-    await depositThroughTheBank(page.request, request);
-    await page.goto('/player/deposit');
-    const deposit = page.getByTestId('deposit-form');
-    await deposit.getByLabel(tr('deposit', 'form.amount')).fill('200000');
-    await deposit.getByRole('button', { name: tr('deposit', 'form.submit') }).click();
-    const refusal = tr('errors', 'DEPOSIT_LIMIT_REACHED', { allowed: 'X' }).split('X')[0]!;
-    await expect(deposit.getByText(refusal)).toContainText(kip('100000'));
-    expect(await overflowing(page)).toEqual([]);
-    await shot(page, info, `deposit-refused-${lng}`);
+      // 500,000 kip deposited and paid: 100,000 left today
+      await depositThroughTheBank(page.request, request);
+      await page.goto('/player/deposit');
+      const deposit = page.getByTestId('deposit-form');
+      await deposit.getByLabel(tr('deposit', 'form.amount')).fill('200000');
+      await deposit.getByRole('button', { name: tr('deposit', 'form.submit') }).click();
+      const refusal = tr('errors', 'DEPOSIT_LIMIT_REACHED', { allowed: 'X' }).split('X')[0]!;
+      await expect(deposit.getByText(refusal)).toContainText(kip('100000'));
+      expect(await overflowing(page)).toEqual([]);
+      await shot(page, info, `deposit-refused-${lng}`);
 
-    await page.goto('/player/limits');
-    await expect(form.getByTestId('limit-state-daily')).toContainText(kip('500000'));
-    await expect(form.getByTestId('limit-state-daily')).toContainText(kip('100000'));
-    // a raise waits 24 hours, and says when it takes effect
-    await form.getByTestId('limit-daily').fill('900000');
-    await form.getByRole('button', { name: tr('limits', 'deposit.save') }).click();
-    await expect(form.getByTestId('limit-state-daily')).toContainText(
-      tr('limits', 'deposit.pending_raise', { amount: 'X', at: 'Y' }).split('X')[0]!,
-    );
-    await expect(form.getByTestId('limit-state-daily')).toContainText(kip('900000'));
-    expect(await overflowing(page)).toEqual([]);
-    await shot(page, info, `limits-${lng}`);
+      await page.goto('/player/limits');
+      await expect(form.getByTestId('limit-state-daily')).toContainText(kip('500000'));
+      await expect(form.getByTestId('limit-state-daily')).toContainText(kip('100000'));
+      // a raise waits 24 hours, and says when it takes effect
+      await form.getByTestId('limit-daily').fill('900000');
+      await form.getByRole('button', { name: tr('limits', 'deposit.save') }).click();
+      await expect(form.getByTestId('limit-state-daily')).toContainText(
+        tr('limits', 'deposit.pending_raise', { amount: 'X', at: 'Y' }).split('X')[0]!,
+      );
+      await expect(form.getByTestId('limit-state-daily')).toContainText(kip('900000'));
+      expect(await overflowing(page)).toEqual([]);
+      await shot(page, info, `limits-${lng}`);
 
-    // cooling off for 24 hours, confirmed twice
-    await page.getByTestId('exclude-24h').click();
-    await expect(page.getByRole('dialog')).toContainText(tr('limits', 'exclusion.confirm1_text'));
-    await shot(page, info, `confirm-1-${lng}`);
-    await page.getByTestId('exclude-confirm-1').click();
-    await expect(page.getByRole('dialog')).toContainText(tr('limits', 'exclusion.confirm2_text'));
-    await page.getByTestId('exclude-confirm-2').click();
-    await expect(page.getByRole('dialog')).toHaveCount(0);
-    const active = page.getByTestId('exclusion-active');
-    await expect(active).toContainText(tr('limits', 'exclusion.active_cooling_off', { until: 'X' }).split('X')[0]!.trim());
-    await expect(active).toContainText(tr('limits', 'exclusion.still_allowed'));
-    await shot(page, info, `cooling-off-${lng}`);
+      // cooling off for 24 hours, confirmed twice
+      await page.getByTestId('exclude-24h').click();
+      await expect(page.getByRole('dialog')).toContainText(tr('limits', 'exclusion.confirm1_text'));
+      await shot(page, info, `confirm-1-${lng}`);
+      await page.getByTestId('exclude-confirm-1').click();
+      await expect(page.getByRole('dialog')).toContainText(tr('limits', 'exclusion.confirm2_text'));
+      await page.getByTestId('exclude-confirm-2').click();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      const active = page.getByTestId('exclusion-active');
+      await expect(active).toContainText(tr('limits', 'exclusion.active_cooling_off', { until: 'X' }).split('X')[0]!.trim());
+      await expect(active).toContainText(tr('limits', 'exclusion.still_allowed'));
+      await shot(page, info, `cooling-off-${lng}`);
 
-    // the game does not open
-    await page.goto('/player/game/gclub');
-    await expect(page.getByTestId('credit-card').getByTestId('credit-amount')).toHaveText(/^724[.,]63\s*THB$/);
-    await page.getByTestId('game-tile').first().getByRole('button').click();
-    await expect(page.getByText(tr('errors', 'SELF_EXCLUDED'), { exact: true })).toBeVisible();
-    await expect(page).toHaveURL(/\/player\/game\/gclub/);
-    await shot(page, info, `game-refused-${lng}`);
+      // the game does not open
+      await page.goto('/player/game/gclub');
+      await expect(page.getByTestId('credit-card').getByTestId('credit-amount')).toHaveText(/^724[.,]63\s*THB$/);
+      await page.getByTestId('game-tile').first().getByRole('button').click();
+      await expect(page.getByText(tr('errors', 'SELF_EXCLUDED'), { exact: true })).toBeVisible();
+      await expect(page).toHaveURL(/\/player\/game\/gclub/);
+      await shot(page, info, `game-refused-${lng}`);
 
-    // nor does a promotion: it says why, and cannot be taken
-    await page.goto('/player/promotion');
-    await page.locator('[data-testid="promotion-card"][data-code="FIRST100"]').click();
-    await expect(page.getByTestId('promotion-blocked')).toHaveText(tr('errors', 'SELF_EXCLUDED'));
-    await expect(page.getByTestId('take-promotion')).toBeDisabled();
-    await shot(page, info, `promotion-refused-${lng}`);
+      // nor does a promotion: it says why, and cannot be taken
+      await page.goto('/player/promotion');
+      await page.locator('[data-testid="promotion-card"][data-code="FIRST100"]').click();
+      await expect(page.getByTestId('promotion-blocked')).toHaveText(tr('errors', 'SELF_EXCLUDED'));
+      await expect(page.getByTestId('take-promotion')).toBeDisabled();
+      await shot(page, info, `promotion-refused-${lng}`);
 
-    // a withdrawal is still taken
-    await page.goto('/player/withdraw');
-    const withdraw = page.getByTestId('withdraw-form');
-    await withdraw.getByLabel(tr('withdraw', 'form.provider')).click();
-    await page.getByRole('option', { name: 'GClub', exact: true }).click();
-    await expect(withdraw.getByTestId('withdraw-credit')).toContainText(/724[.,]63/);
-    await withdraw.getByLabel(tr('withdraw', 'form.amount')).fill('200');
-    await withdraw.getByRole('button', { name: tr('withdraw', 'form.submit') }).click();
-    await expect(page.getByTestId('withdrawal-details')).toHaveAttribute('data-status', 'OPEN', { timeout: 15_000 });
-  });
+      // a withdrawal is still taken
+      await page.goto('/player/withdraw');
+      const withdraw = page.getByTestId('withdraw-form');
+      await withdraw.getByLabel(tr('withdraw', 'form.provider')).click();
+      await page.getByRole('option', { name: 'GClub', exact: true }).click();
+      await expect(withdraw.getByTestId('withdraw-credit')).toContainText(/724[.,]63/);
+      await withdraw.getByLabel(tr('withdraw', 'form.amount')).fill('200');
+      await withdraw.getByRole('button', { name: tr('withdraw', 'form.submit') }).click();
+      await expect(page.getByTestId('withdrawal-details')).toHaveAttribute('data-status', 'OPEN', { timeout: 15_000 });
+    },
+  );
 }
 
 test("the footer's responsible-play entry and the drawer lead to the limits", async ({ page }) => {

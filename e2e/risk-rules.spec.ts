@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { expect, SAME_ORIGIN, testAllowing } from './fixtures';
+import { expect, PHONE_ONLY, SAME_ORIGIN, testAllowing } from './fixtures';
 import { depositThroughTheBank, openDeposit, SANDBOX, staffDecides } from './helpers';
 import { PLAYER_LANGUAGES, openAsPlayer, overflowing } from './player-i18n';
 import { seriousAxe, sized, staffLanguage, staffText } from './backoffice';
@@ -47,7 +47,7 @@ const orderCode = async (api: APIRequestContext, path: string) =>
   ((await (await api.get(path)).json()) as { withdrawal: { transactionCode: string } }).withdrawal.transactionCode;
 
 for (const lng of PLAYER_LANGUAGES) {
-  test(`the daily withdrawal cap refuses with its number (${lng})`, async ({ page, request }, info) => {
+  test(`the daily withdrawal cap refuses with its number (${lng})`, PHONE_ONLY, async ({ page, request }, info) => {
     await withRules({ withdrawDailyMaxCount: 1 }, async () => {
       const { tr } = await openAsPlayer(page, lng, '/player/deposit', 'deposit-form', { bank: true });
       await depositThroughTheBank(page.request, request);
@@ -69,7 +69,7 @@ for (const lng of PLAYER_LANGUAGES) {
     });
   });
 
-  test(`a large deposit waits for review, then arrives once staff approve (${lng})`, async ({ page, request }, info) => {
+  test(`a large deposit waits for review, then arrives once staff approve (${lng})`, PHONE_ONLY, async ({ page, request }, info) => {
     // over what any other journey deposits (at most 900,000 kip): the rule holds this deposit only
     await withRules({ depositReviewOverLak: '20000000' }, async () => {
       const { tr } = await openAsPlayer(page, lng, '/player/deposit', 'deposit-form', { bank: true });

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { SAME_ORIGIN, expect, pressEscape, testAllowing } from './fixtures';
+import { expect, PHONE_ONLY, pressEscape, SAME_ORIGIN, testAllowing } from './fixtures';
 import common from '../apps/web/src/locales/common.json' with { type: 'json' };
 import { textsOf } from '../apps/web/src/lib/locale-file';
 
@@ -53,7 +53,7 @@ test.describe('visitor layout', () => {
     await expect(footer).toContainText(lo.footer.about_us);
   });
 
-  test('the bottom bar switches off above 576 px and the footer at 769 px', async ({ page }) => {
+  test('the bottom bar switches off above 576 px and the footer at 769 px', PHONE_ONLY, async ({ page }) => {
     await page.setViewportSize({ width: 576, height: 800 });
     await page.goto('/');
     await expect(page.getByTestId('bottom-bar')).toBeVisible();
@@ -82,7 +82,7 @@ test.describe('visitor layout', () => {
     await expect(drawer).toBeHidden();
   });
 
-  test('the contact menu lists the agency links, each in a new tab', async ({ page, request }) => {
+  test('the contact menu lists the agency links, each in a new tab', PHONE_ONLY, async ({ page, request }) => {
     const { agency } = await (await request.get('/api/v2/agency/info')).json();
     await page.goto('/');
     await page.getByTestId('contact-menu').click();
@@ -100,7 +100,7 @@ test.describe('visitor layout', () => {
     }
   });
 
-  test('the language choice persists across a reload', async ({ page }) => {
+  test('the language choice persists across a reload', PHONE_ONLY, async ({ page }) => {
     await page.goto('/login');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(lo.pages.login);
     await page.getByTestId('language-menu').click();
@@ -112,20 +112,24 @@ test.describe('visitor layout', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
   });
 
-  test('the language menu works from the keyboard: Enter opens it on its first item, arrows move, Enter chooses', async ({ page }) => {
-    await page.goto('/login');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(lo.pages.login);
-    await page.getByTestId('language-menu').focus();
-    await page.keyboard.press('Enter');
-    await expect(page.getByTestId('language-lo')).toBeFocused();
-    await page.keyboard.press('ArrowDown');
-    await expect(page.getByTestId('language-cn')).toBeFocused();
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(cn.pages.login);
-    await expect(page.getByTestId('language-menu')).toBeFocused();
-  });
+  test(
+    'the language menu works from the keyboard: Enter opens it on its first item, arrows move, Enter chooses',
+    PHONE_ONLY,
+    async ({ page }) => {
+      await page.goto('/login');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(lo.pages.login);
+      await page.getByTestId('language-menu').focus();
+      await page.keyboard.press('Enter');
+      await expect(page.getByTestId('language-lo')).toBeFocused();
+      await page.keyboard.press('ArrowDown');
+      await expect(page.getByTestId('language-cn')).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(cn.pages.login);
+      await expect(page.getByTestId('language-menu')).toBeFocused();
+    },
+  );
 
-  test('an unknown agency gets the contact-Support page', async ({ page }) => {
+  test('an unknown agency gets the contact-Support page', PHONE_ONLY, async ({ page }) => {
     await page.route('**/api/v2/agency/info', (route) =>
       route.fulfill({ status: 404, json: { error: { code: 'AGENCY_NOT_FOUND', message: 'no agency' } } }),
     );
@@ -148,18 +152,18 @@ test.describe('visitor layout', () => {
     await expect(page.getByTestId('back-to-top')).toHaveCount(0);
   });
 
-  test('a bad path shows Not Found inside the layout', async ({ page }) => {
+  test('a bad path shows Not Found inside the layout', PHONE_ONLY, async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page.getByTestId('not-found')).toContainText(lo.not_found.title);
     await expect(page.getByTestId('header')).toBeVisible();
   });
 
-  test('the player area sends a visitor to /login, keeping the page for after the login', async ({ page }) => {
+  test('the player area sends a visitor to /login, keeping the page for after the login', PHONE_ONLY, async ({ page }) => {
     await page.goto('/player/withdraw/history');
     await expect(page).toHaveURL(/\/login\?redirect=%2Fplayer%2Fwithdraw%2Fhistory$/);
   });
 
-  test('the toast viewport is labelled with its F8 hotkey', async ({ page }) => {
+  test('the toast viewport is labelled with its F8 hotkey', PHONE_ONLY, async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('region', { name: `${lo.toast.notifications} (F8)` })).toHaveCount(1);
   });
@@ -243,7 +247,7 @@ test.describe('a route chunk that fails to load', () => {
   // once the site's worker controlled the page, the aborted chunk arrived anyway and nothing reloaded
   chunkTest.use({ serviceWorkers: 'block' });
 
-  chunkTest('reloads the page once, then shows the error view', async ({ page }) => {
+  chunkTest('reloads the page once, then shows the error view', PHONE_ONLY, async ({ page }) => {
     await page.goto('/');
     await expect(page.getByTestId('header-login')).toBeVisible();
     await page.route(/\/assets\/login-[\w-]+\.js$/, (route) => route.abort());
