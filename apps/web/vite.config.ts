@@ -120,6 +120,9 @@ export default defineConfig({
             // what the home page (`/`) needs beside the entry, a few hundred bytes in a chunk of their own: `/`
             // then loads no `shared` (docs/decisions/180)
             { name: 'home', test: HOME },
+            // the footer and the back-to-top button, which the shell loads once the first page is shown: one chunk,
+            // one request (docs/decisions/185)
+            { name: 'footer', test: /[\\/]src[\\/]components[\\/]layout[\\/](footer|back-to-top)\.tsx$/ },
             // the small components, hooks and calls that several pages share, in one chunk instead of a
             // dozen of a few hundred bytes each: a page's code arrives in one round of requests
             { name: 'shared', test: (id) => SHARED.test(id) && !NOT_SHARED.test(id) },

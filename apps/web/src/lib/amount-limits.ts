@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { toMinor, type TypedAmountCurrency } from '@app/contracts/amounts';
-import { useAgency } from '@/lib/api/agency-info';
+import { useAgency } from '@/lib/api/use-agency';
 import { formatMoney } from '@/lib/format';
 
 export interface AmountBounds {

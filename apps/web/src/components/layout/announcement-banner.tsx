@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Announcement } from '@app/contracts';
-import { CloseIcon } from '@/components/ui/icons';
+import { CloseIcon } from '@/components/ui/more-icons';
 import { useAnnouncements } from '@/lib/api/announcements';
 import { LOCALE_TAG, currentLanguage } from '@/lib/i18n';
 

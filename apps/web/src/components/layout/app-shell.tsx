@@ -3,7 +3,6 @@ import { useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { whenIdle } from '@/lib/when-idle';
 import { pageTitle } from '@/lib/page-title';
-import { BackToTop } from './back-to-top';
 import { BottomBar } from './bottom-bar';
 import { Header } from './header';
 
@@ -16,6 +15,9 @@ const Toaster = lazy(() => import('@/components/ui/toast').then((m) => ({ defaul
 const loadFooter = () => import('./footer').then((m) => m.Footer);
 // The agency's announcements (decision 174): their read and banner load once the first page is shown.
 const AnnouncementBanner = lazy(() => import('./announcement-banner'));
+// The back-to-top button shows after 500 px of scroll, never on the first render: it arrives with the
+// footer (one chunk, vite.config.ts) once the first page is shown (docs/decisions/185).
+const BackToTop = lazy(() => import('./back-to-top').then((m) => ({ default: m.BackToTop })));
 
 /**
  * SPEC.md §2 root layout: header, page, bottom app bar, drawer, footer, scroll-to-top. The signed-in
@@ -64,7 +66,11 @@ export function AppShell({ children, userMenu }: { children: ReactNode; userMenu
       </main>
       {footerShown && <LateFooter />}
       <BottomBar />
-      <BackToTop />
+      {footerShown && (
+        <Suspense fallback={null}>
+          <BackToTop />
+        </Suspense>
+      )}
       {/* one boundary each: the toaster's chunk loading must never hide an open drawer (a suspended
           boundary hides what it already shows) */}
       <Suspense fallback={null}>{drawerLoaded && <SideDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />}</Suspense>

@@ -1,7 +1,7 @@
 import { Dialog } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
-import { CloseIcon } from '@/components/ui/icons';
-import { useAgency } from '@/lib/api/agency-info';
+import { CloseIcon } from '@/components/ui/more-icons';
+import { useAgency } from '@/lib/api/use-agency';
 import { SocialMark, useSocialLinks } from './social-links';
 
 /** The bottom bar's contact tab: a bottom drawer with the five social links (SPEC.md §2). */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, LazyMenuRoot } from '@/components/ui/dropdown-menu';
 import type { MenuImplProps } from '@/components/ui/lazy-menu';
-import { useAgency } from '@/lib/api/agency-info';
+import { useAgency } from '@/lib/api/use-agency';
 import { SocialMark, useSocialLinks } from './social-links';
 
 export default function ContactMenuContent(props: MenuImplProps) {

@@ -1,15 +1,6 @@
 import type { ComponentType, SVGProps } from 'react';
-import {
-  BankIcon,
-  DepositIcon,
-  GameIcon,
-  GiftIcon,
-  HistoryIcon,
-  LoginIcon,
-  SlidersIcon,
-  UserIcon,
-  WithdrawIcon,
-} from '@/components/ui/icons';
+import { BankIcon, DepositIcon, GameIcon, UserIcon, WithdrawIcon } from '@/components/ui/icons';
+import { GiftIcon, HistoryIcon, LoginIcon, SlidersIcon } from '@/components/ui/more-icons';
 
 export interface NavLeaf {
   /** translation key in the common namespace */

@@ -3,7 +3,7 @@ import { useRouterState } from '@tanstack/react-router';
 import { Dialog } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
-import { CloseIcon } from '@/components/ui/icons';
+import { CloseIcon } from '@/components/ui/more-icons';
 import { useAuth } from '@/lib/api/player-info';
 import { isActive, isParentActive } from '@/lib/active-route';
 import { useReturnFocus } from '@/lib/return-focus';

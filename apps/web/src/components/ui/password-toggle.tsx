@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { EyeIcon, EyeOffIcon } from './icons';
+import { EyeIcon, EyeOffIcon } from './more-icons';
 
 /**
  * Shows or hides the password fields of a form (login, register, change password): a toggle button

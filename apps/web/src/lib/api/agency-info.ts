@@ -1,4 +1,4 @@
-import { queryOptions, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { AgencyInfoResponse } from '@app/contracts';
 import { ApiError, api } from '@/lib/api-client';
 
@@ -23,9 +23,4 @@ export async function loadAgency(queryClient: QueryClient): Promise<Agency | nul
     if (err instanceof ApiError && err.status === 404) return null;
     throw err;
   }
-}
-
-/** For components under the root layout, which renders only once the agency is known. */
-export function useAgency(): Agency {
-  return useSuspenseQuery(agencyInfoQueryOptions()).data.agency;
 }

@@ -1,4 +1,4 @@
-import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { BankAccountsResponse } from '@app/contracts';
 import { api } from '@/lib/api-client';
 
@@ -7,6 +7,3 @@ export const bankAccountsQueryKey = ['bank-accounts'] as const;
 export const getBankAccounts = () => api<BankAccountsResponse>('/v2/players/bank-accounts');
 
 export const bankAccountsQueryOptions = () => queryOptions({ queryKey: bankAccountsQueryKey, queryFn: getBankAccounts });
-
-/** The player's one bank account, or null before they add it. */
-export const useBankAccount = () => useSuspenseQuery({ ...bankAccountsQueryOptions(), select: (d) => d.bankAccounts[0] ?? null }).data;

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AlertIcon } from '@/components/ui/icons';
+import { AlertIcon } from '@/components/ui/more-icons';
 import { attentionKindSchema, type AttentionKind } from '@app/contracts';
 import { MONEY_ROLES } from '@app/contracts/staff-roles';
 import { AttentionPage } from '../../features/attention/components/attention-page';

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { OWNER_ONLY } from '@app/contracts/staff-roles';
-import { HistoryIcon } from '@/components/ui/icons';
+import { HistoryIcon } from '@/components/ui/more-icons';
 import { AuditLog } from '../../features/audit/components/audit-page';
 import { screen } from '../../lib/access';
 

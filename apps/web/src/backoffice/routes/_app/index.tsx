@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { MONEY_ROLES } from '@app/contracts/staff-roles';
-import { HomeIcon } from '@/components/ui/icons';
+import { HomeIcon } from '@/components/ui/more-icons';
 import { DashboardPage } from '../../features/dashboard/components/dashboard-page';
 import { screen } from '../../lib/access';
 

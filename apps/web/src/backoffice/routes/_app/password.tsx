@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { STAFF_ROLES } from '@app/contracts/staff-roles';
-import { KeyIcon } from '@/components/ui/icons';
+import { KeyIcon } from '@/components/ui/more-icons';
 import { screen } from '../../lib/access';
 import { MyAccount } from '../../features/auth/components/password-page';
 

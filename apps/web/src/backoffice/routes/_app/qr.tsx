@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { STAFF_ROLES } from '@app/contracts/staff-roles';
-import { SearchIcon } from '@/components/ui/icons';
+import { SearchIcon } from '@/components/ui/more-icons';
 import { QrInspectPage } from '../../features/qr/components/qr-inspect-page';
 import { screen } from '../../lib/access';
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { MONEY_ROLES } from '@app/contracts/staff-roles';
-import { WalletIcon } from '@/components/ui/icons';
+import { WalletIcon } from '@/components/ui/more-icons';
 import { RatesPage } from '../../features/rates/components/rates-page';
 import { screen } from '../../lib/access';
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { MONEY_ROLES } from '@app/contracts/staff-roles';
-import { HistoryIcon } from '@/components/ui/icons';
+import { HistoryIcon } from '@/components/ui/more-icons';
 import { ReconciliationPage } from '../../features/reconciliation/components/reconciliation-page';
 import { screen } from '../../lib/access';
 

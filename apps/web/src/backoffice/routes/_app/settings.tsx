@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { OWNER_ONLY } from '@app/contracts/staff-roles';
-import { SlidersIcon } from '@/components/ui/icons';
+import { SlidersIcon } from '@/components/ui/more-icons';
 import { SettingsPage } from '../../features/settings/components/settings-page';
 import { screen } from '../../lib/access';
 

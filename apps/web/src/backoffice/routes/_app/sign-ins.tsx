@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { OWNER_ONLY } from '@app/contracts/staff-roles';
-import { LoginIcon } from '@/components/ui/icons';
+import { LoginIcon } from '@/components/ui/more-icons';
 import { SignInsPage } from '../../features/sign-ins/components/sign-ins-page';
 import { screen } from '../../lib/access';
 

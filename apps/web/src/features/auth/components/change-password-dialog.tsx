@@ -7,7 +7,7 @@ import { PASSWORD_CHANGE_MIN, changePasswordBodySchema, type ChangePasswordBody 
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogFooter } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
-import { CheckCircleIcon } from '@/components/ui/icons';
+import { CheckCircleIcon } from '@/components/ui/more-icons';
 import { PasswordToggle } from '@/components/ui/password-toggle';
 import { Input } from '@/components/ui/input';
 import { errorKey, toast } from '@/components/ui/toast-store';

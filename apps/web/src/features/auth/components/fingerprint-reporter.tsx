@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAgency } from '@/lib/api/agency-info';
+import { useAgency } from '@/lib/api/use-agency';
 
 /**
  * Sends the device fingerprint once per page load in the player area. The collector is loaded

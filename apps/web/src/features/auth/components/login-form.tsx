@@ -8,7 +8,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { PasswordToggle } from '@/components/ui/password-toggle';
 import { SocialMark, useSocialLinks } from '@/components/layout/social-links';
-import { useAgency } from '@/lib/api/agency-info';
+import { useAgency } from '@/lib/api/use-agency';
 import { safeRedirect } from '@/lib/safe-redirect';
 import { errorKey, toast } from '@/components/ui/toast-store';
 import { lazyResolver } from '@/lib/lazy-resolver';

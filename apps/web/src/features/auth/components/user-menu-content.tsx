@@ -8,7 +8,7 @@ import {
   DropdownMenuSeparator,
   LazyMenuRoot,
 } from '@/components/ui/dropdown-menu';
-import { KeyIcon, LogoutIcon, RefreshIcon } from '@/components/ui/icons';
+import { KeyIcon, LogoutIcon, RefreshIcon } from '@/components/ui/more-icons';
 import type { MenuImplProps } from '@/components/ui/lazy-menu';
 import { toastError } from '@/components/ui/toast-store';
 import { refreshAll } from '@/lib/query-client';

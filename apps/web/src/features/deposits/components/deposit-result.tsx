@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { DepositOrder } from '@app/contracts';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { CheckCircleIcon } from '@/components/ui/icons';
+import { CheckCircleIcon } from '@/components/ui/more-icons';
 import { OrderStatusBadge } from '@/components/ui/badge';
 import { Spinner } from '@/components/ui/spinner';
 import { formatMoney } from '@/lib/format';

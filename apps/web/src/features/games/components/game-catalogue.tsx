@@ -5,7 +5,7 @@ import type { Game, ProviderId } from '@app/contracts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
-import { RefreshIcon } from '@/components/ui/icons';
+import { RefreshIcon } from '@/components/ui/more-icons';
 import { Spinner } from '@/components/ui/spinner';
 import { errorKey, toastError } from '@/components/ui/toast-store';
 import { currentLanguage } from '@/lib/i18n';

@@ -1,4 +1,4 @@
-import { GiftIcon } from '@/components/ui/icons';
+import { GiftIcon } from '@/components/ui/more-icons';
 import { cn } from '@/components/ui/cn';
 
 /** The promotion's image (its URL is immutable, so the browser keeps it), or a drawn banner when it has none. */

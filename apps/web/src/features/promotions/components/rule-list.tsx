@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { PromotionRules } from '@app/contracts';
-import { CheckCircleIcon } from '@/components/ui/icons';
+import { CheckCircleIcon } from '@/components/ui/more-icons';
 import { ruleLines } from '../lib/rule-lines';
 
 /** Each rule of a promotion in plain words. */

@@ -1,6 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ExclusionPeriod, PlayerLimitsResponse, PutDepositLimitsBody } from '@app/contracts';
-import { api, post } from '@/lib/api-client';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PlayerLimitsResponse } from '@app/contracts';
+import { api } from '@/lib/api-client';
 
 export const limitsQueryKey = ['player-limits'] as const;
 
@@ -9,29 +9,5 @@ export const getLimits = () => api<PlayerLimitsResponse>('/v2/players/limits');
 /** The player's deposit limits (in force, used, left, waiting) and any exclusion in force. */
 export const limitsQueryOptions = () => queryOptions({ queryKey: limitsQueryKey, queryFn: getLimits, staleTime: 0 });
 export const useLimits = () => useQuery(limitsQueryOptions());
-
-function useLimitsMutation<V>(fn: (vars: V) => Promise<PlayerLimitsResponse>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: (answer) => {
-      queryClient.setQueryData(limitsQueryKey, answer);
-      // whether a promotion may be taken now changes with an exclusion
-      void queryClient.invalidateQueries({ queryKey: ['promotions'] });
-    },
-  });
-}
-
-export const useSetLimits = () =>
-  useLimitsMutation((v: { body: PutDepositLimitsBody; key: string }) =>
-    api<PlayerLimitsResponse>('/v2/players/limits', {
-      method: 'PUT',
-      body: JSON.stringify(v.body),
-      headers: { 'idempotency-key': v.key },
-    }),
-  );
-
-export const useExclude = () =>
-  useLimitsMutation((v: { period: ExclusionPeriod; key: string }) =>
-    post<PlayerLimitsResponse>('/v2/players/exclusion', { period: v.period }, { headers: { 'idempotency-key': v.key } }),
-  );
+// The changes are in limit-changes.ts: the limits route's loader brings this module into the entry, and
+// the changes would bring useMutation with them (docs/decisions/185).

@@ -10,7 +10,7 @@ import { Input } from '@/components/ui/input';
 import { errorKey, toast } from '@/components/ui/toast-store';
 import { newAttemptKey } from '@/lib/attempt-key';
 import { formatDateTime, formatMoney } from '@/lib/format';
-import { useSetLimits } from '../api/limits';
+import { useSetLimits } from '../api/limit-changes';
 
 type LimitsInput = Record<DepositLimitPeriod, string>;
 

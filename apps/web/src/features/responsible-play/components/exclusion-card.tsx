@@ -7,7 +7,7 @@ import { Dialog, DialogClose, DialogContent, DialogFooter } from '@/components/u
 import { errorKey, toast } from '@/components/ui/toast-store';
 import { newAttemptKey } from '@/lib/attempt-key';
 import { formatDateTime } from '@/lib/format';
-import { useExclude } from '../api/limits';
+import { useExclude } from '../api/limit-changes';
 
 /**
  * Cooling-off (24 h, 7 d, 30 d) and self-exclusion (6 months, 1 year, for good). Each is confirmed

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ProviderId } from '@app/contracts';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { RefreshIcon, WalletIcon } from '@/components/ui/icons';
+import { RefreshIcon, WalletIcon } from '@/components/ui/more-icons';
 import { Spinner } from '@/components/ui/spinner';
 import { errorKey } from '@/components/ui/toast-store';
 import { useCredit } from '@/lib/api/get-credit';

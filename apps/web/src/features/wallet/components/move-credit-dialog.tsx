@@ -6,7 +6,7 @@ import type { CreateCreditMoveBody, CreditMove, ProviderId } from '@app/contract
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
-import { CheckCircleIcon } from '@/components/ui/icons';
+import { CheckCircleIcon } from '@/components/ui/more-icons';
 import { Input } from '@/components/ui/input';
 import { ProviderSelectField } from '@/components/ui/provider-select-field';
 import { Spinner } from '@/components/ui/spinner';

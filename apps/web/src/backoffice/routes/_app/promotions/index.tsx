@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { MONEY_ROLES } from '@app/contracts/staff-roles';
-import { GiftIcon } from '@/components/ui/icons';
+import { GiftIcon } from '@/components/ui/more-icons';
 import { PromotionsPage } from '../../../features/promotions/components/list-page';
 import { screen } from '../../../lib/access';
 
