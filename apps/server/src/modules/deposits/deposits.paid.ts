@@ -53,13 +53,20 @@ export function createMarkPaid({
       );
       const paidIds = new Set(paid.map((r) => r.id));
       const rows = await tx
-        .select({ ...getTableColumns(depositOrders), username: players.username, overLak: reviewOverLakOf, promotionTaken: promotionTakenOf })
+        .select({
+          ...getTableColumns(depositOrders),
+          username: players.username,
+          overLak: reviewOverLakOf,
+          promotionTaken: promotionTakenOf,
+        })
         .from(depositOrders)
         .innerJoin(players, and(eq(players.id, depositOrders.playerId), eq(players.agencyId, depositOrders.agencyId)))
         .where(sql`${depositOrders.id} = ANY (${uuidArray(first.keys())}::uuid[])`)
         .prepare('deposits_paid_group')
         .execute();
-      const orders = new Map(rows.map(({ username, overLak, promotionTaken, ...order }) => [order.id, { order, username, overLak, promotionTaken }]));
+      const orders = new Map(
+        rows.map(({ username, overLak, promotionTaken, ...order }) => [order.id, { order, username, overLak, promotionTaken }]),
+      );
       const paidNow = [...paidIds].map((id) => orders.get(id)!);
       // over the agency's amount: held for staff review, the credit not sent (decision 162)
       const held = await holdForReview(tx, paidNow);
