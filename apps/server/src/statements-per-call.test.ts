@@ -20,7 +20,7 @@ const BUDGET: Record<string, number> = {
   'GET /v2/players/info after a POST': 0,
   'GET /v2/promotions': 1,
   'POST /v2/games/gclub/launch': 3,
-  'POST /v2/withdrawals': 32,
+  'POST /v2/withdrawals': 27,
 };
 
 const MID = 'DEMO-LAK-001';

@@ -20,21 +20,49 @@ export async function playerAccounts(tx: Tx, agencyId: string, playerId: string,
   return ensureAccounts(tx, playerAccountKeys(agencyId, playerId, providerId));
 }
 
+/** A player's accounts at a provider resolved and locked once for a transaction (`lockPlayerAccounts`). */
+export interface LockedPlayerAccounts {
+  inFlight: string;
+  credit: string;
+  /** the copy of GAMING_RESULT that syncCredit books a difference on */
+  gaming: string;
+  /** the credit account as locked: no posting moves it before the transaction ends */
+  balance: bigint;
+  version: bigint;
+  /** the ids of the caller's own keys, in order */
+  more: string[];
+}
+
 /**
  * Locks a player's in-flight and credit accounts at a provider, in id order, for a caller that will
  * sync the credit and then request a transfer in one transaction: syncCredit locks the credit account
  * and a transfer then the in-flight one, while a settling transfer of the same player takes them in id
  * order; taking both first, in id order, keeps the two from waiting on each other crosswise. A read
- * lock only: the ledger still does the writing.
+ * lock only: the ledger still does the writing. The accounts the transaction goes on to use (the
+ * caller's `more`, GAMING_RESULT for syncCredit) are resolved in the same lookup, and the credit's
+ * balance and version read by the lock: the transaction resolves each account once (decision 183).
  */
-export async function lockPlayerAccounts(tx: Tx, agencyId: string, playerId: string, providerId: string) {
-  const ids = await playerAccounts(tx, agencyId, playerId, providerId);
-  await tx
-    .select({ id: ledgerAccounts.id })
+export async function lockPlayerAccounts(
+  tx: Tx,
+  agencyId: string,
+  playerId: string,
+  providerId: string,
+  more: readonly AccountKey[] = [],
+): Promise<LockedPlayerAccounts> {
+  const [inFlight, credit, gaming, ...rest] = await ensureAccounts(tx, [
+    ...playerAccountKeys(agencyId, playerId, providerId),
+    houseKey({ agencyId, playerId, type: 'GAMING_RESULT', currency: 'THB', providerId }),
+    ...more,
+  ]);
+  const rows = await tx
+    .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance, version: ledgerAccounts.version })
     .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.id, ids))
+    .where(inArray(ledgerAccounts.id, [inFlight!, credit!]))
     .orderBy(asc(ledgerAccounts.id))
     .for('no key update');
+  const locked = rows.find((r) => r.id === credit);
+  if (!locked) throw new Error(`ledger: no account ${credit}`);
+  return { inFlight: inFlight!, credit: credit!, gaming: gaming!, balance: locked.balance, version: locked.version, more: rest };
 }
 
 export async function playerCreditAccount(tx: Tx, agencyId: string, playerId: string, providerId: string) {

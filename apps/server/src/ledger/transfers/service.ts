@@ -80,8 +80,8 @@ export class TransferService {
   }
 
   /** See `lockPlayerAccounts` in ./accounts.ts. */
-  async lockPlayerAccounts(tx: Tx, agencyId: string, playerId: string, providerId: string) {
-    return lockPlayerAccounts(tx, agencyId, playerId, providerId);
+  async lockPlayerAccounts(...args: Parameters<typeof lockPlayerAccounts>) {
+    return lockPlayerAccounts(...args);
   }
 
   /** The identities of `playerAccounts`, for a caller that looks them up with accounts of its own. */

@@ -99,15 +99,19 @@ export function createCreditMovesService(deps: CreditMovesDependencies): CreditM
           // one player's moves queue here, so "one under way" holds under concurrency
           await tx.select({ id: players.id }).from(players).where(eq(players.id, session.playerId)).for('update');
           if (await underWay(tx, agency.id, session.playerId)) throw inProgress();
-          await transfers.lockPlayerAccounts(tx, agency.id, session.playerId, from);
-          await transfers.syncCredit(tx, {
-            agencyId: agency.id,
-            playerId: session.playerId,
-            providerId: from,
-            providerBalance: credit,
-            versionSeen,
-            reference: `move:${id}:sync`,
-          });
+          const locked = await transfers.lockPlayerAccounts(tx, agency.id, session.playerId, from);
+          await transfers.syncCredit(
+            tx,
+            {
+              agencyId: agency.id,
+              playerId: session.playerId,
+              providerId: from,
+              providerBalance: credit,
+              versionSeen,
+              reference: `move:${id}:sync`,
+            },
+            locked,
+          );
           const [move] = await tx
             .insert(creditMoves)
             .values({

@@ -25,16 +25,18 @@ export interface BookOptions {
 export async function bookPayments(
   { transfers, promotions }: Pick<DepositsServiceDependencies, 'transfers' | 'promotions'>,
   tx: Tx,
-  paid: { order: DepositOrderRow; username: string }[],
+  /** `promotionTaken`: whether the player holds a usage the order would claim (`promotionTakenOf`); unknown, it is asked */
+  paid: { order: DepositOrderRow; username: string; promotionTaken?: boolean }[],
   opts: BookOptions = {},
 ): Promise<Transfer[]> {
   if (paid.length === 0) return [];
   const held = opts.held ?? new Set<string>();
-  const credited = paid.filter(({ order }) => !held.has(order.id));
-  // a held order's bonus waits with its credit: claimed when staff release it
+  // a held order's bonus waits with its credit: claimed when staff release it; a group none of whose
+  // players took a promotion sends no claim
+  const claiming = paid.filter(({ order, promotionTaken }) => !held.has(order.id) && promotionTaken !== false);
   const bonuses = await promotions.claimBonuses(
     tx,
-    credited.map(({ order }) => order),
+    claiming.map(({ order }) => order),
   );
   const withBonus = paid.map(({ order }, i) => ({ order, i })).filter(({ order }) => (bonuses.get(order.id)?.bonus ?? 0n) > 0n);
   // the five accounts of each order, then PROMOTION_EXPENSE for each bonus, in one lookup

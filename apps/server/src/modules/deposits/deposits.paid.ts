@@ -3,6 +3,7 @@ import { queryRowsPrepared, uuidArray } from '../../db/client.js';
 import { transactionWithRetry } from '../../db/errors.js';
 import { GroupCommit, type ItemResult } from '../../db/group-commit.js';
 import { depositOrders, players, type DepositOrderRow } from '../../db/schema/index.js';
+import { promotionTakenOf } from '../promotions/index.js';
 import { bookPayments } from './deposits.book.js';
 import { completeConfirmationsSql } from './deposits.durable.js';
 import { holdForReview, reviewOverLakOf } from './deposits.review.js';
@@ -52,13 +53,20 @@ export function createMarkPaid({
       );
       const paidIds = new Set(paid.map((r) => r.id));
       const rows = await tx
-        .select({ ...getTableColumns(depositOrders), username: players.username, overLak: reviewOverLakOf })
+        .select({
+          ...getTableColumns(depositOrders),
+          username: players.username,
+          overLak: reviewOverLakOf,
+          promotionTaken: promotionTakenOf,
+        })
         .from(depositOrders)
         .innerJoin(players, and(eq(players.id, depositOrders.playerId), eq(players.agencyId, depositOrders.agencyId)))
         .where(sql`${depositOrders.id} = ANY (${uuidArray(first.keys())}::uuid[])`)
         .prepare('deposits_paid_group')
         .execute();
-      const orders = new Map(rows.map(({ username, overLak, ...order }) => [order.id, { order, username, overLak }]));
+      const orders = new Map(
+        rows.map(({ username, overLak, promotionTaken, ...order }) => [order.id, { order, username, overLak, promotionTaken }]),
+      );
       const paidNow = [...paidIds].map((id) => orders.get(id)!);
       // over the agency's amount: held for staff review, the credit not sent (decision 162)
       const held = await holdForReview(tx, paidNow);

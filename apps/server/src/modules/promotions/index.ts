@@ -4,6 +4,7 @@
  * (decision 150).
  */
 export { seedDemoPromotions } from './promotions.demo.js';
+export { promotionTakenOf } from './promotions.money.js';
 export { promotionImageRoutes } from './promotions.image.js';
 export { promotionsRoutes } from './promotions.routes.js';
 export { createPromotionsService } from './promotions.service.js';

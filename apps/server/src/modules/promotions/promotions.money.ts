@@ -26,6 +26,15 @@ export async function turnoverOf(
   return readFromProvider(adapter, () => adapter.turnoverSince(who, reference, transfer?.providerTransferId ?? null));
 }
 
+/**
+ * In the query that reads the orders just paid: whether their player holds an ACTIVE usage at their
+ * provider taken before the order, the rows `claimBonuses` would claim. An order without one skips
+ * the claim's statement (read with the orders, in the same transaction).
+ */
+export const promotionTakenOf = sql<boolean>`EXISTS (SELECT 1 FROM promotion_usages u
+   WHERE u.player_id = deposit_orders.player_id AND u.status = 'ACTIVE' AND u.agency_id = deposit_orders.agency_id
+     AND u.provider_id = deposit_orders.provider_id AND u.created_at <= deposit_orders.created_at)`;
+
 /** The money half of the engine: the bonus at PAID, the withdrawal rules and split, the approval. */
 export function createPromotionMoney(deps: PromotionsServiceDependencies) {
   const { db } = deps;

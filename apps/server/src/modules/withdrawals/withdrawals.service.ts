@@ -18,7 +18,7 @@ import {
   openExists,
   unknownProvider,
 } from './withdrawals.errors.js';
-import { createWithdrawalSettlement, lockWithdrawal, ownedBy, payableAccount, WITHDRAW_KIND } from './withdrawals.settlement.js';
+import { createWithdrawalSettlement, lockWithdrawal, ownedBy, payableKey, WITHDRAW_KIND } from './withdrawals.settlement.js';
 import { checkDailyCaps, needsTwoApprovals, riskSettings } from './withdrawals.risk.js';
 import { createWithdrawalsStaff } from './withdrawals.staff.js';
 import type { WithdrawalsService, WithdrawalsServiceDependencies } from './withdrawals.types.js';
@@ -143,15 +143,20 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDependencies): 
           // counted under the same lock (decisions 161, 163)
           const risk = await riskSettings(tx, agency.id);
           await checkDailyCaps(tx, risk, { agencyId: agency.id, playerId: session.playerId }, amount, now());
-          await transfers.lockPlayerAccounts(tx, agency.id, session.playerId, providerId);
-          await transfers.syncCredit(tx, {
-            agencyId: agency.id,
-            playerId: session.playerId,
-            providerId,
-            providerBalance: credit,
-            versionSeen,
-            reference: `withdraw:${id}:sync`,
-          });
+          // every account of the transaction resolved once, the player's locked (decision 183)
+          const locked = await transfers.lockPlayerAccounts(tx, agency.id, session.playerId, providerId, [payableKey(agency.id)]);
+          await transfers.syncCredit(
+            tx,
+            {
+              agencyId: agency.id,
+              playerId: session.playerId,
+              providerId,
+              providerBalance: credit,
+              versionSeen,
+              reference: `withdraw:${id}:sync`,
+            },
+            locked,
+          );
           await tx.insert(withdrawals).values({
             id,
             agencyId: agency.id,
@@ -168,18 +173,22 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDependencies): 
             requestKey: requestKey ?? null,
             twoApprovals: needsTwoApprovals(risk, plan.totalCredit),
           });
-          const requested = await transfers.request(tx, {
-            agencyId: agency.id,
-            playerId: session.playerId,
-            username: session.username,
-            providerId,
-            direction: 'OUT',
-            amount: plan.totalCredit,
-            reference: `withdraw:${id}:out`,
-            kind: WITHDRAW_KIND,
-            orderId: id,
-            counterAccountId: await payableAccount(tx, agency.id),
-          });
+          const requested = await transfers.request(
+            tx,
+            {
+              agencyId: agency.id,
+              playerId: session.playerId,
+              username: session.username,
+              providerId,
+              direction: 'OUT',
+              amount: plan.totalCredit,
+              reference: `withdraw:${id}:out`,
+              kind: WITHDRAW_KIND,
+              orderId: id,
+              counterAccountId: locked.more[0]!,
+            },
+            [locked.inFlight, locked.credit],
+          );
           return requested.transfer;
         });
       } catch (err) {

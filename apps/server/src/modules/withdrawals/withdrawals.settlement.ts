@@ -4,7 +4,7 @@ import { transactionWithRetry } from '../../db/errors.js';
 import { players, withdrawals, type WithdrawalRow } from '../../db/schema/index.js';
 import { backoff } from '../../jobs/backoff.js';
 import { enqueueJob, type JobType } from '../../jobs/types.js';
-import { ensureAccount } from '../../ledger/ledger.js';
+import { ensureAccount, type AccountKey } from '../../ledger/ledger.js';
 import type { Transfer, TransferKind } from '../../ledger/transfers/index.js';
 import type { WithdrawalsServiceDependencies } from './withdrawals.types.js';
 
@@ -15,7 +15,10 @@ const RETURN_JOB = 'withdraw_return_retry' satisfies JobType;
 /** a return the provider keeps refusing is left to staff after this many tries */
 export const MAX_RETURN_ATTEMPTS = 5;
 
-export const payableAccount = (tx: Tx, agencyId: string) => ensureAccount(tx, { agencyId, type: 'WITHDRAWALS_PAYABLE', currency: 'THB' });
+/** The agency's WITHDRAWALS_PAYABLE: the credit of its withdrawals between the provider and the payout. */
+export const payableKey = (agencyId: string) => ({ agencyId, type: 'WITHDRAWALS_PAYABLE', currency: 'THB' }) as const satisfies AccountKey;
+
+export const payableAccount = (tx: Tx, agencyId: string) => ensureAccount(tx, payableKey(agencyId));
 
 /** Credit that goes back to the provider: all of it before payout, the cap's excess after. */
 export const returnAmount = (w: WithdrawalRow) => (w.status === 'SUCCESS' ? w.creditReturned : w.totalCredit);
@@ -68,12 +71,12 @@ export function createWithdrawalSettlement({ db, log, config, transfers, worker 
    * VOIDED → the amount is back in WITHDRAWALS_PAYABLE and a new try is queued, up to a limit.
    */
   transfers.onSettled(WITHDRAW_KIND, async (tx, t, outcome) => {
-    const w = t.orderId ? await lockWithdrawal(tx, t.orderId) : undefined;
-    if (!w || w.status !== 'PENDING') return;
+    if (!t.orderId) return;
+    // one statement: the UPDATE locks the row and checks PENDING on its newest version
     await tx
       .update(withdrawals)
       .set({ status: outcome === 'POSTED' ? 'OPEN' : 'FAILED', updatedAt: sql`now()` })
-      .where(eq(withdrawals.id, w.id));
+      .where(and(eq(withdrawals.id, t.orderId), ownedBy(t.agencyId, t.playerId), eq(withdrawals.status, 'PENDING')));
   });
 
   transfers.onSettled(RETURN_KIND, async (tx, t, outcome) => {
