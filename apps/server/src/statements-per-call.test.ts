@@ -12,11 +12,11 @@ import { countStatements, type StatementCounter } from './test/statements.js';
  * figure when a call takes fewer, never raise one without a reason written beside it.
  */
 const BUDGET: Record<string, number> = {
-  'POST /v2/players/login': 9,
+  'POST /v2/players/login': 4,
   'GET /v2/players/info': 1,
   'GET /v2/players/credits/gclub': 1,
   'GET /v2/deposits/open': 1,
-  'POST /v2/deposits': 14,
+  'POST /v2/deposits': 10,
   'GET /v2/players/info after a POST': 0,
   'GET /v2/promotions': 1,
   'POST /v2/games/gclub/launch': 3,

@@ -29,12 +29,18 @@ export async function enqueue(
  * `enqueue` of one or more jobs as a statement of its own, to put in a CTE of the statement that
  * writes the state they follow. With `runAfterMs` the jobs are due only then: a fallback for work
  * this process starts itself once the transaction commits (a lease taken from the start). The list
- * is one JSON parameter: the text is the same whatever its length (a named prepared statement).
+ * is one JSON parameter: the text is the same whatever its length (a named prepared statement). A
+ * Date instead of `runAfterMs`: the jobs are due at that time.
  */
-export function enqueueSql(list: readonly { type: string; payload: Record<string, unknown>; uniqueKey?: string }[], runAfterMs = 0): SQL {
+export function enqueueSql(
+  list: readonly { type: string; payload: Record<string, unknown>; uniqueKey?: string }[],
+  runAfterMs: number | Date = 0,
+): SQL {
   const json = JSON.stringify(list.map((job) => ({ type: job.type, payload: job.payload, unique_key: job.uniqueKey ?? null })));
+  const runAt =
+    runAfterMs instanceof Date ? sql`${runAfterMs.toISOString()}::timestamptz` : sql`now() + ${`${runAfterMs} milliseconds`}::interval`;
   return sql`INSERT INTO jobs (type, payload, unique_key, run_at)
-             SELECT j.type, j.payload, j.unique_key, now() + ${`${runAfterMs} milliseconds`}::interval
+             SELECT j.type, j.payload, j.unique_key, ${runAt}
                FROM jsonb_to_recordset(${json}::jsonb) AS j (type text, payload jsonb, unique_key text)
              ON CONFLICT (unique_key) DO NOTHING`;
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { bankCodeSchema, providerIdSchema } from '@app/contracts';
+import type { SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
-import { enqueue } from './queue.js';
+import { enqueue, enqueueSql } from './queue.js';
 
 /**
  * Every job type of the outbox, with the payload its handler reads (parsed before the handler
@@ -43,6 +44,11 @@ export async function enqueueJob<T extends JobType>(
   opts: { uniqueKey?: string; runAt?: Date } = {},
 ): Promise<void> {
   await enqueue(tx, { type, payload: jobPayloads[type].parse(payload), ...opts });
+}
+
+/** `enqueueJob` as a statement of its own, to put in a CTE of the statement that writes the state it follows. */
+export function enqueueJobSql<T extends JobType>(type: T, payload: JobPayload<T>, opts: { uniqueKey?: string; runAt?: Date } = {}): SQL {
+  return enqueueSql([{ type, payload: jobPayloads[type].parse(payload), uniqueKey: opts.uniqueKey }], opts.runAt);
 }
 
 /** The payload of a claimed job of this type, or the error that says why it does not match. */

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { buildLaoQr, LAO_QR_BANK_IINS, type BankCode } from '@app/contracts';
-import type { Db, Tx } from '../db/client.js';
+import { queryRows, type Db, type Tx } from '../db/client.js';
 import { agencyBankConfig } from '../db/schema/index.js';
 
 /** What an agency's QR for one bank carries (DESIGN.md §5a), the IIN resolved. */
@@ -13,15 +13,29 @@ export interface BankConfig {
   city: string;
 }
 
-/** The agency's configuration for `bank`, or null when the agency does not take payments there. */
-export async function bankConfigFor(db: Db | Tx, agencyId: string, bank: BankCode): Promise<BankConfig | null> {
-  const [row] = await db
-    .select()
-    .from(agencyBankConfig)
-    .where(and(eq(agencyBankConfig.agencyId, agencyId), eq(agencyBankConfig.bank, bank)));
+/** What `bankConfigSql` reads of the agency's row for a bank. */
+type BankConfigRead = Omit<BankConfig, 'bank' | 'iin'> & { iin: string | null };
+
+/**
+ * The agency's row for `bank` as one JSON value (null without one): a scalar subquery, for a statement
+ * that reads more in the same round trip; `bankConfigOf` makes it the configuration.
+ */
+export const bankConfigSql = (agencyId: string, bank: BankCode): SQL =>
+  sql`(SELECT json_build_object('iin', b.iin, 'merchantId', b.merchant_id, 'mcc', b.mcc, 'merchantName', b.merchant_name, 'city', b.city)
+         FROM ${agencyBankConfig} b WHERE b.agency_id = ${agencyId} AND b.bank = ${bank})`;
+
+/** The configuration `bankConfigSql` read, or null when the agency does not take payments at `bank`. */
+export function bankConfigOf(bank: BankCode, read: BankConfigRead | string | null | undefined): BankConfig | null {
+  const row = typeof read === 'string' ? (JSON.parse(read) as BankConfigRead | null) : read;
   const iin = row?.iin ?? LAO_QR_BANK_IINS[bank];
   if (!row || !iin) return null;
   return { bank, iin, merchantId: row.merchantId, mcc: row.mcc, merchantName: row.merchantName, city: row.city };
+}
+
+/** The agency's configuration for `bank`, or null when the agency does not take payments there. */
+export async function bankConfigFor(db: Db | Tx, agencyId: string, bank: BankCode): Promise<BankConfig | null> {
+  const [row] = await queryRows<{ config: BankConfigRead | string | null }>(db, sql`SELECT ${bankConfigSql(agencyId, bank)} AS config`);
+  return bankConfigOf(bank, row?.config);
 }
 
 /** The LAO QR payload of one order, for the agency's configuration of the bank the player pays from. */

@@ -1,5 +1,5 @@
 // The bank side of deposits, for the deposits module: see docs/decisions/008-lao-qr-and-bank-gateway.md.
-export { bankConfigFor, laoQrFor, seedBankConfig, type BankConfig } from './bank-config.js';
+export { bankConfigFor, bankConfigOf, bankConfigSql, laoQrFor, seedBankConfig, type BankConfig } from './bank-config.js';
 export {
   BANK_PROTOCOLS,
   BankGatewayRefusedError,

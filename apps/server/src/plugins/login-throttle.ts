@@ -38,6 +38,8 @@ export interface LoginAttempt {
   ip: string;
   /** this browser's device cookie, when it has one */
   device: string | null;
+  /** this client's failures on the account as `admit` read them: `succeeded` has none to forget when 0 */
+  clientFailures?: number;
 }
 
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -84,14 +86,20 @@ export function createLoginThrottle(db: Db, limiter: RateLimiter, config: Pick<C
       return { agencyId, account: `${kind}:${username}`, ip: request.ip, device: token && DEVICE_TOKEN.test(token) ? token : null };
     },
 
-    /** Before the password is verified: RATE_LIMITED when this client may not try this account now. */
-    async admit(attempt: LoginAttempt, kind: LoginKind): Promise<void> {
+    /**
+     * Before the password is verified: RATE_LIMITED when this client may not try this account now.
+     * With `counting`, the attempt is first counted as `consume` counts it, in the same round trip.
+     */
+    async admit(attempt: LoginAttempt, kind: LoginKind, { counting = false } = {}): Promise<void> {
       const keys = [
         [LOGIN_LIMITS.loginFailuresPerIp, clientKey(kind, attempt.agencyId, attempt.ip)],
         [LOGIN_LIMITS.loginFailuresPerAccountClient, `${accountKey(attempt)}:${attempt.ip}`],
         [LOGIN_LIMITS.loginFailuresPerAccount, accountKey(attempt)],
       ] as const;
-      const over = await Promise.all(keys.map(([limit, key]) => limiter.exceeded(limit, key)));
+      const consumed = counting ? ([LOGIN_LIMITS.loginPerIp, keys[0][1]] as const) : null;
+      const counts = await throttled(kind, limiter.tally(consumed, keys));
+      attempt.clientFailures = counts[1];
+      const over = keys.map(([limit], i) => counts[i]! >= limit.max);
       // the account's budget refuses only strangers
       if (over[2] && (await known(attempt))) over[2] = false;
       if (over.some(Boolean)) {
@@ -118,7 +126,8 @@ export function createLoginThrottle(db: Db, limiter: RateLimiter, config: Pick<C
      * browser's device cookie, set now if it had none.
      */
     async succeeded(attempt: LoginAttempt, reply: FastifyReply): Promise<void> {
-      await limiter.reset(LOGIN_LIMITS.loginFailuresPerAccountClient, `${accountKey(attempt)}:${attempt.ip}`);
+      if (attempt.clientFailures !== 0)
+        await limiter.reset(LOGIN_LIMITS.loginFailuresPerAccountClient, `${accountKey(attempt)}:${attempt.ip}`);
       await this.remember(attempt, reply);
     },
 
@@ -157,9 +166,9 @@ export function createLoginThrottle(db: Db, limiter: RateLimiter, config: Pick<C
 }
 
 /** `work`, counting a RATE_LIMITED refusal as a throttled login of `kind`. */
-async function throttled(kind: LoginKind, work: Promise<void>): Promise<void> {
+async function throttled<T>(kind: LoginKind, work: Promise<T>): Promise<T> {
   try {
-    await work;
+    return await work;
   } catch (err) {
     if (err instanceof AppError && err.code === 'RATE_LIMITED') loginThrottled.inc({ kind });
     throw err;

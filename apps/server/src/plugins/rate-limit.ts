@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
-import { queryRows, type Db } from '../db/client.js';
+import { queryRows, textArray, type Db } from '../db/client.js';
 import { AppError } from '../errors.js';
 
 /**
@@ -10,7 +10,18 @@ import { AppError } from '../errors.js';
  * limit of N per window is never exceeded within ANY span of one window length (the price: a key
  * that hit the limit waits up to two windows). docs/decisions/006-sessions-and-rate-limits.md
  */
+/** A key and the length of its windows. */
+export interface Counted {
+  key: string;
+  windowMs: number;
+}
+
 export interface RateLimitStore {
+  /**
+   * In one round trip: adds one hit to `hit` (when given) and answers its hits as `hit` does, and the
+   * hits of each of `keys` as `count` does (adding none), in their order; `hit` is not one of `keys`.
+   */
+  tally(hit: Counted | null, keys: readonly Counted[], now?: number): Promise<{ hit: number; counts: number[] }>;
   /** Adds one hit to `key` and answers the hits of its current and previous window. */
   hit(key: string, windowMs: number, now?: number): Promise<number>;
   /** The hits of the current and previous window, adding none. */
@@ -28,33 +39,34 @@ const windowOf = (now: number, windowMs: number) => Math.floor(now / windowMs) *
 
 /** The default store: one row per key and window in `rate_limit_counters`, shared by every instance. */
 export function postgresRateLimitStore(db: Db): RateLimitStore {
-  async function sum(key: string, windowMs: number, now: number): Promise<number> {
-    const since = new Date(windowOf(now, windowMs) - windowMs).toISOString();
-    const rows = await queryRows<{ n: string | number | null }>(
-      db,
-      sql`SELECT sum(count) AS n FROM rate_limit_counters WHERE key = ${key} AND window_start >= ${since}`,
-    );
-    return Number(rows[0]?.n ?? 0);
-  }
-  return {
-    async hit(key, windowMs, now = Date.now()) {
-      const start = windowOf(now, windowMs);
-      const expires = new Date(start + 2 * windowMs).toISOString();
+  const iso = (ms: number) => new Date(ms).toISOString();
+  async function tally(hit: Counted | null, keys: readonly Counted[], now = Date.now()) {
+    const since = keys.map(({ windowMs }) => iso(windowOf(now, windowMs) - windowMs));
+    // each key's current and previous window, summed, in the keys' order
+    const counts = sql`ARRAY(SELECT (SELECT coalesce(sum(c.count), 0) FROM rate_limit_counters c
+                                      WHERE c.key = k.key AND c.window_start >= k.since)::int
+                               FROM unnest(${textArray(keys.map((k) => k.key))}::text[], ${textArray(since)}::timestamptz[])
+                                    WITH ORDINALITY AS k(key, since, i) ORDER BY k.i)`;
+    let query = sql`SELECT 0 AS hit, ${counts} AS counts`;
+    if (hit) {
+      const start = windowOf(now, hit.windowMs);
       // this hit's own count, as its increment left it (RETURNING), not a sum read after other hits
       // landed too: of a burst of N, exactly the first `max` pass, as with Redis's INCR
-      const rows = await queryRows<{ n: string | number }>(
-        db,
-        sql`WITH cur AS (
+      query = sql`WITH cur AS (
               INSERT INTO rate_limit_counters (key, window_start, count, expires_at)
-              VALUES (${key}, ${new Date(start).toISOString()}, 1, ${expires})
+              VALUES (${hit.key}, ${iso(start)}, 1, ${iso(start + 2 * hit.windowMs)})
               ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limit_counters.count + 1
               RETURNING count)
             SELECT (SELECT count FROM cur) + coalesce((SELECT count FROM rate_limit_counters
-                     WHERE key = ${key} AND window_start = ${new Date(start - windowMs).toISOString()}), 0) AS n`,
-      );
-      return Number(rows[0]!.n);
-    },
-    count: (key, windowMs, now = Date.now()) => sum(key, windowMs, now),
+                     WHERE key = ${hit.key} AND window_start = ${iso(start - hit.windowMs)}), 0) AS hit, ${counts} AS counts`;
+    }
+    const rows = await queryRows<{ hit: string | number; counts: (string | number)[] | string }>(db, query);
+    return { hit: Number(rows[0]!.hit), counts: parseCounts(rows[0]!.counts) };
+  }
+  return {
+    tally,
+    hit: async (key, windowMs, now) => (await tally({ key, windowMs }, [], now)).hit,
+    count: async (key, windowMs, now) => (await tally(null, [{ key, windowMs }], now)).counts[0]!,
     async clear(key) {
       await db.execute(sql`DELETE FROM rate_limit_counters WHERE key = ${key}`);
     },
@@ -64,6 +76,10 @@ export function postgresRateLimitStore(db: Db): RateLimitStore {
     async close() {},
   };
 }
+
+/** An int[] as the driver gave it: an array, or its text (`{1,2}`) where the driver does not parse arrays. */
+const parseCounts = (v: (string | number)[] | string): number[] =>
+  (typeof v === 'string' ? v.replace(/[{}]/g, '').split(',').filter(Boolean) : v).map(Number);
 
 /** Removes windows nobody reads any more (PostgreSQL store only; Redis keys expire by themselves). */
 export async function purgeExpiredCounters(db: Db): Promise<void> {
@@ -105,25 +121,28 @@ export function redisRateLimitStore(url: string, keyPrefix = 'rl:', onError: (er
   // without a listener ioredis prints every connection error to the console
   redis.on('error', onError);
   const k = (key: string, start: number) => `${keyPrefix}${key}:${start}`;
-  return {
-    async hit(key, windowMs, now = Date.now()) {
-      const start = windowOf(now, windowMs);
-      const res = await reachable(
-        redis
-          .multi()
-          .incr(k(key, start))
-          .pexpire(k(key, start), 2 * windowMs)
-          .get(k(key, start - windowMs))
-          .exec(),
-      );
+  const store: RateLimitStore = {
+    async tally(hit, keys, now = Date.now()) {
+      const multi = redis.multi();
+      if (hit) {
+        const start = windowOf(now, hit.windowMs);
+        multi
+          .incr(k(hit.key, start))
+          .pexpire(k(hit.key, start), 2 * hit.windowMs)
+          .get(k(hit.key, start - hit.windowMs));
+      }
+      for (const { key, windowMs } of keys) {
+        const start = windowOf(now, windowMs);
+        multi.get(k(key, start)).get(k(key, start - windowMs));
+      }
+      const res = await reachable(multi.exec());
       if (!res) throw new StoreUnavailable(new Error('rate limit transaction aborted'));
-      return Number(res[0]?.[1] ?? 0) + Number(res[2]?.[1] ?? 0);
+      const at = (i: number) => Number(res[i]?.[1] ?? 0);
+      const first = hit ? 3 : 0;
+      return { hit: hit ? at(0) + at(2) : 0, counts: keys.map((_, i) => at(first + 2 * i) + at(first + 2 * i + 1)) };
     },
-    async count(key, windowMs, now = Date.now()) {
-      const start = windowOf(now, windowMs);
-      const [cur, prev] = await reachable(redis.mget(k(key, start), k(key, start - windowMs)));
-      return Number(cur ?? 0) + Number(prev ?? 0);
-    },
+    hit: async (key, windowMs, now) => (await store.tally({ key, windowMs }, [], now)).hit,
+    count: async (key, windowMs, now) => (await store.tally(null, [{ key, windowMs }], now)).counts[0]!,
     async clear(key, windowMs, now = Date.now()) {
       const start = windowOf(now, windowMs);
       await reachable(redis.del(k(key, start), k(key, start - windowMs)));
@@ -140,6 +159,7 @@ export function redisRateLimitStore(url: string, keyPrefix = 'rl:', onError: (er
       await redis.quit();
     },
   };
+  return store;
 }
 
 /**
@@ -155,6 +175,12 @@ export interface Limit {
 export interface RateLimiter {
   /** Counts one attempt; RATE_LIMITED once more than `max` were counted. */
   consume(limit: Limit, key: string): Promise<void>;
+  /**
+   * In one round trip: counts one attempt on `consumed` as `consume` does (RATE_LIMITED past its
+   * max), and answers the attempts already counted on each of `checked` (counting none); zeros when
+   * limits are off.
+   */
+  tally(consumed: readonly [Limit, string] | null, checked: readonly (readonly [Limit, string])[]): Promise<number[]>;
   /** RATE_LIMITED when `max` attempts were already counted (counts nothing). */
   check(limit: Limit, key: string): Promise<void>;
   /** Whether `max` attempts were already counted (counts nothing; never, when limits are off). */
@@ -188,6 +214,7 @@ export function createRateLimiter(store: RateLimitStore, enabled: boolean): Rate
   if (!enabled) {
     const none = async () => {};
     return {
+      tally: async (_, checked) => checked.map(() => 0),
       consume: none,
       check: none,
       exceeded: async () => false,
@@ -204,9 +231,15 @@ export function createRateLimiter(store: RateLimitStore, enabled: boolean): Rate
     const own = await store.count(id(limit, key), limit.windowMs, start + limit.windowMs);
     return new Date(start + (own >= limit.max ? 2 : 1) * limit.windowMs);
   }
-  return {
+  const limiter: RateLimiter = {
+    async tally(consumed, checked) {
+      const counted = ([limit, key]: readonly [Limit, string]) => ({ key: id(limit, key), windowMs: limit.windowMs });
+      const { hit, counts } = await store.tally(consumed && counted(consumed), checked.map(counted));
+      if (consumed && hit > consumed[0].max) throw refused(await retryAt(...consumed));
+      return counts;
+    },
     async consume(limit, key) {
-      if ((await store.hit(id(limit, key), limit.windowMs)) > limit.max) throw refused(await retryAt(limit, key));
+      await limiter.tally([limit, key], []);
     },
     async check(limit, key) {
       if (await exceeded(limit, key)) throw refused(await retryAt(limit, key));
@@ -223,6 +256,7 @@ export function createRateLimiter(store: RateLimitStore, enabled: boolean): Rate
     },
     retryAt,
   };
+  return limiter;
 }
 
 /** `app.rateLimiter`, on Redis when REDIS_URL is set, else on the database. */

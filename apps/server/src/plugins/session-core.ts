@@ -112,6 +112,15 @@ export function liveSession(alias: string, tokenHash: string, agencyId: string, 
     AND ${s}.last_seen_at > now() - make_interval(mins => ${idleMinutes}::int)`;
 }
 
+/**
+ * A statement run with a session's opening, as a CTE of its INSERT (one round trip, both or neither):
+ * `name` names it and its prepared statement, so one name is always the same text.
+ */
+export interface SessionStartBefore {
+  name: string;
+  query: SQL;
+}
+
 export function createSessionCore(kind: SessionKind) {
   const table = sql.raw(kind.table);
   const owner = sql.raw(kind.ownerColumn);
@@ -124,15 +133,21 @@ export function createSessionCore(kind: SessionKind) {
 
   return {
     /** Opens a session with a fresh token and sets its cookie (login, registration); answers its id. */
-    async start(db: Db | Tx, request: FastifyRequest, reply: FastifyReply, who: { id: string; agencyId: string }): Promise<string> {
+    async start(
+      db: Db | Tx,
+      request: FastifyRequest,
+      reply: FastifyReply,
+      who: { id: string; agencyId: string },
+      before?: SessionStartBefore,
+    ): Promise<string> {
       const config = request.server.config;
       const token = randomBytes(32).toString('base64url');
       const absoluteMs = kind.absoluteMs(config);
       const userAgent = kind.keepsUserAgent ? (request.headers['user-agent']?.slice(0, 512) ?? null) : null;
       const [row] = await queryRowsPrepared<{ id: string }>(
         db,
-        `${kind.name}_session_start`,
-        sql`INSERT INTO ${table} (token_hash, ${owner}, agency_id, expires_at, ip${kind.keepsUserAgent ? sql`, user_agent` : sql``})
+        before ? `${kind.name}_session_start_${before.name}` : `${kind.name}_session_start`,
+        sql`${before ? sql`WITH ${sql.raw(before.name)} AS (${before.query}) ` : sql``}INSERT INTO ${table} (token_hash, ${owner}, agency_id, expires_at, ip${kind.keepsUserAgent ? sql`, user_agent` : sql``})
             VALUES (${hashToken(token)}, ${who.id}, ${who.agencyId}, now() + make_interval(secs => ${absoluteMs / 1000}::int), ${request.ip}
                     ${kind.keepsUserAgent ? sql`, ${userAgent}` : sql``})
             RETURNING id`,

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { AppError } from '../errors.js';
-import { createSessionCore, liveSession, sessionColumns, type SessionRow } from './session-core.js';
+import { createSessionCore, liveSession, sessionColumns, type SessionRow, type SessionStartBefore } from './session-core.js';
 
 /**
  * The logged-in player of a request (DESIGN.md §10), with the player's own row as the session's
@@ -65,9 +65,14 @@ const core = createSessionCore({
   keepsUserAgent: true,
 });
 
-/** Opens a session with a fresh token and sets its cookie (login and registration). */
-export const startSession = (db: Db | Tx, request: FastifyRequest, reply: FastifyReply, player: { id: string; agencyId: string }) =>
-  core.start(db, request, reply, player);
+/** Opens a session with a fresh token and sets its cookie (login and registration), `before` in the same statement. */
+export const startSession = (
+  db: Db | Tx,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  player: { id: string; agencyId: string },
+  before?: SessionStartBefore,
+) => core.start(db, request, reply, player, before);
 
 /** Ends the request's session on the server and clears the cookie (logout). */
 export const endSession = (db: Db, request: FastifyRequest, reply: FastifyReply) =>

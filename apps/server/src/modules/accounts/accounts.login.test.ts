@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import { queryRows } from '../../db/client.js';
 import { DEVICE_COOKIE, clientKey } from '../../plugins/login-throttle.js';
 import { LOGIN_LIMITS } from '../../plugins/login-throttle.js';
 import { createTestApp, type TestContext } from '../../test/app.js';
 import { registerPlayer } from '../../test/players.js';
+import { createPasswordHasher } from './passwords.js';
 
 const deviceCookie = (res: LightMyRequestResponse) =>
   [res.headers['set-cookie']]
@@ -82,6 +84,22 @@ describe('POST /v2/players/login', () => {
     expect(wrong.body).toBe(unknown.body);
     expect(wrong.json()).toEqual({ error: { code: 'INVALID_CREDENTIALS', message: 'username or password incorrect' } });
     expect(wrong.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('writes the time of the login, and the password again when its hash has other costs', async () => {
+    const p = await registerPlayer(ctx.app);
+    const older = await createPasswordHasher({ ARGON2_MEMORY_KIB: 2048, ARGON2_ITERATIONS: 2 }).hash(p.password);
+    await ctx.app.db.execute(
+      sql`UPDATE players SET last_login_at = now() - interval '3 days', password_hash = ${older} WHERE id = ${p.playerId}`,
+    );
+    expect((await login(p.username, p.password)).statusCode).toBe(200);
+    const [row] = await queryRows<{ last_login_at: string | Date; password_hash: string }>(
+      ctx.app.db,
+      sql`SELECT last_login_at, password_hash FROM players WHERE id = ${p.playerId}`,
+    );
+    expect(new Date(row!.last_login_at).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect(row!.password_hash).not.toBe(older);
+    expect((await login(p.username, p.password)).statusCode).toBe(200);
   });
 
   it('tells a blocked player so only after the right password (decision 055)', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { USERNAME_PATTERN, registerBodySchema, usernameSchema, type SessionResponse } from '@app/contracts';
 import { isUniqueViolation } from '../../db/errors.js';
 import { playerFingerprints, players } from '../../db/schema/index.js';
@@ -97,17 +97,18 @@ export function createAccountsService({
     },
 
     async login(request, reply, agency, body) {
-      await throttle.consume(request, 'player', agency.id);
       // usernames are lowercase by rule; a capitalised entry (phone keyboards) still finds the account
       const username = body.username.trim().toLowerCase();
       if (!USERNAME_PATTERN.test(username)) {
-        // no account can have this name: nothing to look up or count, but the same time spent
+        // no account can have this name: nothing to look up, but the attempt counted and the same time spent
+        await throttle.consume(request, 'player', agency.id);
         await hasher.verifyDummy(body.password);
         throw invalidCredentials();
       }
-      // the same rules, queries and time for an unknown name as for a wrong password (DESIGN.md §10)
+      // the same rules, queries and time for an unknown name as for a wrong password (DESIGN.md §10);
+      // the attempt counted against this client's budget in the same round trip
       const attempt = throttle.attempt(request, 'player', agency.id, username);
-      await throttle.admit(attempt, 'player');
+      await throttle.admit(attempt, 'player', { counting: true });
       const player = await findPlayer(agency.id, username);
       let ok = false;
       if (player) ok = await hasher.verify(player.passwordHash, body.password);
@@ -120,12 +121,13 @@ export function createAccountsService({
       if (player.status !== 'active') throw accountBlocked();
       // a token that existed before login is never the one after it (session fixation)
       if (request.player) await endSession(db, request, reply);
-      const rehash = hasher.needsRehash(player.passwordHash) ? await hasher.hash(body.password) : undefined;
-      await db
-        .update(players)
-        .set({ lastLoginAt: new Date(), ...(rehash ? { passwordHash: rehash } : {}) })
-        .where(eq(players.id, player.id));
-      await startSession(db, request, reply, player);
+      const rehash = hasher.needsRehash(player.passwordHash) ? await hasher.hash(body.password) : null;
+      // the login's time (and a rehashed password) written by the statement that opens the session
+      await startSession(db, request, reply, player, {
+        name: 'login',
+        query: sql`UPDATE players SET last_login_at = now(), password_hash = coalesce(${rehash}::text, password_hash)
+                    WHERE id = ${player.id} AND agency_id = ${player.agencyId}`,
+      });
       await throttle.succeeded(attempt, reply);
       return { player: toPlayer(player) };
     },

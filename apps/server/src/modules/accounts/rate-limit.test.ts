@@ -47,6 +47,31 @@ describe.each([
     expect(await s.count(key, WINDOW, T0 + 3 * WINDOW)).toBe(0);
   });
 
+  it('tallies one hit and the counts of other keys, each in its own windows, in one call', async () => {
+    const s = store();
+    const [h, a, b, none] = ['h', 'a', 'b', 'none'].map((p) => `${p}-${randomBytes(4).toString('hex')}`) as [
+      string,
+      string,
+      string,
+      string,
+    ];
+    const MINUTE = 60_000;
+    await s.hit(h, WINDOW, T0);
+    await s.hit(a, WINDOW, T0);
+    await s.hit(a, WINDOW, T0 + WINDOW);
+    // a one-minute window: the hit of the minute before counts, the one a quarter of an hour before does not
+    await s.hit(b, MINUTE, T0);
+    await s.hit(b, MINUTE, T0 + WINDOW - MINUTE);
+    const keys = [
+      { key: a, windowMs: WINDOW },
+      { key: b, windowMs: MINUTE },
+      { key: none, windowMs: WINDOW },
+    ];
+    expect(await s.tally({ key: h, windowMs: WINDOW }, keys, T0 + WINDOW)).toEqual({ hit: 2, counts: [2, 1, 0] });
+    expect(await s.tally(null, [{ key: h, windowMs: WINDOW }, keys[1]!], T0 + WINDOW + MINUTE)).toEqual({ hit: 0, counts: [2, 0] });
+    expect(await s.count(h, WINDOW, T0 + WINDOW)).toBe(2);
+  });
+
   it('keeps keys apart and forgets one on clear', async () => {
     const s = store();
     const a = `a-${randomBytes(4).toString('hex')}`;

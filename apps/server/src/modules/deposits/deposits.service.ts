@@ -4,7 +4,7 @@ import { DEPOSIT_EXPIRY_MINUTES } from '@app/contracts';
 import { isUniqueViolation } from '../../db/errors.js';
 import { playerOrderPages } from '../../db/player-orders.js';
 import { depositOrders, type DepositOrderRow, type UnmatchedReason } from '../../db/schema/index.js';
-import { enqueueJob } from '../../jobs/types.js';
+import { enqueueJobSql } from '../../jobs/types.js';
 import { BankGatewayRefusedError, BankGatewayUnavailableError, laoQrFor, type BankGateway } from '../../payments/index.js';
 import { DEPOSIT_LIMITS } from './deposits.limits.js';
 import { PaymentConfirmations } from './deposits.confirmations.js';
@@ -13,7 +13,7 @@ import { gatewayCannotTakeOrders, noDepositWithReference, noSuchDeposit, notOpen
 import { DEPOSIT_EXPIRY_JOB, depositExpiryJob } from './deposits.expiry.js';
 import { DEPOSIT_TRANSFER_KIND } from './deposits.book.js';
 import { approveHeld, rejectHeld } from './deposits.review.js';
-import { priceDeposit } from './deposits.pricing.js';
+import { priceDeposit, readForDeposit } from './deposits.pricing.js';
 import { bookUnmatched, confirmUnmatched, keepUnmatchedPayment, refundOrderKip } from './deposits.unmatched.js';
 import { createDepositSettlement, settleDepositTransfers } from './deposits.settlement.js';
 import type { DepositsService, DepositsServiceDependencies } from './deposits.types.js';
@@ -76,19 +76,16 @@ export function createDepositsService(deps: DepositsServiceDependencies): Deposi
      * take it cancels the order again: the player never saw its QR.
      */
     async create(agency, session, body) {
-      // the open order, the provider's maintenance and the pricing reads together (one round of reads,
-      // not two); an open order is said first, then a provider in maintenance (decision 175)
-      const [existing, provider, pricing, gatewayRead] = await Promise.allSettled([
-        open(session),
-        deps.providerMaintenance.assertOpen(agency.id, body.providerId),
-        priceDeposit(deps, agency, session, body),
+      // the open order, the provider's maintenance and the pricing's reads in one statement (decision 184),
+      // the gateway alongside; an open order is said first, then a provider in maintenance (decision 175)
+      const [reads, gatewayRead] = await Promise.allSettled([
+        readForDeposit(deps, agency, session, body),
         bankGateways.for(agency.id, body.bank),
       ]);
-      if (existing.status === 'rejected') throw existing.reason;
-      if (existing.value) throw openOrderExists();
-      if (provider.status === 'rejected') throw provider.reason;
-      if (pricing.status === 'rejected') throw pricing.reason;
-      const priced = pricing.value;
+      if (reads.status === 'rejected') throw reads.reason;
+      if (reads.value.openOrder) throw openOrderExists();
+      deps.providerMaintenance.assertOpenRead(body.providerId, reads.value.maintenance);
+      const priced = await priceDeposit(deps, agency, session, body, reads.value);
       // a gateway that makes the bill here (OnePay) gives the order its QR in the insert: no call, no
       // second write; any other registers it after the commit (a failed read of the gateway: the same)
       const billLocally = gatewayRead.status === 'fulfilled' ? gatewayRead.value.billLocally : undefined;
@@ -99,11 +96,11 @@ export function createDepositsService(deps: DepositsServiceDependencies): Deposi
         order = await db.transaction(async (tx) => {
           // under the player's row lock: two orders racing a deposit limit take turns (decision 160)
           await deps.responsiblePlay.checkDeposit(tx, session, priced.amountLak);
-          // the expiry job next (the order's id made here), the agency's code counter last: its row, which
-          // every deposit of the agency takes, stays locked for the order's insert and the commit only
+          // the agency's code counter last, with the expiry job in its statement (the order's id made here):
+          // its row, which every deposit of the agency takes, stays locked for the order's insert and the commit only
           const id = randomUUID();
-          await enqueueJob(tx, DEPOSIT_EXPIRY_JOB, { orderId: id }, { uniqueKey: `deposit-expiry:${id}`, runAt: expiresAt });
-          const code = await nextTransactionCode(tx, agency.id, 'D', now);
+          const expiry = enqueueJobSql(DEPOSIT_EXPIRY_JOB, { orderId: id }, { uniqueKey: `deposit-expiry:${id}`, runAt: expiresAt });
+          const code = await nextTransactionCode(tx, agency.id, 'D', now, expiry);
           const gatewayReference = gatewayReferenceOf(code);
           const ours = laoQrFor(priced.bankConfig, { amountLak: priced.amountLak, billNumber: code, reference: gatewayReference });
           const qrPayload = billLocally

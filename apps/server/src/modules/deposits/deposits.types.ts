@@ -31,7 +31,7 @@ export interface DepositsServiceDependencies extends ServiceDependencies {
   /** the deposit limits and exclusion, checked in the transaction that writes the order */
   responsiblePlay: Pick<ResponsiblePlayService, 'checkDeposit'>;
   /** no deposit at a provider the agency switched off for maintenance (decision 175) */
-  providerMaintenance: Pick<ProviderMaintenanceService, 'assertOpen'>;
+  providerMaintenance: Pick<ProviderMaintenanceService, 'inForceSql' | 'assertOpenRead'>;
 }
 
 export interface ConfirmedPayment {

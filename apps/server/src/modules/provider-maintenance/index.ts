@@ -5,4 +5,4 @@
  */
 export { providerMaintenanceRoutes, providerMaintenanceStaffRoutes } from './provider-maintenance.routes.js';
 export { createProviderMaintenanceService } from './provider-maintenance.service.js';
-export type { ProviderMaintenanceService } from './provider-maintenance.types.js';
+export type { MaintenanceRead, ProviderMaintenanceService } from './provider-maintenance.types.js';

@@ -1,9 +1,9 @@
-import { and, eq, gt, isNull, or } from 'drizzle-orm';
-import type { ProviderId } from '@app/contracts';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { writeAudit } from '../../audit/audit.js';
 import { providerMaintenance } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../errors.js';
-import type { ProviderMaintenanceDependencies, ProviderMaintenanceService } from './provider-maintenance.types.js';
+import { queryRows } from '../../db/client.js';
+import type { MaintenanceRead, ProviderMaintenanceDependencies, ProviderMaintenanceService } from './provider-maintenance.types.js';
 
 /** `fields.until`: when the maintenance ends, absent when staff will end it */
 const inMaintenance = (provider: string, until: Date | null) =>
@@ -13,6 +13,16 @@ export function createProviderMaintenanceService({ db, now }: ProviderMaintenanc
   /** the rows in force: no end set, or an end still to come */
   const current = (agencyId: string) =>
     and(eq(providerMaintenance.agencyId, agencyId), or(isNull(providerMaintenance.until), gt(providerMaintenance.until, now())));
+
+  const inForceSql = (agencyId: string, provider: string) =>
+    sql`(SELECT json_build_object('until', m.until) FROM ${providerMaintenance} m
+          WHERE m.agency_id = ${agencyId} AND m.provider = ${provider} AND (m.until IS NULL OR m.until > ${now().toISOString()})
+          LIMIT 1)`;
+
+  function assertOpenRead(provider: string, read: MaintenanceRead) {
+    const row = typeof read === 'string' ? (JSON.parse(read) as { until: string | null } | null) : read;
+    if (row) throw inMaintenance(provider, row.until === null ? null : new Date(row.until));
+  }
 
   async function list(agencyId: string) {
     const rows = await db
@@ -27,12 +37,11 @@ export function createProviderMaintenanceService({ db, now }: ProviderMaintenanc
     list,
 
     async assertOpen(agencyId, provider) {
-      const [row] = await db
-        .select({ until: providerMaintenance.until })
-        .from(providerMaintenance)
-        .where(and(current(agencyId), eq(providerMaintenance.provider, provider as ProviderId)));
-      if (row) throw inMaintenance(provider, row.until);
+      const [row] = await queryRows<{ m: MaintenanceRead }>(db, sql`SELECT ${inForceSql(agencyId, provider)} AS m`);
+      assertOpenRead(provider, row?.m);
     },
+    inForceSql,
+    assertOpenRead,
 
     async switchOff(actor, provider, until) {
       if (until && until <= now()) {

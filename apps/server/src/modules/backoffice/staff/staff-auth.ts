@@ -37,14 +37,15 @@ export function createStaffAuth({
 }: Pick<StaffServiceDependencies, 'db' | 'passwords' | 'loginThrottle'>): Pick<StaffService, 'login' | 'logout' | 'me' | 'changePassword'> {
   return {
     async login(request, reply, agency, body) {
-      await throttle.consume(request, 'staff', agency.id);
       const username = body.username.trim().toLowerCase();
       if (!STAFF_USERNAME.test(username)) {
+        await throttle.consume(request, 'staff', agency.id);
         await hasher.verifyDummy(body.password);
         throw invalidCredentials();
       }
       const attempt = throttle.attempt(request, 'staff', agency.id, username);
-      await throttle.admit(attempt, 'staff');
+      // the attempt counted against this client's budget in the round trip that reads the failures
+      await throttle.admit(attempt, 'staff', { counting: true });
       const [staff] = await db
         .select()
         .from(staffUsers)
