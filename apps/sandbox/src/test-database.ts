@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { SandboxConfig } from './config.js';
-import { createSchema, openSandboxDb, type SandboxDb } from './db.js';
+import { createSchema, dumpEmptyCluster, openSandboxDb, startMemoryDatabasesFrom, type SandboxDb } from './db.js';
 
 /**
  * Where one test file keeps the sandbox's state: in-memory PGlite by default, or a fresh database on
@@ -73,4 +75,24 @@ export async function startPart<O extends { config: SandboxConfig }>(
   await app.register(part, { ...opts, config: { ...opts.config, ...storage.config } });
   await app.ready();
   return app;
+}
+
+/**
+ * The in-memory databases of every sandbox this process starts begin from one empty cluster kept in
+ * `dir` (made by the first process that needs it, written whole under a temporary name), not from
+ * PGlite's initdb each: a test file's sandbox started in about 2 s instead of 5 to 7.
+ */
+export function startMemoryDatabasesIn(dir: string): void {
+  let blob: Promise<Blob> | undefined;
+  startMemoryDatabasesFrom(() => (blob ??= emptyClusterIn(dir)));
+}
+
+async function emptyClusterIn(dir: string): Promise<Blob> {
+  const file = join(dir, 'sandbox-empty.tar');
+  if (!existsSync(file)) {
+    const mine = `${file}.${process.pid}`;
+    writeFileSync(mine, Buffer.from(await (await dumpEmptyCluster()).arrayBuffer()));
+    renameSync(mine, file);
+  }
+  return new Blob([readFileSync(file)]);
 }

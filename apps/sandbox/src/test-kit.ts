@@ -3,6 +3,7 @@
 // source is imported from outside this workspace.
 export { buildSandbox } from './app.js';
 export { loadSandboxConfig, type SandboxConfig } from './config.js';
+export { startMemoryDatabasesIn } from './test-database.js';
 export type { Fault, FaultInput } from './provider/faults.js';
 export type { BankFaults } from './bank/faults.js';
 export type { PaymentView } from './bank/gateway.js';

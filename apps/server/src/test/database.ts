@@ -49,7 +49,7 @@ declare module 'vitest' {
   }
 }
 
-async function templatesOfRun(): Promise<ProvidedTemplates | null> {
+export async function templatesOfRun(): Promise<ProvidedTemplates | null> {
   try {
     const { inject } = await import('vitest');
     return inject('databaseTemplates') ?? null;

@@ -1,7 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { fromMinor, toMinor, type ProviderId } from '@app/contracts';
-import { buildSandbox, loadSandboxConfig, type AlertMessage, type Fault, type FaultInput, type SandboxConfig } from '@app/sandbox/test-kit';
+import {
+  buildSandbox,
+  loadSandboxConfig,
+  startMemoryDatabasesIn,
+  type AlertMessage,
+  type Fault,
+  type FaultInput,
+  type SandboxConfig,
+} from '@app/sandbox/test-kit';
 import { signedHeaders } from '../http-signing.js';
+import { templatesOfRun } from './database.js';
 
 export interface TestSandbox {
   /** http://127.0.0.1:<port>: the sandbox listens for real, so adapters go through HTTP and timeouts */
@@ -49,6 +58,9 @@ export interface TestSandbox {
  * state in memory: one per test file, like the database.
  */
 export async function startSandbox(overrides: Record<string, string> = {}): Promise<TestSandbox> {
+  // its two in-memory databases start from one empty cluster per run, not from initdb each
+  const templates = await templatesOfRun();
+  if (templates) startMemoryDatabasesIn(templates.dir);
   const config = loadSandboxConfig({ SANDBOX_DATA_DIR: 'memory://', LOG_LEVEL: 'silent', ...overrides });
   const app = await buildSandbox(config);
   await app.listen({ host: '127.0.0.1', port: 0 });
