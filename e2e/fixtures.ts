@@ -21,6 +21,17 @@ export const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' } as const;
 export function testAllowing(patterns: readonly RegExp[], messages: readonly RegExp[] = []) {
   const allowed = [...ALWAYS, ...patterns];
   return base.extend<{ consoleErrors: string[] }>({
+    // Every journey's browser is a device of its own. Headless Chromium at one size gives every context
+    // the same device fingerprint, so players of unrelated journeys met as one device: a journey taking
+    // the first-deposit promotion was held as a bonus ring (decision 164) when another journey's player
+    // had taken it, whenever the page's fingerprint report (1.5 s after load) came before the take.
+    // Journeys that want one device for two players register both with the same fingerprint.
+    context: async ({ context }, use) => {
+      await context.addInitScript((memory) => {
+        Object.defineProperty(Navigator.prototype, 'deviceMemory', { get: () => memory, configurable: true });
+      }, Math.random());
+      await use(context);
+    },
     request: async ({ playwright, baseURL }, use) => {
       const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: SAME_ORIGIN });
       await use(request);
