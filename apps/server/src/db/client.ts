@@ -151,6 +151,11 @@ export function tableRows<T extends PgTable>(table: T, raw: readonly Record<stri
   });
 }
 
+/** A `json` value a raw statement answered: parsed by the driver, or its text where the driver leaves it text. */
+export function jsonValue<T>(value: T | string): T {
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A list of uuids as one parameter (`= ANY (${uuidArray(ids)}::uuid[])`), so the statement's text does not depend on its length. */
 export function uuidArray(ids: Iterable<string>): string {

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { buildLaoQr, LAO_QR_BANK_IINS, type BankCode } from '@app/contracts';
-import { queryRows, type Db, type Tx } from '../db/client.js';
+import { jsonValue, queryRows, type Db, type Tx } from '../db/client.js';
 import { agencyBankConfig } from '../db/schema/index.js';
 
 /** What an agency's QR for one bank carries (DESIGN.md §5a), the IIN resolved. */
@@ -26,7 +26,7 @@ export const bankConfigSql = (agencyId: string, bank: BankCode): SQL =>
 
 /** The configuration `bankConfigSql` read, or null when the agency does not take payments at `bank`. */
 export function bankConfigOf(bank: BankCode, read: BankConfigRead | string | null | undefined): BankConfig | null {
-  const row = typeof read === 'string' ? (JSON.parse(read) as BankConfigRead | null) : read;
+  const row = jsonValue<BankConfigRead | null | undefined>(read);
   const iin = row?.iin ?? LAO_QR_BANK_IINS[bank];
   if (!row || !iin) return null;
   return { bank, iin, merchantId: row.merchantId, mcc: row.mcc, merchantName: row.merchantName, city: row.city };

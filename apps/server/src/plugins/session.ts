@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client.js';
+import { jsonValue, type Db, type Tx } from '../db/client.js';
 import { AppError } from '../errors.js';
 import { createSessionCore, liveSession, sessionColumns, type SessionRow, type SessionStartBefore } from './session-core.js';
 
@@ -130,7 +130,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
         lastLoginAt: row.last_login_at === null ? null : new Date(row.last_login_at),
         promotionBlocked: row.promotion_blocked,
         mustChangePassword: row.must_change_password,
-        bankAccountRows: banks === undefined ? null : Object.freeze(typeof banks === 'string' ? JSON.parse(banks) : banks),
+        bankAccountRows: banks === undefined ? null : Object.freeze(jsonValue(banks)),
       });
     },
     (request, session) => {

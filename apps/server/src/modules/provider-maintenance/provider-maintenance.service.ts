@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { writeAudit } from '../../audit/audit.js';
 import { providerMaintenance } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../errors.js';
-import { queryRows } from '../../db/client.js';
+import { jsonValue, queryRows } from '../../db/client.js';
 import type { MaintenanceRead, ProviderMaintenanceDependencies, ProviderMaintenanceService } from './provider-maintenance.types.js';
 
 /** `fields.until`: when the maintenance ends, absent when staff will end it */
@@ -20,7 +20,7 @@ export function createProviderMaintenanceService({ db, now }: ProviderMaintenanc
           LIMIT 1)`;
 
   function assertOpenRead(provider: string, read: MaintenanceRead) {
-    const row = typeof read === 'string' ? (JSON.parse(read) as { until: string | null } | null) : read;
+    const row = jsonValue<{ until: string | null } | null | undefined>(read);
     if (row) throw inMaintenance(provider, row.until === null ? null : new Date(row.until));
   }
 
