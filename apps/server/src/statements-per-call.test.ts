@@ -83,10 +83,14 @@ async function visit(registered: TestPlayer): Promise<Map<string, string[]>> {
 }
 
 describe('statements per call', () => {
-  it('holds each hot call of a player to its budget of statements', async () => {
+  let counted: Map<string, string[]>;
+  beforeAll(async () => {
     // the first visit warms what an instance under load has warm (prepared statements, the caches)
     await visit(await readyPlayer());
-    const counted = await visit(await readyPlayer());
+    counted = await visit(await readyPlayer());
+  });
+
+  it('holds each hot call of a player to its budget of statements', () => {
     const over = Object.entries(BUDGET)
       .map(([name, limit]) => ({ name, limit, sent: counted.get(name) ?? [] }))
       .filter(({ sent, limit }) => sent.length > limit);
@@ -96,5 +100,21 @@ describe('statements per call', () => {
     );
     expect(report.join('\n'), 'calls over their budget of statements').toBe('');
     expect([...counted.keys()].sort()).toEqual(Object.keys(BUDGET).sort());
+  });
+
+  // every order of the agency takes its code counter's row: held from the code to the commit, it is a
+  // queue for all of them (decision 181), so the order's insert alone may come between
+  it("locks the agency's code counter for the order's insert and the commit only", () => {
+    for (const [name, table] of [
+      ['POST /v2/deposits', 'deposit_orders'],
+      ['POST /v2/withdrawals', 'withdrawals'],
+    ] as const) {
+      const sent = counted.get(name)!;
+      const at = sent.findIndex((s) => s.includes('transaction_code_sequences'));
+      expect(at, `${name}: its code`).toBeGreaterThanOrEqual(0);
+      const after = sent.slice(at + 1, at + 3);
+      expect(after[0], `${name}: after the code`).toMatch(new RegExp(`^insert into "${table}"`, 'i'));
+      expect(after[1], `${name}: then`).toMatch(/^commit$/i);
+    }
   });
 });

@@ -157,22 +157,6 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDependencies): 
             },
             locked,
           );
-          await tx.insert(withdrawals).values({
-            id,
-            agencyId: agency.id,
-            playerId: session.playerId,
-            transactionCode: await nextTransactionCode(tx, agency.id, 'W'),
-            providerId,
-            status: 'PENDING',
-            ...plan,
-            amountLak,
-            rate: rate.buyRate,
-            bank: bank.bank,
-            accountNumber: bank.accountNumber,
-            accountName: bank.accountName,
-            requestKey: requestKey ?? null,
-            twoApprovals: needsTwoApprovals(risk, plan.totalCredit),
-          });
           const requested = await transfers.request(
             tx,
             {
@@ -189,6 +173,24 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDependencies): 
             },
             [locked.inFlight, locked.credit],
           );
+          // the agency's code counter last (decision 181): its row, which every withdrawal of the agency
+          // takes, stays locked for the order's insert and the commit only
+          await tx.insert(withdrawals).values({
+            id,
+            agencyId: agency.id,
+            playerId: session.playerId,
+            transactionCode: await nextTransactionCode(tx, agency.id, 'W'),
+            providerId,
+            status: 'PENDING',
+            ...plan,
+            amountLak,
+            rate: rate.buyRate,
+            bank: bank.bank,
+            accountNumber: bank.accountNumber,
+            accountName: bank.accountName,
+            requestKey: requestKey ?? null,
+            twoApprovals: needsTwoApprovals(risk, plan.totalCredit),
+          });
           return requested.transfer;
         });
       } catch (err) {
