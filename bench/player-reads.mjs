@@ -4,7 +4,8 @@
 // the calls per second and p95/p99 of each kind of call, and how many concurrent active players the
 // machine holds at p99 ≤ 200 ms with deposits p95 ≤ 400 ms. The demo's banks speak their own protocols.
 // Usage: node bench/player-reads.mjs [--duration 5] [--connections 50] [--engines postgres,pglite]
-//        [--only info,credit] [--think 1000] [--levels 50,100,200,400,700,1000,1500,2000] [--level-seconds 8] [--no-mixed] [--all-levels]
+//        [--only info,credit] [--think 5000] [--scan 30000] [--levels 50,100,200,400,700,1000,1500,2000]
+//        [--level-seconds 30] [--mix step=share,…] [--no-mixed] [--all-levels]
 //        [--pg postgres://postgres@127.0.0.1:5432/postgres]   (loopback only)
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,16 +16,24 @@ import { adminUrl, arg } from './lib/args.mjs';
 import { signIn } from './lib/backoffice-http.mjs';
 import { databaseUrl, runSql, withDb } from './lib/pg.mjs';
 import { call, client, HELLO, preparePlayer, SANDBOX, SERVER } from './lib/player-reads-http.mjs';
-import { mixed } from './lib/player-reads-mixed.mjs';
+import { MIX, mixed, PACE } from './lib/player-reads-mixed.mjs';
 import { cpuSeconds, startNode, stop, waitFor } from './lib/proc.mjs';
 
 const DURATION = Number(arg('duration', 6));
 const CONNECTIONS = Number(arg('connections', 50));
 const ENGINES = arg('engines', 'postgres,pglite').split(',');
-const THINK_MS = Number(arg('think', 1000));
+/** the pace of the mixed load's players (lib/player-reads-mixed.mjs PACE): a screen, a QR paid */
+const PACE_ARGS = { screenMs: Number(arg('think', PACE.screenMs)), scanMs: Number(arg('scan', PACE.scanMs)) };
 const LEVELS = arg('levels', '50,100,200,400,700,1000,1500,2000').split(',').map(Number);
-const LEVEL_SECONDS = Number(arg('level-seconds', 8));
+// a level lasts several visits of a player at the pace's screen time
+const LEVEL_SECONDS = Number(arg('level-seconds', Math.max(8, Math.round((6 * PACE_ARGS.screenMs) / 1000))));
 const MIXED = !process.argv.includes('--no-mixed');
+// --mix deposit=0,play=1: a step's share changed, e.g. to cost one kind of call by difference
+for (const pair of arg('mix', '').split(',').filter(Boolean)) {
+  const [step, share] = pair.split('=');
+  if (!(step in MIX) || !(Number(share) >= 0 && Number(share) <= 1)) throw new Error(`--mix ${pair}: a step of MIX and a share 0…1`);
+  MIX[step] = Number(share);
+}
 /** every level is run, also after one not held (CPU per call at each load) */
 const ALL_LEVELS = process.argv.includes('--all-levels');
 /** only these routes (names, comma-separated), e.g. --only info,credit */
@@ -151,7 +160,7 @@ async function benchEngine(engine, helloPid) {
       // the staff user approving withdrawals: the owner, its second factor set where the bench reaches the database
       const staffCookie = serverDb ? await withDb(dbUrl(serverDb), (db) => signIn(db, SERVER, STAFF_PASSWORD)) : null;
       results.held = await mixed({
-        thinkMs: THINK_MS,
+        pace: PACE_ARGS,
         levels: LEVELS,
         levelSeconds: LEVEL_SECONDS,
         staffCookie,
