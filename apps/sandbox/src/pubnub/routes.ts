@@ -7,7 +7,8 @@ export interface PubNubSandboxOptions {
   publishKey: string;
   /** how long a subscribe request is held when nothing is newer than its timetoken */
   holdMs: number;
-  retentionMs: number;
+  /** the service's messages (app.ts makes it, so that the sandbox's BCEL publishes into it in-process) */
+  hub: PubNubHub;
 }
 
 const REGION = 1;
@@ -39,7 +40,7 @@ function envelope(m: StoredMessage, subscribeKey: string) {
  * and leave, and time. A publish without the right publish key is refused, as on the real service.
  */
 export async function pubnubSandbox(app: FastifyInstance, opts: PubNubSandboxOptions): Promise<void> {
-  const hub = new PubNubHub(opts.retentionMs);
+  const { hub } = opts;
   const closing = new AbortController();
   app.addHook('onClose', async () => {
     closing.abort();
