@@ -85,11 +85,14 @@ export async function pubnubSandbox(app: FastifyInstance, opts: PubNubSandboxOpt
     let messages = hub.since(channels, tt, MAX_MESSAGES);
     if (messages.length === 0) {
       const gone = new AbortController();
-      request.raw.once('close', () => gone.abort());
+      const left = () => gone.abort();
+      request.raw.once('close', left);
       const drop = new AbortController();
       held.add(drop);
       await hub.wait(channels, opts.holdMs, AbortSignal.any([gone.signal, closing.signal, drop.signal]));
       held.delete(drop);
+      // the request closes after every answer: an abort then (a DOMException made, listeners told) is for nobody
+      request.raw.off('close', left);
       if (drop.signal.aborted) return dropped(reply);
       messages = hub.since(channels, tt, MAX_MESSAGES);
     }
