@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { SandboxConfig } from './config.js';
 import { providerSandbox } from './provider/index.js';
 import { bankSandbox } from './bank/routes.js';
+import { PubNubHub } from './pubnub/hub.js';
 import { pubnubSandbox } from './pubnub/routes.js';
 import { alertsSandbox } from './alerts/routes.js';
 
@@ -17,13 +18,15 @@ export async function buildSandbox(config: SandboxConfig): Promise<FastifyInstan
   app.get('/health', async () => ({ ok: true }));
   await app.register(providerSandbox, { prefix: '/providers', config });
   // @sandbox:provider
+  // one PubNub service: its HTTP face for the merchants, and the sandbox's BCEL publishing into it in-process
+  const pubnub = new PubNubHub(config.PUBNUB_RETENTION_MS);
   await app.register(pubnubSandbox, {
     subscribeKey: config.ONEPAY_SUBSCRIBE_KEY,
     publishKey: config.ONEPAY_PUBLISH_KEY,
     holdMs: config.PUBNUB_HOLD_MS,
-    retentionMs: config.PUBNUB_RETENTION_MS,
+    hub: pubnub,
   });
-  await app.register(bankSandbox, { config });
+  await app.register(bankSandbox, { config, pubnub });
   // @sandbox:bank
   // Telegram and LINE for the staff alerts
   await app.register(alertsSandbox);

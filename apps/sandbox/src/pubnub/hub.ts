@@ -55,7 +55,16 @@ export class PubNubHub {
       const list = this.channels.get(channel);
       if (!list) continue;
       this.prune(list);
-      for (const m of list) if (m.timetoken > after) out.push(m);
+      // a channel's list is in timetoken order: the first newer message found by halving, not by reading
+      // the whole half hour kept (each long poll asks for what came after its last message)
+      let lo = 0;
+      let hi = list.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (list[mid]!.timetoken > after) hi = mid;
+        else lo = mid + 1;
+      }
+      for (let i = lo; i < list.length && i - lo < limit; i++) out.push(list[i]!);
     }
     out.sort((a, b) => (a.timetoken < b.timetoken ? -1 : a.timetoken > b.timetoken ? 1 : 0));
     return out.slice(0, limit);

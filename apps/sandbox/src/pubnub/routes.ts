@@ -7,7 +7,8 @@ export interface PubNubSandboxOptions {
   publishKey: string;
   /** how long a subscribe request is held when nothing is newer than its timetoken */
   holdMs: number;
-  retentionMs: number;
+  /** the service's messages (app.ts makes it, so that the sandbox's BCEL publishes into it in-process) */
+  hub: PubNubHub;
 }
 
 const REGION = 1;
@@ -39,7 +40,7 @@ function envelope(m: StoredMessage, subscribeKey: string) {
  * and leave, and time. A publish without the right publish key is refused, as on the real service.
  */
 export async function pubnubSandbox(app: FastifyInstance, opts: PubNubSandboxOptions): Promise<void> {
-  const hub = new PubNubHub(opts.retentionMs);
+  const { hub } = opts;
   const closing = new AbortController();
   app.addHook('onClose', async () => {
     closing.abort();
@@ -84,11 +85,14 @@ export async function pubnubSandbox(app: FastifyInstance, opts: PubNubSandboxOpt
     let messages = hub.since(channels, tt, MAX_MESSAGES);
     if (messages.length === 0) {
       const gone = new AbortController();
-      request.raw.once('close', () => gone.abort());
+      const left = () => gone.abort();
+      request.raw.once('close', left);
       const drop = new AbortController();
       held.add(drop);
       await hub.wait(channels, opts.holdMs, AbortSignal.any([gone.signal, closing.signal, drop.signal]));
       held.delete(drop);
+      // the request closes after every answer: an abort then (a DOMException made, listeners told) is for nobody
+      request.raw.off('close', left);
       if (drop.signal.aborted) return dropped(reply);
       messages = hub.since(channels, tt, MAX_MESSAGES);
     }
