@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/database.js';
 import { jobs } from './schema/index.js';
-import { queryRowsPrepared, tableRows, textArray, uuidArray } from './client.js';
+import { builtOnce, queryRowsPrepared, statementOnce, tableRows, textArray, uuidArray } from './client.js';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -39,6 +39,50 @@ describe('named prepared statements', () => {
     const values = ['D0000000001-ABC', 'a "quoted", {braced} one', 'back\\slash\\', '', 'NULL', 'ລາວ'];
     const rows = await queryRowsPrepared<{ v: string[] }>(database.db, 'test_text_array', sql`SELECT ${textArray(values)}::text[] AS v`);
     expect(rows[0]!.v).toEqual(values);
+  });
+});
+
+describe('statements built once', () => {
+  it('builds the text once and binds each call its values, on the pool and on the connection of a transaction', async () => {
+    const key = `test-built-once-${Date.now()}`;
+    const dialect = (database.db as unknown as { dialect: { sqlToQuery: (...a: unknown[]) => unknown } }).dialect;
+    const original = dialect.sqlToQuery;
+    let built = 0;
+    dialect.sqlToQuery = (...a: unknown[]) => (built++, original.apply(dialect, a));
+    try {
+      const count = statementOnce<{ n: number }>(
+        'test_built_once_count',
+        sql`SELECT count(*)::int AS n FROM jobs WHERE unique_key = ANY (${sql.placeholder('keys')}::text[])`,
+      );
+      const pending = builtOnce((db) =>
+        db
+          .select({ key: jobs.uniqueKey })
+          .from(jobs)
+          .where(sql`${jobs.uniqueKey} = ${sql.placeholder('key')}`)
+          .prepare('test_built_once_select'),
+      );
+      expect(await count(database.db, { keys: textArray([key]) })).toEqual([{ n: 0 }]);
+      await database.db
+        .transaction(async (tx) => {
+          await tx.insert(jobs).values({ type: 'test', payload: {}, uniqueKey: key });
+          // the row not yet committed: only the transaction's own connection sees it
+          expect(await count(tx, { keys: textArray([key, 'other']) })).toEqual([{ n: 1 }]);
+          expect(await pending(tx).execute({ key })).toEqual([{ key }]);
+          tx.rollback();
+        })
+        .catch((e: unknown) => {
+          if (!(e instanceof Error) || !/rollback/i.test(e.message)) throw e;
+        });
+      // built on their first calls only: more runs (beyond PostgreSQL's five custom plans) build nothing
+      const builtBefore = built;
+      for (let i = 0; i < 7; i++) {
+        expect(await pending(database.db).execute({ key: i % 2 ? key : 'none' })).toEqual([]);
+        expect(await count(database.db, { keys: textArray(i % 2 ? [key] : []) })).toEqual([{ n: 0 }]);
+      }
+      expect(built).toBe(builtBefore);
+    } finally {
+      dialect.sqlToQuery = original;
+    }
   });
 });
 

@@ -112,7 +112,14 @@ export async function queryRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
 
 const preparedTexts = new Map<string, string>();
 type Preparing = {
-  session: { prepareQuery(query: unknown, fields: undefined, name: string, arrayMode: boolean): { execute(): Promise<unknown> } };
+  session: {
+    prepareQuery(
+      query: unknown,
+      fields: undefined,
+      name: string,
+      arrayMode: boolean,
+    ): { execute(values?: Record<string, unknown>): Promise<unknown> };
+  };
   dialect: { sqlToQuery(query: SQL): { sql: string } };
 };
 
@@ -131,6 +138,45 @@ export async function queryRowsPrepared<T>(db: Db | Tx, name: string, query: SQL
   else if (known !== built.sql) throw new Error(`prepared statement ${name}: its text changed`);
   const res = (await d.session.prepareQuery(built, undefined, name, false).execute()) as { rows: T[] };
   return res.rows;
+}
+
+type Executable = { execute(values?: Record<string, unknown>): Promise<unknown> };
+type Sessioned = { session: { client: unknown; constructor: object } };
+
+/**
+ * A statement built once (docs/decisions/187-hot-statements-built-once.md): `build` makes it the first
+ * time (a Drizzle builder's `.prepare(name)`, or `statementOnce` for raw SQL) with `sql.placeholder`s for
+ * what changes per call; every call then only binds the values, on the handle it is given — the pool
+ * (`db`) or the connection of a transaction (`tx`) — instead of building the SQL text again. One built
+ * statement per engine's session class (PGlite and PostgreSQL prepare differently).
+ */
+export function builtOnce<P extends Executable>(build: (db: Db | Tx) => P): (db: Db | Tx) => P {
+  const built = new Map<object, P>();
+  return (db) => {
+    const session = (db as unknown as Sessioned).session;
+    let base = built.get(session.constructor);
+    if (base === undefined) built.set(session.constructor, (base = build(db)));
+    // the same statement, run on this handle's connection (a transaction's, or the pool)
+    const bound = Object.create(base) as P & { client: unknown };
+    bound.client = session.client;
+    return bound;
+  };
+}
+
+/**
+ * `queryRowsPrepared` built once: `query` with `sql.placeholder('x')` where values change; each call
+ * binds `values` and runs the named statement on `db` or in `tx`.
+ */
+export function statementOnce<T>(name: string, query: SQL): (db: Db | Tx, values?: Record<string, unknown>) => Promise<T[]> {
+  const prepared = builtOnce((db) => {
+    const d = db as unknown as Preparing;
+    const built = d.dialect.sqlToQuery(query);
+    const known = preparedTexts.get(name);
+    if (known === undefined) preparedTexts.set(name, built.sql);
+    else if (known !== built.sql) throw new Error(`prepared statement ${name}: its text changed`);
+    return d.session.prepareQuery(built, undefined, name, false);
+  });
+  return async (db, values) => ((await prepared(db).execute(values)) as { rows: T[] }).rows;
 }
 
 /**

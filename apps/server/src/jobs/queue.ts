@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, Placeholder, sql, type SQL } from 'drizzle-orm';
 import { queryRowsPrepared, textArray, type Db, type Tx } from '../db/client.js';
 import { jobs } from '../db/schema/index.js';
 
@@ -97,9 +97,9 @@ export async function completeByKeys(tx: Db | Tx, keys: readonly string[]): Prom
  * `completeByKeys` as a statement of its own, to put in a CTE of the statement that settles the work
  * the jobs stood for (one round trip less); the keys are one parameter, so its text never changes.
  */
-export function completeByKeysSql(keys: readonly string[]): SQL {
+export function completeByKeysSql(keys: readonly string[] | Placeholder): SQL {
   // found by key first (MATERIALIZED): otherwise the planner ANDs in the index of every pending job
-  return sql`WITH k AS MATERIALIZED (SELECT id FROM jobs WHERE unique_key = ANY (${textArray(keys)}::text[]))
+  return sql`WITH k AS MATERIALIZED (SELECT id FROM jobs WHERE unique_key = ANY (${keyList(keys)}::text[]))
              UPDATE jobs SET done_at = now(), last_error = NULL FROM k WHERE jobs.id = k.id AND jobs.done_at IS NULL`;
 }
 
@@ -115,7 +115,11 @@ export async function removeByKeys(tx: Db | Tx, keys: readonly string[]): Promis
 }
 
 /** `removeByKeys` as a statement of its own, for a CTE of the statement that finishes the jobs' work. */
-export const removeByKeysSql = (keys: readonly string[]): SQL => sql`DELETE FROM jobs WHERE unique_key = ANY (${textArray(keys)}::text[])`;
+export const removeByKeysSql = (keys: readonly string[] | Placeholder): SQL =>
+  sql`DELETE FROM jobs WHERE unique_key = ANY (${keyList(keys)}::text[])`;
+
+/** The keys as one `text[]` parameter, or the placeholder a statement built once binds them to (`textArray(keys)`). */
+const keyList = (keys: readonly string[] | Placeholder) => (keys instanceof Placeholder ? keys : textArray(keys));
 
 /** Tests and operators: make every pending job due now (skips the backoff wait). */
 export async function makeAllDue(db: Db): Promise<void> {

@@ -78,14 +78,19 @@ describe('Idempotency-Key', () => {
   });
 
   it('writes the outcome again on a fresh connection when its connection was ended, and answers the work done', async () => {
-    const update = app.db.update.bind(app.db);
+    // the key's statements are built once (decision 187): the fault goes in at the driver, under their text
+    const client = (app.db as unknown as { session: { client: { query: (...args: unknown[]) => unknown } } }).session.client;
+    const query = client.query;
     const ended = () => Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
     let failing = 1;
     // the database ends the connection under the write of the key's outcome (pg_terminate_backend, the soak's fault)
-    app.db.update = ((...args: Parameters<typeof update>) => {
-      if (failing-- > 0) throw new Error('Failed query: update "idempotency_keys"', { cause: ended() });
-      return update(...args);
-    }) as typeof app.db.update;
+    client.query = function (this: unknown, ...args: unknown[]) {
+      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string }).text;
+      if (text?.startsWith('update "idempotency_keys" set "status_code"') && failing-- > 0) {
+        return Promise.reject(new Error('Failed query: update "idempotency_keys"', { cause: ended() }));
+      }
+      return query.apply(this, args);
+    };
     try {
       const first = await pay(21, 'k-ended');
       expect(first.statusCode).toBe(201);
@@ -97,7 +102,7 @@ describe('Idempotency-Key', () => {
       expect(out.statusCode).toBe(201);
       expect((await rowsOf('k-out'))[0]?.status_code).toBeNull();
     } finally {
-      app.db.update = update;
+      client.query = query;
     }
   });
 

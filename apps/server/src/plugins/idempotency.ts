@@ -37,6 +37,52 @@ const leaseEnd = sql`now() + make_interval(secs => ${IDEMPOTENCY_LEASE_SECONDS})
 export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('idempotency', null);
 
+  // the key's statements, built once for this app's database: each call binds its values (decision 187)
+  const ph = (name: string) => sql.placeholder(name);
+  const ownKey = and(
+    eq(idempotencyKeys.agencyId, ph('agencyId')),
+    eq(idempotencyKeys.owner, ph('owner')),
+    eq(idempotencyKeys.key, ph('key')),
+  );
+  const insertKey = app.db
+    .insert(idempotencyKeys)
+    .values({
+      agencyId: ph('agencyId'),
+      owner: ph('owner'),
+      key: ph('key'),
+      route: ph('route'),
+      requestHash: ph('requestHash'),
+      leaseId: ph('leaseId'),
+      leaseExpiresAt: leaseEnd,
+    })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key })
+    .prepare('idempotency_insert');
+  // a request of its own, or one whose holder died: one statement, so two takers never both win
+  const takeOver = app.db
+    .update(idempotencyKeys)
+    .set({ leaseId: sql`${ph('leaseId')}`, leaseExpiresAt: leaseEnd })
+    .where(
+      and(
+        ownKey,
+        isNull(idempotencyKeys.statusCode),
+        eq(idempotencyKeys.requestHash, ph('requestHash')),
+        lt(idempotencyKeys.leaseExpiresAt, sql`now()`),
+      ),
+    )
+    .returning({ key: idempotencyKeys.key })
+    .prepare('idempotency_take_over');
+  const readKey = app.db.select().from(idempotencyKeys).where(ownKey).prepare('idempotency_read');
+  // only the lease holder answers: a request whose key was taken over leaves the answer to its taker
+  const held = and(ownKey, eq(idempotencyKeys.leaseId, ph('leaseId')));
+  const forget = app.db.delete(idempotencyKeys).where(held).prepare('idempotency_forget');
+  const answer = app.db
+    .update(idempotencyKeys)
+    // the answer bound as its JSON text, as the json column's own mapping would send it
+    .set({ statusCode: sql`${ph('statusCode')}`, response: sql`${ph('response')}` })
+    .where(held)
+    .prepare('idempotency_answer');
+
   // attached to the routes that ask for it only: every other request skips both hooks
   const preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     const raw = request.headers[HEADER];
@@ -49,35 +95,14 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
       .update(`${route}\n${request.url}\n${JSON.stringify(request.body ?? null)}`)
       .digest('hex');
     const leaseId = randomUUID();
-    const inserted = await app.db
-      .insert(idempotencyKeys)
-      .values({ agencyId, owner, key, route, requestHash, leaseId, leaseExpiresAt: leaseEnd })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-    const where = and(eq(idempotencyKeys.agencyId, agencyId), eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.key, key));
-    // a request of its own, or one whose holder died: one statement, so two takers never both win
-    const taken =
-      inserted.length > 0 ||
-      (
-        await app.db
-          .update(idempotencyKeys)
-          .set({ leaseId, leaseExpiresAt: leaseEnd })
-          .where(
-            and(
-              where,
-              isNull(idempotencyKeys.statusCode),
-              eq(idempotencyKeys.requestHash, requestHash),
-              lt(idempotencyKeys.leaseExpiresAt, sql`now()`),
-            ),
-          )
-          .returning({ key: idempotencyKeys.key })
-      ).length > 0;
+    const inserted = await insertKey.execute({ agencyId, owner, key, route, requestHash, leaseId });
+    const taken = inserted.length > 0 || (await takeOver.execute({ agencyId, owner, key, requestHash, leaseId })).length > 0;
     if (taken) {
       if (inserted.length === 0) request.log.warn({ key }, 'idempotency key taken over after its lease');
       request.idempotency = { agencyId, owner, key, leaseId };
       return;
     }
-    const [first] = await app.db.select().from(idempotencyKeys).where(where);
+    const [first] = await readKey.execute({ agencyId, owner, key });
     if (!first) throw new AppError('CONFLICT', 'try again');
     if (first.requestHash !== requestHash) {
       throw new AppError('IDEMPOTENCY_KEY_REUSED', 'this Idempotency-Key was used with another request');
@@ -90,15 +115,9 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     const k = request.idempotency;
     if (!k) return payload;
     request.idempotency = null;
-    // only the lease holder answers: a request whose key was taken over leaves the answer to its taker
-    const where = and(
-      eq(idempotencyKeys.agencyId, k.agencyId),
-      eq(idempotencyKeys.owner, k.owner),
-      eq(idempotencyKeys.key, k.key),
-      eq(idempotencyKeys.leaseId, k.leaseId),
-    );
+    const ours = { agencyId: k.agencyId, owner: k.owner, key: k.key, leaseId: k.leaseId };
     if (reply.statusCode >= 500) {
-      await remember(request, () => app.db.delete(idempotencyKeys).where(where));
+      await remember(request, () => forget.execute(ours));
       return payload;
     }
     let response: unknown = null;
@@ -109,7 +128,9 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
         response = payload;
       }
     }
-    await remember(request, () => app.db.update(idempotencyKeys).set({ statusCode: reply.statusCode, response }).where(where));
+    await remember(request, () =>
+      answer.execute({ ...ours, statusCode: reply.statusCode, response: response === null ? null : JSON.stringify(response) }),
+    );
     return payload;
   };
 

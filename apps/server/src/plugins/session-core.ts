@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Config } from '../config.js';
-import { queryRowsPrepared, type Db, type Tx } from '../db/client.js';
+import { queryRowsPrepared, statementOnce, type Db, type Tx } from '../db/client.js';
 import { toArray } from './route-options.js';
 import { SessionCache } from './session-cache.js';
 
@@ -57,7 +57,8 @@ export interface SessionRow {
  */
 export type SessionLookup = (request: FastifyRequest) => {
   name: string;
-  query: (tokenHash: string, agencyId: string, idleMinutes: number) => SQL;
+  /** built once per name, with placeholders the lookup binds per call (decision 187) */
+  query: (tokenHash: Placeholder, agencyId: Placeholder, idleMinutes: Placeholder) => SQL;
 };
 
 /** What an instance keeps of a session it read: its id (for the touch) and the session as built. */
@@ -105,7 +106,7 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The conditions every lookup has: the token, the agency, not revoked, within both expiries. */
-export function liveSession(alias: string, tokenHash: string, agencyId: string, idleMinutes: number): SQL {
+export function liveSession(alias: string, tokenHash: Placeholder, agencyId: Placeholder, idleMinutes: Placeholder): SQL {
   const s = sql.raw(alias);
   return sql`${s}.token_hash = ${tokenHash} AND ${s}.agency_id = ${agencyId}
     AND ${s}.revoked_at IS NULL AND ${s}.expires_at > now()
@@ -204,15 +205,20 @@ export function createSessionCore(kind: SessionKind) {
       /** the owner of each request's session of this kind */
       const owners = new WeakMap<FastifyRequest, string>();
       // written only when it moves by a minute, whichever instance wrote it last
-      const touch = (sessionId: string) =>
-        queryRowsPrepared(
-          app.db,
-          `${kind.name}_session_touch`,
-          sql`UPDATE ${table} SET last_seen_at = now() WHERE id = ${sessionId} AND last_seen_at < now() - interval '1 minute'`,
-        );
+      const touched = statementOnce(
+        `${kind.name}_session_touch`,
+        sql`UPDATE ${table} SET last_seen_at = now() WHERE id = ${sql.placeholder('id')} AND last_seen_at < now() - interval '1 minute'`,
+      );
+      const touch = (sessionId: string) => touched(app.db, { id: sessionId });
+      const lookups = new Map<string, (db: Db, values: Record<string, unknown>) => Promise<R[]>>();
       const load = async (request: FastifyRequest, token: string, agencyId: string) => {
         const tokenHash = hashToken(token);
         const { name, query } = lookup(request);
+        let read = lookups.get(name);
+        if (read === undefined) {
+          read = statementOnce<R>(name, query(sql.placeholder('tokenHash'), sql.placeholder('agencyId'), sql.placeholder('idleMinutes')));
+          lookups.set(name, read);
+        }
         const key = `${name}:${agencyId}:${tokenHash}`;
         const hit = cache.get(key);
         if (hit) {
@@ -225,7 +231,7 @@ export function createSessionCore(kind: SessionKind) {
           return;
         }
         const startedAt = cache.begin();
-        const row = (await queryRowsPrepared<R>(app.db, name, query(tokenHash, agencyId, idleMinutes)))[0];
+        const row = (await read(app.db, { tokenHash, agencyId, idleMinutes }))[0];
         if (!row) return;
         const session = build(row);
         owners.set(request, row.owner_id);

@@ -1,10 +1,20 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { uuidArray } from '../../db/client.js';
+import { builtOnce, uuidArray } from '../../db/client.js';
 import { providerTransfers } from '../../db/schema/index.js';
 import type { JobResult } from '../../jobs/worker.js';
 import type { TransferOutcome } from '../../providers/types.js';
 import { ask, settleRequestOf, unknownOutcome } from './ask.js';
 import type { SettleRequest, TransferContext } from './kinds.js';
+
+// built once, the ids bound per call (decision 187)
+const countAttempt = builtOnce((db) =>
+  db
+    .update(providerTransfers)
+    .set({ attempts: sql`${providerTransfers.attempts} + 1`, updatedAt: sql`now()` })
+    .where(and(sql`${providerTransfers.id} = ANY (${sql.placeholder('ids')}::uuid[])`, eq(providerTransfers.status, 'PENDING')))
+    .returning()
+    .prepare('transfers_count_attempt'),
+);
 
 /**
  * The worker's step of several transfers' lives: their attempts counted in one statement, the
@@ -18,13 +28,7 @@ export async function processTransfers(
 ): Promise<JobResult[]> {
   if (transferIds.length === 0) return [];
   // count the attempt before calling: after a crash mid-call the next run asks for the status
-  const counted = await ctx.db
-    .update(providerTransfers)
-    .set({ attempts: sql`${providerTransfers.attempts} + 1`, updatedAt: sql`now()` })
-    .where(and(sql`${providerTransfers.id} = ANY (${uuidArray(transferIds)}::uuid[])`, eq(providerTransfers.status, 'PENDING')))
-    .returning()
-    .prepare('transfers_count_attempt')
-    .execute();
+  const counted = await countAttempt(ctx.db).execute({ ids: uuidArray(transferIds) });
   // as they were before this attempt
   const pending = new Map(counted.map((t) => [t.id, { ...t, attempts: t.attempts - 1 }]));
   const outcomes = new Map<string, TransferOutcome>(

@@ -1,11 +1,30 @@
 import { getTableColumns, sql } from 'drizzle-orm';
-import { queryRowsPrepared, uuidArray, type Db, type Tx } from '../../db/client.js';
+import { builtOnce, statementOnce, textArray, uuidArray, type Db, type Tx } from '../../db/client.js';
 import { transactionWithRetry } from '../../db/errors.js';
 import { providerTransfers } from '../../db/schema/index.js';
 import { completeByKeysSql } from '../../jobs/queue.js';
 import { postMany, type PostRequest } from '../ledger.js';
 import { creditAccountOf, playerCreditAccount, reservedOn } from './accounts.js';
 import { jobKey, type SettledManyHandler, type SettleRequest, type Settlement, type Transfer } from './kinds.js';
+
+// built once, the values bound per call (decision 187)
+const lockSettling = builtOnce((db) =>
+  db
+    .select({ ...getTableColumns(providerTransfers), creditAccountId: creditAccountOf })
+    .from(providerTransfers)
+    .where(sql`${providerTransfers.id} = ANY (${sql.placeholder('ids')}::uuid[])`)
+    .orderBy(providerTransfers.id)
+    .for('update')
+    .prepare('transfers_lock_settling'),
+);
+const markSettled = statementOnce(
+  'transfers_settled',
+  sql`WITH done AS (${completeByKeysSql(sql.placeholder('jobs'))})
+      UPDATE provider_transfers p
+           SET status = u.status, settled_at = now(), updated_at = now(), provider_transfer_id = u.ptid, last_error = u.reason, needs_attention = false
+          FROM jsonb_to_recordset(${sql.placeholder('updates')}::jsonb) AS u (id uuid, status text, ptid text, reason text)
+         WHERE p.id = u.id AND p.id = ANY (${sql.placeholder('ids')}::uuid[])`,
+);
 
 /**
  * Settles several transfers in one transaction: locked in id order (a second settlement of one
@@ -34,14 +53,7 @@ export async function settleTransfersIn(
 ): Promise<Transfer[]> {
   const asked = new Map(requests.map((r) => [r.transferId, r]));
   // the transfers locked, with the player's credit account there (it exists: request() made it)
-  const rows = await tx
-    .select({ ...getTableColumns(providerTransfers), creditAccountId: creditAccountOf })
-    .from(providerTransfers)
-    .where(sql`${providerTransfers.id} = ANY (${uuidArray(asked.keys())}::uuid[])`)
-    .orderBy(providerTransfers.id)
-    .for('update')
-    .prepare('transfers_lock_settling')
-    .execute();
+  const rows = await lockSettling(tx).execute({ ids: uuidArray(asked.keys()) });
   const settling = rows
     .filter((row) => row.status === 'PENDING')
     .map(({ creditAccountId, ...transfer }) => ({ transfer, creditAccountId, request: asked.get(transfer.id)! }));
@@ -77,15 +89,11 @@ export async function settleTransfersIn(
   // with them, their jobs done (one settled meanwhile by the worker: the worker marks its own); none
   // when not asked, the statement's text the same either way
   const jobsDone = opts.completeJobs ? settling.map(({ transfer }) => jobKey(transfer.id)) : [];
-  await queryRowsPrepared(
-    tx,
-    'transfers_settled',
-    sql`WITH done AS (${completeByKeysSql(jobsDone)})
-        UPDATE provider_transfers p
-             SET status = u.status, settled_at = now(), updated_at = now(), provider_transfer_id = u.ptid, last_error = u.reason, needs_attention = false
-            FROM jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) AS u (id uuid, status text, ptid text, reason text)
-           WHERE p.id = u.id AND p.id = ANY (${uuidArray(updates.map((u) => u.id))}::uuid[])`,
-  );
+  await markSettled(tx, {
+    jobs: textArray(jobsDone),
+    updates: JSON.stringify(updates),
+    ids: uuidArray(updates.map((u) => u.id)),
+  });
   // the ledger last: the accounts' row locks it takes are held only until the commit
   await postMany(tx, postings);
   return settling.map(({ transfer }) => transfer);

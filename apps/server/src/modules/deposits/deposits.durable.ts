@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type Placeholder } from 'drizzle-orm';
 import { queryRowsPrepared, tableRows, textArray } from '../../db/client.js';
 import { GroupCommit } from '../../db/group-commit.js';
 import { depositOrders, type DepositOrderRow } from '../../db/schema/index.js';
@@ -80,4 +80,6 @@ export function depositConfirmJob(
 }
 
 /** For a CTE of markPaid's statement: the confirmation jobs of these orders have nothing left to do. */
-export const completeConfirmationsSql = (orderIds: Iterable<string>) => removeByKeysSql([...orderIds].map(confirmJobKey));
+export const completeConfirmationsSql = (keys: Placeholder) => removeByKeysSql(keys);
+/** The value `completeConfirmationsSql`'s placeholder takes: these orders' confirmation job keys. */
+export const confirmationKeys = (orderIds: Iterable<string>) => textArray([...orderIds].map(confirmJobKey));

@@ -1,16 +1,41 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
-import { queryRowsPrepared, uuidArray } from '../../db/client.js';
+import { builtOnce, statementOnce, uuidArray } from '../../db/client.js';
 import { transactionWithRetry } from '../../db/errors.js';
 import { GroupCommit, type ItemResult } from '../../db/group-commit.js';
 import { depositOrders, players, type DepositOrderRow } from '../../db/schema/index.js';
 import { promotionTakenOf } from '../promotions/index.js';
 import { bookPayments } from './deposits.book.js';
-import { completeConfirmationsSql } from './deposits.durable.js';
+import { completeConfirmationsSql, confirmationKeys } from './deposits.durable.js';
 import { holdForReview, reviewOverLakOf } from './deposits.review.js';
 import { noSuchDeposit } from './deposits.errors.js';
 import type { ConfirmedPayment, DepositsServiceDependencies } from './deposits.types.js';
 
 type PaymentItem = { orderId: string; payment: ConfirmedPayment };
+
+// built once, the values bound per call (decision 187)
+const markPaid = statementOnce<{ id: string }>(
+  'deposits_mark_paid',
+  sql`WITH confirmed AS (${completeConfirmationsSql(sql.placeholder('keys'))})
+      UPDATE deposit_orders d
+         SET status = 'PAID', bank_reference = p.ref, paid_at = p.paid_at, updated_at = now(),
+             paid_late = d.status = 'CANCELED' OR p.paid_at > d.expires_at
+        FROM jsonb_to_recordset(${sql.placeholder('payments')}::jsonb) AS p (id uuid, ref text, paid_at timestamptz)
+       WHERE d.id = p.id AND d.id = ANY (${sql.placeholder('ids')}::uuid[]) AND d.bank_reference IS NULL
+   RETURNING d.id::text AS id`,
+);
+const paidGroup = builtOnce((db) =>
+  db
+    .select({
+      ...getTableColumns(depositOrders),
+      username: players.username,
+      overLak: reviewOverLakOf,
+      promotionTaken: promotionTakenOf,
+    })
+    .from(depositOrders)
+    .innerJoin(players, and(eq(players.id, depositOrders.playerId), eq(players.agencyId, depositOrders.agencyId)))
+    .where(sql`${depositOrders.id} = ANY (${sql.placeholder('ids')}::uuid[])`)
+    .prepare('deposits_paid_group'),
+);
 
 /**
  * Marks an order PAID once, keyed on the bank reference, and in the same transaction books the kip
@@ -40,30 +65,10 @@ export function createMarkPaid({
         paid_at: payment.paidAt.toISOString(),
       }));
       // with it, the callbacks' confirmation jobs of these orders, which have nothing left to do (decision 060)
-      const paid = await queryRowsPrepared<{ id: string }>(
-        tx,
-        'deposits_mark_paid',
-        sql`WITH confirmed AS (${completeConfirmationsSql(first.keys())})
-            UPDATE deposit_orders d
-               SET status = 'PAID', bank_reference = p.ref, paid_at = p.paid_at, updated_at = now(),
-                   paid_late = d.status = 'CANCELED' OR p.paid_at > d.expires_at
-              FROM jsonb_to_recordset(${JSON.stringify(payments)}::jsonb) AS p (id uuid, ref text, paid_at timestamptz)
-             WHERE d.id = p.id AND d.id = ANY (${uuidArray(first.keys())}::uuid[]) AND d.bank_reference IS NULL
-         RETURNING d.id::text AS id`,
-      );
+      const ids = uuidArray(first.keys());
+      const paid = await markPaid(tx, { keys: confirmationKeys(first.keys()), payments: JSON.stringify(payments), ids });
       const paidIds = new Set(paid.map((r) => r.id));
-      const rows = await tx
-        .select({
-          ...getTableColumns(depositOrders),
-          username: players.username,
-          overLak: reviewOverLakOf,
-          promotionTaken: promotionTakenOf,
-        })
-        .from(depositOrders)
-        .innerJoin(players, and(eq(players.id, depositOrders.playerId), eq(players.agencyId, depositOrders.agencyId)))
-        .where(sql`${depositOrders.id} = ANY (${uuidArray(first.keys())}::uuid[])`)
-        .prepare('deposits_paid_group')
-        .execute();
+      const rows = await paidGroup(tx).execute({ ids });
       const orders = new Map(
         rows.map(({ username, overLak, promotionTaken, ...order }) => [order.id, { order, username, overLak, promotionTaken }]),
       );

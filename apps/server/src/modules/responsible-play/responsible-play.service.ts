@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import {
   DEPOSIT_LIMIT_PERIODS,
   DEPOSIT_LIMIT_RAISE_DELAY_HOURS,
@@ -9,9 +9,9 @@ import {
   type ExclusionPeriod,
   type PlayerLimitsResponse,
 } from '@app/contracts';
-import { queryRows, tableRows, type Db, type Tx } from '../../db/client.js';
+import { tableRows, type Db, type Tx } from '../../db/client.js';
+import { deposited, exclusionAndLimits, exclusionIn, playerLock } from './responsible-play.statements.js';
 import {
-  depositOrders,
   playerDepositLimits,
   playerExclusions,
   players,
@@ -83,47 +83,18 @@ export function createResponsiblePlayService({ db, now }: ResponsiblePlayDepende
 
   /** the exclusion in force at `at` that ends last (for good first) */
   async function exclusionAt(q: Db | Tx, p: PlayerRef, at: Date): Promise<PlayerExclusionRow | null> {
-    const [row] = await q
-      .select()
-      .from(playerExclusions)
-      .where(
-        and(
-          owned(playerExclusions, p),
-          sql`${playerExclusions.startsAt} <= ${at}`,
-          or(isNull(playerExclusions.endsAt), gt(playerExclusions.endsAt, at)),
-        ),
-      )
-      .orderBy(sql`${playerExclusions.endsAt} DESC NULLS FIRST`)
-      .limit(1);
+    const [row] = await exclusionIn(q).execute({ agencyId: p.agencyId, playerId: p.playerId, at });
     return row ?? null;
   }
 
   /** kip of the player's orders since each period's start: open ones and any paid (a canceled order paid late too) */
   async function depositedSince(q: Db | Tx, p: PlayerRef, starts: Record<DepositLimitPeriod, Date>) {
-    const counted = sql`(${depositOrders.status} <> 'CANCELED' OR ${depositOrders.paidAt} IS NOT NULL)`;
-    const since = (start: Date) =>
-      sql<string>`coalesce(sum(${depositOrders.amountLak}) FILTER (WHERE ${depositOrders.createdAt} >= ${start}), 0)::text`;
     const earliest = [starts.daily, starts.weekly, starts.monthly].reduce((a, b) => (a < b ? a : b));
-    const [row] = await q
-      .select({ daily: since(starts.daily), weekly: since(starts.weekly), monthly: since(starts.monthly) })
-      .from(depositOrders)
-      .where(
-        and(
-          eq(depositOrders.agencyId, p.agencyId),
-          eq(depositOrders.playerId, p.playerId),
-          sql`${depositOrders.createdAt} >= ${earliest}`,
-          counted,
-        ),
-      );
+    const [row] = await deposited(q).execute({ agencyId: p.agencyId, playerId: p.playerId, earliest, ...starts });
     return { daily: BigInt(row!.daily), weekly: BigInt(row!.weekly), monthly: BigInt(row!.monthly) };
   }
 
-  const lockPlayer = (tx: Tx, p: PlayerRef) =>
-    tx
-      .select({ id: players.id })
-      .from(players)
-      .where(and(eq(players.agencyId, p.agencyId), eq(players.id, p.playerId)))
-      .for('update');
+  const lockPlayer = (tx: Tx, p: PlayerRef) => playerLock(tx).execute({ agencyId: p.agencyId, playerId: p.playerId });
 
   async function view(p: PlayerRef, q: Db | Tx = db): Promise<PlayerLimitsResponse> {
     const at = now();
@@ -260,18 +231,7 @@ export function createResponsiblePlayService({ db, now }: ResponsiblePlayDepende
       const at = now();
       // read after the lock (a limit or an exclusion committed while this order waited counts), in one
       // round trip: exclusionAt's and limitRows's rows together
-      const rows = await queryRows<Record<string, unknown> & { exclusion_id: string | null; exclusion_ends_at: unknown }>(
-        tx,
-        sql`SELECT e.id AS exclusion_id, e.ends_at AS exclusion_ends_at, l.*
-            FROM (SELECT 1) one
-            LEFT JOIN LATERAL (SELECT x.id, x.ends_at FROM ${playerExclusions} x
-                               WHERE x.agency_id = ${p.agencyId} AND x.player_id = ${p.playerId} AND x.starts_at <= ${at}
-                                 AND (x.ends_at IS NULL OR x.ends_at > ${at})
-                               ORDER BY x.ends_at DESC NULLS FIRST LIMIT 1) e ON true
-            LEFT JOIN ${playerDepositLimits} l
-              ON l.agency_id = ${p.agencyId} AND l.player_id = ${p.playerId} AND l.canceled_at IS NULL
-            ORDER BY l.effective_at DESC, l.created_at DESC`,
-      );
+      const rows = await exclusionAndLimits(tx, { agencyId: p.agencyId, playerId: p.playerId, at });
       const first = rows[0]!;
       if (first.exclusion_id !== null) {
         throw selfExcluded(
