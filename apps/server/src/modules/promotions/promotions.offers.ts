@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gt, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, isNull, or, sql } from 'drizzle-orm';
 import { promotionSchema, type Language } from '@app/contracts';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -57,10 +57,25 @@ export class PromotionOffers {
   private floor = 0;
   private listening = false;
 
+  private readonly query;
+
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly ttlMs = OFFERS_TTL_MS,
-  ) {}
+  ) {
+    this.query = db
+      .select(offerColumns)
+      .from(promotions)
+      .where(
+        and(
+          eq(promotions.agencyId, sql.placeholder('agencyId')),
+          eq(promotions.isActive, true),
+          or(isNull(promotions.endsAt), gt(promotions.endsAt, sql.placeholder('now'))),
+        ),
+      )
+      .orderBy(asc(promotions.startsAt), asc(promotions.code))
+      .prepare('promotions_offered');
+  }
 
   setListening(listening: boolean): void {
     this.listening = listening;
@@ -106,12 +121,6 @@ export class PromotionOffers {
 
   /** Active and not ended at `now` (one that starts later is kept, and shown from its start). */
   private read(agencyId: string, now: Date): Promise<OfferRow[]> {
-    return this.db
-      .select(offerColumns)
-      .from(promotions)
-      .where(
-        and(eq(promotions.agencyId, agencyId), eq(promotions.isActive, true), or(isNull(promotions.endsAt), gt(promotions.endsAt, now))),
-      )
-      .orderBy(asc(promotions.startsAt), asc(promotions.code));
+    return this.query.execute({ agencyId, now: now.toISOString() });
   }
 }

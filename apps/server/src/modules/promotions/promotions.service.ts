@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { promotionUsages, promotions } from '../../db/schema/index.js';
 import { createCancelAndRecheck } from './promotions.cancel.js';
 import { noSuchPromotion } from './promotions.errors.js';
@@ -22,6 +22,19 @@ export function createPromotionsService(deps: PromotionsServiceDependencies): Pr
   const { cancel, recheck } = createCancelAndRecheck(deps, money);
   const staff = createPromotionStaff(deps);
   registerPromotionJobs(deps);
+  // prepared once: the held usage (through the one-held index) and its promotion, read on every visit
+  const usingQuery = db
+    .select({ usage: promotionUsages, promotion: offerColumns })
+    .from(promotionUsages)
+    .innerJoin(promotions, and(eq(promotions.id, promotionUsages.promotionId), eq(promotions.agencyId, sql.placeholder('agencyId'))))
+    .where(
+      and(
+        eq(promotionUsages.playerId, sql.placeholder('playerId')),
+        eq(promotionUsages.agencyId, sql.placeholder('agencyId')),
+        inArray(promotionUsages.status, ['ACTIVE', 'USED']),
+      ),
+    )
+    .prepare('promotion_using');
 
   return {
     async inUse(holder, tx = db) {
@@ -45,18 +58,7 @@ export function createPromotionsService(deps: PromotionsServiceDependencies): Pr
     },
     use,
     async using(session) {
-      // the held usage (through the one-held index) and its promotion, in one statement
-      const [row] = await db
-        .select({ usage: promotionUsages, promotion: offerColumns })
-        .from(promotionUsages)
-        .innerJoin(promotions, and(eq(promotions.id, promotionUsages.promotionId), eq(promotions.agencyId, session.agencyId)))
-        .where(
-          and(
-            eq(promotionUsages.playerId, session.playerId),
-            eq(promotionUsages.agencyId, session.agencyId),
-            inArray(promotionUsages.status, ['ACTIVE', 'USED']),
-          ),
-        );
+      const [row] = await usingQuery.execute({ agencyId: session.agencyId, playerId: session.playerId });
       return row ?? null;
     },
     recheck,
