@@ -45,7 +45,7 @@ async function readUntil(read: () => Promise<string>, done: (body: string) => bo
 }
 
 describe("the agency's offers, kept per instance (decision 188)", () => {
-  it('answer the same bytes as before, in each language; a change by staff or by hand is seen at once, a take changes nothing', async () => {
+  it('answer the same bytes as before, in each language; a change by staff or by hand is seen at once', async () => {
     const promo = await makePromotion(app(), env.agencyId(), { bonus: { kind: 'FIXED', amount: '20' } });
     const p = await registerPlayer(app());
     for (const language of ['lo', 'cn', 'th'] as const) {
