@@ -18,7 +18,7 @@ const BUDGET: Record<string, number> = {
   'GET /v2/deposits/open': 1,
   'POST /v2/deposits': 10,
   'GET /v2/players/info after a POST': 0,
-  'GET /v2/promotions': 1,
+  'GET /v2/promotions': 0,
   'POST /v2/games/gclub/launch': 3,
   'POST /v2/withdrawals': 27,
 };

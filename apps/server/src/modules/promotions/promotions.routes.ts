@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   cancelPromotionUsageBodySchema,
   pageQuerySchema,
@@ -12,13 +13,18 @@ import {
   promotionUsingResponseSchema,
   usePromotionBodySchema,
   type PromotionCheckBlockingResponse,
+  type PromotionsResponse,
+  type PromotionUsingResponse,
+  promotionUsageSchema,
 } from '@app/contracts';
 import { LANGUAGE_STORAGE_KEY, detectLanguage } from '@app/contracts/languages';
 import { agencyOf } from '../../plugins/agency.js';
 import { requirePlayer } from '../../plugins/session.js';
 import { errorResponses } from '../shared/route-errors.js';
+import { PROMOTION_CHANNEL, PromotionOffers, promotionJsonOf } from './promotions.offers.js';
 import { toPromotion, toUsage } from './promotions.view.js';
 
+const JSON_TYPE = 'application/json; charset=utf-8';
 const errors = errorResponses(400, 401, 403, 404, 409, 422, 503);
 
 /** The player's language: the site's cookie, else the browser's, else Lao. */
@@ -33,6 +39,14 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.promotions;
   const tags = ['promotions'];
   const loggedIn = { preValidation: async (request: FastifyRequest) => void requirePlayer(request) };
+  // the agency's offers, kept by this instance while the database tells it their changes (decision 188)
+  const offers = new PromotionOffers(app.database.db);
+  const listening = app.database.listen(PROMOTION_CHANNEL, {
+    onNotify: (agencyId) => offers.invalidate(agencyId),
+    onState: (up) => offers.setListening(up),
+    onError: (err) => app.log.warn({ err }, 'promotion notifications'),
+  });
+  app.addHook('preClose', () => listening.close());
 
   app.get(
     '/v2/promotions',
@@ -44,9 +58,11 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: promotionsResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      const language = languageOf(request);
-      return { promotions: (await service.list(agencyOf(request).id)).map((p) => toPromotion(p, language)) };
+    async (request, reply) => {
+      // the same bytes the schema's serializer would write, made once per agency, language and change;
+      // the type provider does not model a pre-serialized body, hence the cast
+      const body = (await offers.answer(agencyOf(request).id, languageOf(request))) as unknown as PromotionsResponse;
+      return reply.type(JSON_TYPE).send(body);
     },
   );
 
@@ -122,11 +138,14 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: promotionUsingResponseSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const held = await service.using(requirePlayer(request));
       if (!held) return { usage: null, promotion: null };
       const language = languageOf(request);
-      return { usage: toUsage(held.usage, held.promotion, language), promotion: toPromotion(held.promotion, language) };
+      // the bytes the schema's serializer would write (see GET /v2/promotions); the promotion's made once per change
+      const usage = JSON.stringify(z.encode(promotionUsageSchema, toUsage(held.usage, held.promotion, language)));
+      const body = `{"usage":${usage},"promotion":${promotionJsonOf(held.promotion, language)}}`;
+      return reply.type(JSON_TYPE).send(body as unknown as PromotionUsingResponse);
     },
   );
 

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { promotionUsages, promotions } from '../../db/schema/index.js';
 import { createCancelAndRecheck } from './promotions.cancel.js';
 import { noSuchPromotion } from './promotions.errors.js';
 import { registerPromotionJobs } from './promotions.jobs.js';
+import { offerColumns } from './promotions.offers.js';
 import { createPromotionMoney } from './promotions.money.js';
 import { createPromotionStaff } from './promotions.staff.js';
 import type { PromotionsService, PromotionsServiceDependencies } from './promotions.types.js';
@@ -18,9 +19,22 @@ export function createPromotionsService(deps: PromotionsServiceDependencies): Pr
   const { db } = deps;
   const money = createPromotionMoney(deps);
   const { use, isBlocked, blockingReason } = createUse(deps);
-  const { cancel, recheck, withPromotion } = createCancelAndRecheck(deps, money);
+  const { cancel, recheck } = createCancelAndRecheck(deps, money);
   const staff = createPromotionStaff(deps);
   registerPromotionJobs(deps);
+  // prepared once: the held usage (through the one-held index) and its promotion, read on every visit
+  const usingQuery = db
+    .select({ usage: promotionUsages, promotion: offerColumns })
+    .from(promotionUsages)
+    .innerJoin(promotions, and(eq(promotions.id, promotionUsages.promotionId), eq(promotions.agencyId, sql.placeholder('agencyId'))))
+    .where(
+      and(
+        eq(promotionUsages.playerId, sql.placeholder('playerId')),
+        eq(promotionUsages.agencyId, sql.placeholder('agencyId')),
+        inArray(promotionUsages.status, ['ACTIVE', 'USED']),
+      ),
+    )
+    .prepare('promotion_using');
 
   return {
     async inUse(holder, tx = db) {
@@ -34,21 +48,6 @@ export function createPromotionsService(deps: PromotionsServiceDependencies): Pr
     withdrawalRules: money.withdrawalRules,
     withdrawalApproved: money.withdrawalApproved,
 
-    async list(agencyId) {
-      const now = new Date();
-      return db
-        .select()
-        .from(promotions)
-        .where(
-          and(
-            eq(promotions.agencyId, agencyId),
-            eq(promotions.isActive, true),
-            lte(promotions.startsAt, now),
-            or(isNull(promotions.endsAt), gt(promotions.endsAt, now)),
-          ),
-        )
-        .orderBy(asc(promotions.startsAt), asc(promotions.code));
-    },
     async get(agencyId, id) {
       const [row] = await db
         .select()
@@ -59,8 +58,8 @@ export function createPromotionsService(deps: PromotionsServiceDependencies): Pr
     },
     use,
     async using(session) {
-      const usage = await heldUsage(db, session.agencyId, session.playerId);
-      return usage ? withPromotion(db, usage) : null;
+      const [row] = await usingQuery.execute({ agencyId: session.agencyId, playerId: session.playerId });
+      return row ?? null;
     },
     recheck,
     async history(session, page, pageSize) {

@@ -11,6 +11,7 @@ import type { BankAccountsService } from '../bank-accounts/index.js';
 import type { FraudSignalsService } from '../fraud-signals/index.js';
 import type { ResponsiblePlayService } from '../responsible-play/index.js';
 import type { ServiceDependencies } from '../service-dependencies.js';
+import type { OfferRow } from './promotions.offers.js';
 
 export interface PromotionsServiceDependencies extends ServiceDependencies {
   config: Pick<Config, 'WORKER_RETRY_BASE_MS'>;
@@ -105,10 +106,10 @@ export interface PromotionsService {
   withdrawalApproved(tx: Tx, w: WithdrawalRow): Promise<void>;
 
   // --- the player's calls (SPEC.md §7) ---
-  list(agencyId: string): Promise<PromotionRow[]>;
   get(agencyId: string, id: string): Promise<PromotionRow>;
   use(agency: AgencyContext, session: PlayerSession, body: UsePromotionBody): Promise<UsageWithPromotion>;
-  using(session: PlayerSession): Promise<UsageWithPromotion | null>;
+  /** the held usage with its promotion as the player sees it (no image bytes) */
+  using(session: PlayerSession): Promise<{ usage: PromotionUsageRow; promotion: OfferRow } | null>;
   recheck(agency: AgencyContext, session: PlayerSession): Promise<UsageWithPromotion>;
   history(session: PlayerSession, page: number, pageSize: number): Promise<{ items: UsageWithPromotion[]; total: number }>;
   /** the player's own usage (playerId given) or any of the agency's (staff) */

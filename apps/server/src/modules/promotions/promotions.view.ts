@@ -11,10 +11,11 @@ import type { PromotionRow, PromotionUsageRow } from '../../db/schema/index.js';
 const thb = (v: bigint | null) => (v === null ? null : fromMinor(v, 'THB'));
 
 /** The image's URL carries its content hash: a new image is a new URL, so the old one may be cached for ever. */
-export const imageUrlOf = (p: PromotionRow) => (p.imageHash ? `/api/v2/promotions/${p.id}/image/${p.imageHash}` : null);
+export const imageUrlOf = (p: Pick<PromotionRow, 'id' | 'imageHash'>) =>
+  p.imageHash ? `/api/v2/promotions/${p.id}/image/${p.imageHash}` : null;
 
 /** A promotion in the player's language (Lao when it has no text in that one). */
-export function toPromotion(p: PromotionRow, language: Language): Promotion {
+export function toPromotion(p: Omit<PromotionRow, 'imageData'>, language: Language): Promotion {
   const text = p.texts[language] ?? p.texts.lo;
   return {
     id: p.id,
@@ -30,7 +31,7 @@ export function toPromotion(p: PromotionRow, language: Language): Promotion {
   };
 }
 
-export function toUsage(u: PromotionUsageRow, p: PromotionRow, language: Language): PromotionUsage {
+export function toUsage(u: PromotionUsageRow, p: Pick<PromotionRow, 'texts'>, language: Language): PromotionUsage {
   return {
     id: u.id,
     promotionId: u.promotionId,
