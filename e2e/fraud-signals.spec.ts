@@ -46,7 +46,14 @@ for (const lng of PLAYER_LANGUAGES) {
     PHONE_ONLY,
     async ({ page, browser }, info) => {
       const tr = texts(lng);
-      const device = randomBytes(16).toString('hex');
+      await useLanguage(page, lng);
+      await onDevice(page.request, randomBytes(16).toString('hex'));
+      // the page says its browser's fingerprint once loaded, and it replaces the day's (SPEC.md §3): that
+      // browser is the device. The other player is registered on it once it is said, so no report can
+      // land between and leave the two on different devices.
+      const reported = page.waitForResponse((r) => r.url().endsWith('/api/v2/fingerprint') && r.request().method() === 'POST');
+      await page.goto('/player/promotion');
+      const device = ((await reported).request().postDataJSON() as { fingerprint: string }).fingerprint;
       const first = await otherBrowser(browser, page);
       await onDevice(first.api, device);
       const list = (await (await first.api.get('/api/v2/promotions')).json()) as { promotions: { id: string; code: string }[] };
@@ -57,9 +64,6 @@ for (const lng of PLAYER_LANGUAGES) {
       });
       expect(took.status(), await took.text()).toBe(201);
 
-      await useLanguage(page, lng);
-      await onDevice(page.request, device);
-      await page.goto('/player/promotion');
       await page.locator('[data-testid="promotion-card"][data-code="FIRST100"]').click();
       await page.getByTestId('take-promotion').click();
       // the refusal in words (the toast), and the page, reading why again, says it before the button
