@@ -1,4 +1,4 @@
-import { test as base, expect, type Locator } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * Every spec fails on an unexpected console error or an uncaught page error. Browsers log every 4xx
@@ -76,4 +76,15 @@ export { expect };
 export async function pressEscape(layer: Locator): Promise<void> {
   await expect.poll(() => layer.evaluate((e) => e.contains(document.activeElement)), { message: 'the focus inside the layer' }).toBe(true);
   await layer.page().keyboard.press('Escape');
+}
+
+/**
+ * Waits until the player site's page is live (main.tsx marks its root once the first render is done).
+ * A public page is painted from its HTML before that (decision 020): a form sent early is held and
+ * sent then, but a tap on a button (a menu, show-password) lands on markup with no handler yet and does
+ * nothing. A journey that presses such a button right after a navigation waits for this first
+ * (CI runs saw the language menu stay shut and show-password stay off).
+ */
+export async function untilLive(page: Page): Promise<void> {
+  await expect(page.locator('#root[data-live]')).toHaveCount(1);
 }

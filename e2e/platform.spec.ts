@@ -1,8 +1,9 @@
-import { expect, PHONE_ONLY, test } from './fixtures';
+import { expect, PHONE_ONLY, test, untilLive } from './fixtures';
 
 test('the site opens and shows the agency-dependent page', PHONE_ONLY, async ({ page, request }) => {
   const info = await (await request.get('/api/v2/agency/info')).json();
   await page.goto('/');
+  await untilLive(page);
   await page.getByTestId('contact-menu').click();
   await expect(page.getByTestId('contact-telegram')).toHaveAttribute('href', info.agency.social.telegram);
 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, PHONE_ONLY, SAME_ORIGIN, testAllowing } from './fixtures';
+import { expect, PHONE_ONLY, SAME_ORIGIN, testAllowing, untilLive } from './fixtures';
 import { registerPlayer } from './helpers';
 import { PLAYER_LANGUAGES, texts, useLanguage } from './player-i18n';
 
@@ -82,6 +82,7 @@ for (const lng of PLAYER_LANGUAGES) {
       await useLanguage(page, lng);
       const agency = (await (await page.request.get('/api/v2/agency/info')).json()) as { agency: { social: { telegram: string } } };
       await page.goto('/login');
+      await untilLive(page);
       const form = page.getByTestId('login-form');
       const password = form.getByLabel(tr('auth', 'login.password'), { exact: true });
       await expect(password).toHaveAttribute('type', 'password');
@@ -103,6 +104,7 @@ for (const lng of PLAYER_LANGUAGES) {
       await expect(page.getByTestId('support-telegram')).toHaveAttribute('href', agency.agency.social.telegram);
 
       await page.goto('/register');
+      await untilLive(page);
       const register = page.getByTestId('register-form');
       await register.getByRole('button', { name: tr('common', 'actions.show_password') }).click();
       await expect(register.getByLabel(tr('auth', 'register.password'), { exact: true })).toHaveAttribute('type', 'text');

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, PHONE_ONLY, pressEscape, SAME_ORIGIN, testAllowing } from './fixtures';
+import { expect, PHONE_ONLY, pressEscape, SAME_ORIGIN, testAllowing, untilLive } from './fixtures';
 import common from '../apps/web/src/locales/common.json' with { type: 'json' };
 import { textsOf } from '../apps/web/src/lib/locale-file';
 
@@ -68,6 +68,7 @@ test.describe('visitor layout', () => {
 
   test('the drawer opens from the left, 393 px wide, and closes on a click inside', async ({ page }) => {
     await page.goto('/');
+    await untilLive(page);
     await page.getByTestId('drawer-open').click();
     const drawer = page.getByTestId('side-drawer');
     await expect(drawer).toBeVisible();
@@ -85,6 +86,7 @@ test.describe('visitor layout', () => {
   test('the contact menu lists the agency links, each in a new tab', PHONE_ONLY, async ({ page, request }) => {
     const { agency } = await (await request.get('/api/v2/agency/info')).json();
     await page.goto('/');
+    await untilLive(page);
     await page.getByTestId('contact-menu').click();
     for (const key of ['whatsapp', 'line', 'facebook', 'telegram', 'twitter'] as const) {
       const link = page.getByTestId(`contact-${key}`);
@@ -103,6 +105,7 @@ test.describe('visitor layout', () => {
   test('the language choice persists across a reload', PHONE_ONLY, async ({ page }) => {
     await page.goto('/login');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(lo.pages.login);
+    await untilLive(page);
     await page.getByTestId('language-menu').click();
     await page.getByTestId('language-cn').click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(cn.pages.login);
@@ -118,6 +121,7 @@ test.describe('visitor layout', () => {
     async ({ page }) => {
       await page.goto('/login');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(lo.pages.login);
+      await untilLive(page);
       await page.getByTestId('language-menu').focus();
       await page.keyboard.press('Enter');
       await expect(page.getByTestId('language-lo')).toBeFocused();
@@ -141,6 +145,8 @@ test.describe('visitor layout', () => {
 
   test('back to top appears after 500 px of scroll', async ({ page }) => {
     await page.goto('/');
+    // the scroll handler and the page's own render come with the live page
+    await untilLive(page);
     // make the page long enough at every width
     await page.locator('main').evaluate((el) => (el.style.minHeight = '3000px'));
     await page.evaluate(() => window.scrollTo(0, 400));

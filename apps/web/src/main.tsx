@@ -31,4 +31,6 @@ void Promise.all([router.load(), appStylesReady(), i18nReady]).finally(() => {
   // another screen than the prerendered one (or the spinner): drawn afresh, createRoot empties the root
   else startTransition(() => createRoot(container).render(app));
   releaseEarlyInput?.();
+  // the page answers from here on: what a tap did before (outside a form's sending) did nothing
+  container.setAttribute('data-live', '');
 });
