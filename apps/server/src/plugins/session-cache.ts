@@ -8,6 +8,8 @@
  * - while the notifications' connection is down nothing is kept or answered from here;
  * - an entry is used only within its expiries, as this process's clock sees them, and its time to live.
  */
+import { Invalidations } from '../lib/invalidations.js';
+
 export interface CachedSession<R> {
   row: R;
   ownerId: string;
@@ -23,12 +25,8 @@ const MAX_RECENT = 10_000;
 export class SessionCache<R> {
   private readonly entries = new Map<string, CachedSession<R>>();
   private readonly byOwner = new Map<string, Set<string>>();
-  private readonly invalidatedAt = new Map<string, number>();
+  private readonly invalidations = new Invalidations(MAX_RECENT);
   private readonly refusedUntil = new Map<string, number>();
-  /** bumped by every invalidation; a lookup notes it when it starts */
-  private epoch = 0;
-  /** lookups started before this epoch are never kept (lost notifications, forgotten owners) */
-  private floor = 0;
   private listening = false;
 
   constructor(
@@ -48,7 +46,7 @@ export class SessionCache<R> {
 
   /** Notes the moment a lookup starts (see `keep`). */
   begin(): number {
-    return this.epoch;
+    return this.invalidations.begin();
   }
 
   get(key: string, now = Date.now()): CachedSession<R> | undefined {
@@ -64,9 +62,7 @@ export class SessionCache<R> {
 
   /** Keeps a lookup's answer, unless its owner changed since `startedAt` (`begin`) or is refused. */
   keep(key: string, startedAt: number, entry: Omit<CachedSession<R>, 'keptUntilMs'>, now = Date.now()): void {
-    if (!this.enabled || startedAt < this.floor) return;
-    const invalidated = this.invalidatedAt.get(entry.ownerId);
-    if (invalidated !== undefined && invalidated > startedAt) return;
+    if (!this.enabled || !this.invalidations.mayKeep(entry.ownerId, startedAt)) return;
     if ((this.refusedUntil.get(entry.ownerId) ?? 0) > now) return;
     if (this.entries.size >= MAX_ENTRIES) this.clear();
     this.entries.set(key, { ...entry, keptUntilMs: now + this.ttlMs });
@@ -77,12 +73,7 @@ export class SessionCache<R> {
 
   /** The owner changed: forget its entries, and any lookup of it in flight. */
   invalidate(ownerId: string): void {
-    this.epoch++;
-    if (this.invalidatedAt.size >= MAX_RECENT) {
-      this.invalidatedAt.clear();
-      this.floor = this.epoch;
-    }
-    this.invalidatedAt.set(ownerId, this.epoch);
+    this.invalidations.invalidate(ownerId);
     for (const key of this.byOwner.get(ownerId) ?? []) this.entries.delete(key);
     this.byOwner.delete(ownerId);
   }
@@ -111,10 +102,8 @@ export class SessionCache<R> {
   }
 
   private clear(): void {
-    this.epoch++;
-    this.floor = this.epoch;
+    this.invalidations.forgetAll();
     this.entries.clear();
     this.byOwner.clear();
-    this.invalidatedAt.clear();
   }
 }

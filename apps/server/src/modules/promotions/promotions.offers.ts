@@ -2,6 +2,7 @@ import { and, asc, eq, getTableColumns, gt, isNull, or, sql } from 'drizzle-orm'
 import { promotionSchema, type Language } from '@app/contracts';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { Invalidations } from '../../lib/invalidations.js';
 import { promotions, type PromotionRow } from '../../db/schema/index.js';
 import { toPromotion } from './promotions.view.js';
 
@@ -52,9 +53,7 @@ interface Entry {
  */
 export class PromotionOffers {
   private readonly entries = new Map<string, Entry>();
-  private readonly invalidatedAt = new Map<string, number>();
-  private epoch = 0;
-  private floor = 0;
+  private readonly invalidations = new Invalidations(MAX_AGENCIES);
   private listening = false;
 
   private readonly query;
@@ -79,19 +78,12 @@ export class PromotionOffers {
 
   setListening(listening: boolean): void {
     this.listening = listening;
-    this.epoch++;
-    this.floor = this.epoch;
+    this.invalidations.forgetAll();
     this.entries.clear();
-    this.invalidatedAt.clear();
   }
 
   invalidate(agencyId: string): void {
-    this.epoch++;
-    if (this.invalidatedAt.size >= MAX_AGENCIES) {
-      this.invalidatedAt.clear();
-      this.floor = this.epoch;
-    }
-    this.invalidatedAt.set(agencyId, this.epoch);
+    this.invalidations.invalidate(agencyId);
     this.entries.delete(agencyId);
   }
 
@@ -108,11 +100,10 @@ export class PromotionOffers {
   private async entryOf(agencyId: string, now: Date): Promise<Entry> {
     const kept = this.entries.get(agencyId);
     if (kept && this.listening && Date.now() < kept.keptUntilMs) return kept;
-    const startedAt = this.epoch;
+    const startedAt = this.invalidations.begin();
     const rows = await this.read(agencyId, now);
     const entry: Entry = { rows, keptUntilMs: Date.now() + this.ttlMs, json: new Map() };
-    const invalidated = this.invalidatedAt.get(agencyId);
-    if (this.listening && startedAt >= this.floor && (invalidated === undefined || invalidated <= startedAt)) {
+    if (this.listening && this.invalidations.mayKeep(agencyId, startedAt)) {
       if (this.entries.size >= MAX_AGENCIES) this.entries.clear();
       this.entries.set(agencyId, entry);
     }
