@@ -3,6 +3,7 @@ import { get } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { planRestart } from './cluster.js';
 import { createPostgresDatabase } from './test/database.js';
 import { eachLine, freePort } from './test/server-process.js';
 
@@ -49,6 +50,25 @@ const metric = (text: string, name: string) => {
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
   for (const c of cleanups) await c();
+});
+
+describe('a dead process is started again', () => {
+  it('a second after it died, restarts a second apart at least', () => {
+    const restarts: number[] = [];
+    expect(planRestart(restarts, 10_000)).toBe(11_000);
+    // two dying together: the second waits for the first's restart
+    expect(planRestart(restarts, 10_000)).toBe(12_000);
+    expect(planRestart(restarts, 30_000)).toBe(31_000);
+  });
+
+  it('gives up at the sixth within a minute, and forgets restarts older than a minute', () => {
+    const restarts: number[] = [];
+    for (let i = 0; i < 5; i++) expect(planRestart(restarts, i * 5_000)).toBe(i * 5_000 + 1_000);
+    expect(planRestart(restarts, 30_000)).toBeNull();
+    expect(planRestart(restarts, 60_999)).toBeNull();
+    // the first restart (at 1 s) is more than a minute old at 61 s
+    expect(planRestart(restarts, 61_000)).toBe(62_000);
+  });
 });
 
 describe.skipIf(!serverUrl)('SERVER_PROCESSES=2 (needs TEST_DATABASE_URL: PGlite lives in one process)', () => {

@@ -5,10 +5,23 @@ import type { Config } from './config.js';
 import { startMetricsListener } from './metrics/listener.js';
 
 /** a dead process is started again no sooner than this after it died, nor after the previous restart */
-export const RESTART_GAP_MS = 1_000;
+const RESTART_GAP_MS = 1_000;
 /** this many restarts within RESTART_WINDOW_MS and the primary gives up (exit 1: the service manager decides) */
-export const RESTARTS_PER_WINDOW = 5;
-export const RESTART_WINDOW_MS = 60_000;
+const RESTARTS_PER_WINDOW = 5;
+const RESTART_WINDOW_MS = 60_000;
+
+/**
+ * When to start again a process that died at `now`, given the times of the restarts so far (kept in
+ * `restarts`, oldest first; the one planned is added): at least RESTART_GAP_MS after the death and
+ * after the previous restart; null when RESTARTS_PER_WINDOW were within the last RESTART_WINDOW_MS.
+ */
+export function planRestart(restarts: number[], now: number): number | null {
+  while (restarts.length > 0 && restarts[0]! <= now - RESTART_WINDOW_MS) restarts.shift();
+  if (restarts.length >= RESTARTS_PER_WINDOW) return null;
+  const at = Math.max(now, restarts.at(-1) ?? 0) + RESTART_GAP_MS;
+  restarts.push(at);
+  return at;
+}
 /** after SHUTDOWN_GRACE_MS each process cuts itself short; the primary kills what is left this much later */
 const KILL_AFTER_GRACE_MS = 5_000;
 
@@ -29,7 +42,6 @@ export async function runPrimary(config: Config): Promise<void> {
   const slots = new Map<Worker, number>();
   const listening = new Set<Worker>();
   const restarts: number[] = [];
-  let lastRestart = 0;
   let stopping = false;
   let othersForked = false;
   let failed = false;
@@ -64,10 +76,7 @@ export async function runPrimary(config: Config): Promise<void> {
   );
 
   const fork = (slot: number) => {
-    const worker = cluster.fork({
-      SERVER_PROCESS_SLOT: String(slot),
-      ...(slot > config.WORKER_PROCESSES ? { WORKER_ENABLED: 'false' } : {}),
-    });
+    const worker = cluster.fork(slot > config.WORKER_PROCESSES ? { WORKER_ENABLED: 'false' } : {});
     slots.set(worker, slot);
   };
 
@@ -118,15 +127,12 @@ export async function runPrimary(config: Config): Promise<void> {
       return stopAll('SIGTERM');
     }
     const now = Date.now();
-    while (restarts.length > 0 && restarts[0]! <= now - RESTART_WINDOW_MS) restarts.shift();
-    if (restarts.length >= RESTARTS_PER_WINDOW) {
+    const at = planRestart(restarts, now);
+    if (at === null) {
       failed = true;
       log.fatal(about, `server process died; ${restarts.length} restarts within a minute already: giving up`);
       return stopAll('SIGTERM');
     }
-    const at = Math.max(now + RESTART_GAP_MS, lastRestart + RESTART_GAP_MS);
-    lastRestart = at;
-    restarts.push(at);
     log.error({ ...about, restartInMs: at - now }, 'server process died; starting another in its slot');
     setTimeout(() => {
       if (stopping) return;
