@@ -39,6 +39,8 @@ for (const pair of arg('mix', '').split(',').filter(Boolean)) {
 const ALL_LEVELS = process.argv.includes('--all-levels');
 /** the server's SERVER_PROCESSES (node:cluster workers on PostgreSQL, docs/decisions/191); its CPU counts them all */
 const PROCESSES = Number(arg('processes', 1));
+/** the primary's metrics, read to know when every process listens */
+const SERVER_METRICS_PORT = Number(new URL(SERVER).port) + 1000;
 /** only these routes (names, comma-separated), e.g. --only info,credit */
 const ONLY = process.argv.includes('--no-routes') ? [] : arg('only', '') ? arg('only', '').split(',') : null;
 const ADMIN_URL = adminUrl();
@@ -108,6 +110,19 @@ const detail = (m) =>
   `${m.rps.toFixed(0).padStart(6)} req/s  p50 ${String(m.p50).padStart(3)} ms  p99 ${String(m.p99).padStart(3)} ms` +
   `${m.cpuUs === null ? '' : `  server CPU ${m.cpuUs.toFixed(0).padStart(5)} µs/answer`}` +
   `${m.statements == null ? '' : `  ${m.statements.toFixed(2)} statements/answer`}`;
+/** Waits until the cluster's primary counts `n` server processes listening (its metric, on loopback). */
+async function waitForProcesses(n, timeoutMs) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const text = await fetch(`http://127.0.0.1:${SERVER_METRICS_PORT}/metrics`)
+      .then((res) => res.text())
+      .catch(() => '');
+    if (new RegExp(`^laocredit_server_processes ${n}$`, 'm').test(text)) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`the server's ${n} processes did not all listen within ${timeoutMs} ms`);
+}
+
 async function benchEngine(engine, helloPid) {
   const stamp = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const serverDb = engine === 'postgres' ? `bench_reads_${stamp}` : null;
@@ -137,12 +152,14 @@ async function benchEngine(engine, helloPid) {
     SEED_DEMO_BANK_PROTOCOLS: 'true',
     // no proxy to drain: stop at once (a profile, BENCH_NODE_ARGS, is written before the bench's kill)
     SHUTDOWN_DELAY_MS: '0',
-    ...(PROCESSES > 1 ? { SERVER_PROCESSES: String(PROCESSES) } : {}),
+    ...(PROCESSES > 1 ? { SERVER_PROCESSES: String(PROCESSES), METRICS_PORT: String(SERVER_METRICS_PORT) } : {}),
   });
   console.log(`player-reads  [${engine}] server processes: ${PROCESSES}`);
   try {
     await waitFor(`${SANDBOX}/bank/_faults`);
     await waitFor(`${SERVER}/api/v2/agency/info`, 240_000);
+    // the first process answers alone at first: the load starts once every one listens (and none is counted starting)
+    if (PROCESSES > 1) await waitForProcesses(PROCESSES, 240_000);
     const cookie = await preparePlayer();
     const hello = { url: `${HELLO}/hello`, pid: helloPid, headers: {}, dbName: null };
     const results = { engine, routes: {} };
