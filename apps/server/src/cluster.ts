@@ -9,6 +9,8 @@ const RESTART_GAP_MS = 1_000;
 /** this many restarts within RESTART_WINDOW_MS and the primary gives up (exit 1: the service manager decides) */
 const RESTARTS_PER_WINDOW = 5;
 const RESTART_WINDOW_MS = 60_000;
+/** after SHUTDOWN_GRACE_MS each process cuts itself short; the primary kills what is left this much later */
+const KILL_AFTER_GRACE_MS = 5_000;
 
 /**
  * When to start again a process that died at `now`, given the times of the restarts so far (kept in
@@ -22,8 +24,6 @@ export function planRestart(restarts: number[], now: number): number | null {
   restarts.push(at);
   return at;
 }
-/** after SHUTDOWN_GRACE_MS each process cuts itself short; the primary kills what is left this much later */
-const KILL_AFTER_GRACE_MS = 5_000;
 
 /**
  * SERVER_PROCESSES above 1 (docs/decisions/191-server-processes.md): this process touches no database
