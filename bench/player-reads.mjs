@@ -5,7 +5,8 @@
 // machine holds at p99 ≤ 200 ms with deposits p95 ≤ 400 ms. The demo's banks speak their own protocols.
 // Usage: node bench/player-reads.mjs [--duration 5] [--connections 50] [--engines postgres,pglite]
 //        [--only info,credit] [--think 5000] [--scan 30000] [--levels 50,100,200,400,700,1000,1500,2000]
-//        [--level-seconds 30] [--mix step=share,…] [--no-mixed] [--all-levels]
+//        [--level-seconds 30] [--mix step=share,…] [--no-mixed] [--all-levels] [--processes 1]
+//        [--no-routes]   (the mixed load alone: no route against the hello world first)
 //        [--pg postgres://postgres@127.0.0.1:5432/postgres]   (loopback only)
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,7 +18,7 @@ import { signIn } from './lib/backoffice-http.mjs';
 import { databaseUrl, runSql, withDb } from './lib/pg.mjs';
 import { call, client, HELLO, preparePlayer, SANDBOX, SERVER } from './lib/player-reads-http.mjs';
 import { MIX, mixed, PACE } from './lib/player-reads-mixed.mjs';
-import { cpuSeconds, startNode, stop, waitFor } from './lib/proc.mjs';
+import { cpuSecondsOfTree, startNode, stop, waitFor } from './lib/proc.mjs';
 
 const DURATION = Number(arg('duration', 6));
 const CONNECTIONS = Number(arg('connections', 50));
@@ -36,8 +37,12 @@ for (const pair of arg('mix', '').split(',').filter(Boolean)) {
 }
 /** every level is run, also after one not held (CPU per call at each load) */
 const ALL_LEVELS = process.argv.includes('--all-levels');
+/** the server's SERVER_PROCESSES (node:cluster workers on PostgreSQL, docs/decisions/191); its CPU counts them all */
+const PROCESSES = Number(arg('processes', 1));
+/** the primary's metrics, read to know when every process listens */
+const SERVER_METRICS_PORT = Number(new URL(SERVER).port) + 1000;
 /** only these routes (names, comma-separated), e.g. --only info,credit */
-const ONLY = arg('only', '') ? arg('only', '').split(',') : null;
+const ONLY = process.argv.includes('--no-routes') ? [] : arg('only', '') ? arg('only', '').split(',') : null;
 const ADMIN_URL = adminUrl();
 const GOALS = { info: { postgres: 0.35, pglite: 0.15 }, credit: { postgres: 0.2 } };
 const dbUrl = (name) => databaseUrl(ADMIN_URL, name);
@@ -75,11 +80,11 @@ async function measure(route, hello) {
   const totals = [route, hello].map(() => ({ requests: 0, seconds: 0, cpu: 0, statements: 0, p50: [], p99: [] }));
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, target] of [route, hello].entries()) {
-      const cpuBefore = cpuSeconds(target.pid);
+      const cpuBefore = cpuSecondsOfTree(target.pid);
       const commitsBefore = await commits(target.dbName);
       const r = await autocannon({ url: target.url, connections: CONNECTIONS, duration: DURATION / ROUNDS, headers: target.headers });
       const commitsAfter = await commits(target.dbName);
-      const cpuAfter = cpuSeconds(target.pid);
+      const cpuAfter = cpuSecondsOfTree(target.pid);
       if (r.non2xx > 0 || r.errors > 0) throw new Error(`${target.url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
       const t = totals[i];
       t.requests += r.requests.total;
@@ -105,6 +110,19 @@ const detail = (m) =>
   `${m.rps.toFixed(0).padStart(6)} req/s  p50 ${String(m.p50).padStart(3)} ms  p99 ${String(m.p99).padStart(3)} ms` +
   `${m.cpuUs === null ? '' : `  server CPU ${m.cpuUs.toFixed(0).padStart(5)} µs/answer`}` +
   `${m.statements == null ? '' : `  ${m.statements.toFixed(2)} statements/answer`}`;
+/** Waits until the cluster's primary counts `n` server processes listening (its metric, on loopback). */
+async function waitForProcesses(n, timeoutMs) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const text = await fetch(`http://127.0.0.1:${SERVER_METRICS_PORT}/metrics`)
+      .then((res) => res.text())
+      .catch(() => '');
+    if (new RegExp(`^laocredit_server_processes ${n}$`, 'm').test(text)) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`the server's ${n} processes did not all listen within ${timeoutMs} ms`);
+}
+
 async function benchEngine(engine, helloPid) {
   const stamp = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const serverDb = engine === 'postgres' ? `bench_reads_${stamp}` : null;
@@ -134,10 +152,14 @@ async function benchEngine(engine, helloPid) {
     SEED_DEMO_BANK_PROTOCOLS: 'true',
     // no proxy to drain: stop at once (a profile, BENCH_NODE_ARGS, is written before the bench's kill)
     SHUTDOWN_DELAY_MS: '0',
+    ...(PROCESSES > 1 ? { SERVER_PROCESSES: String(PROCESSES), METRICS_PORT: String(SERVER_METRICS_PORT) } : {}),
   });
+  console.log(`player-reads  [${engine}] server processes: ${PROCESSES}`);
   try {
     await waitFor(`${SANDBOX}/bank/_faults`);
     await waitFor(`${SERVER}/api/v2/agency/info`, 240_000);
+    // the first process answers alone at first: the load starts once every one listens (and none is counted starting)
+    if (PROCESSES > 1) await waitForProcesses(PROCESSES, 240_000);
     const cookie = await preparePlayer();
     const hello = { url: `${HELLO}/hello`, pid: helloPid, headers: {}, dbName: null };
     const results = { engine, routes: {} };

@@ -2,7 +2,7 @@
 // p99 passes its bound. What a visit does, and how often, is MIX below: the proportions of the run.
 import { randomBytes } from 'node:crypto';
 import { call, readyPlayer, SANDBOX, SERVER } from './player-reads-http.mjs';
-import { cpuSeconds, cpuSecondsOf } from './proc.mjs';
+import { cpuSeconds, cpuSecondsOf, cpuSecondsOfTree } from './proc.mjs';
 
 const P99_BOUND_MS = 200;
 const DEPOSIT_P95_BOUND_MS = 400;
@@ -153,9 +153,9 @@ async function staffRounds(staffCookie, timed, until) {
   return approved;
 }
 
-/** CPU seconds so far of the server, the sandbox (the bank and providers) and every PostgreSQL process. */
+/** CPU seconds so far of the server (with its cluster's workers), the sandbox (the bank and providers) and every PostgreSQL process. */
 const cpuNow = async (pids) => ({
-  server: cpuSeconds(pids.server),
+  server: cpuSecondsOfTree(pids.server),
   sandbox: cpuSeconds(pids.sandbox),
   postgres: cpuSecondsOf('postgres'),
   ...(pids.serverBackends ? { backends: Object.fromEntries((await pids.serverBackends()).map((pid) => [pid, cpuSeconds(pid) ?? 0])) } : {}),

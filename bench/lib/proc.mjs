@@ -50,6 +50,20 @@ export function cpuSeconds(pid) {
   }
 }
 
+/** CPU seconds used so far by a process and its living children (a server's node:cluster workers); null off Linux. */
+export function cpuSecondsOfTree(pid) {
+  const own = cpuSeconds(pid);
+  if (own === null) return null;
+  const children = readdirSync('/proc').filter((p) => {
+    try {
+      return /^\d+$/.test(p) && readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ')[1] === String(pid);
+    } catch {
+      return false; // the process ended meanwhile
+    }
+  });
+  return children.reduce((total, child) => total + (cpuSecondsOfTree(child) ?? 0), own);
+}
+
 /** The pids of every process of this name (e.g. all PostgreSQL backends); empty off Linux. */
 export function pidsOf(name) {
   if (!existsSync('/proc')) return [];

@@ -72,6 +72,29 @@ describe('METRICS_PORT', () => {
   });
 });
 
+describe('SERVER_PROCESSES and WORKER_PROCESSES', () => {
+  const DATABASE_URL = 'postgres://laocredit@127.0.0.1:5432/laocredit';
+
+  it('are 1 by default; several processes and job workers on PostgreSQL', () => {
+    expect(loadConfig({})).toMatchObject({ SERVER_PROCESSES: 1, WORKER_PROCESSES: 1 });
+    expect(loadConfig({ DATABASE_URL, SERVER_PROCESSES: '2' })).toMatchObject({ SERVER_PROCESSES: 2, WORKER_PROCESSES: 1 });
+    expect(loadConfig({ DATABASE_URL, SERVER_PROCESSES: '4', WORKER_PROCESSES: '4' }).WORKER_PROCESSES).toBe(4);
+    expect(loadConfig({ ...safeProductionEnv(), SERVER_PROCESSES: '2' }).SERVER_PROCESSES).toBe(2);
+  });
+
+  it('refuses several processes on the embedded PGlite, in every environment, saying why', () => {
+    expect(refused({ SERVER_PROCESSES: '2' })).toEqual(['SERVER_PROCESSES']);
+    expect(refused({ NODE_ENV: 'test', SERVER_PROCESSES: '32' })).toEqual(['SERVER_PROCESSES']);
+    expect(() => loadConfig({ SERVER_PROCESSES: '2' })).toThrow(/SERVER_PROCESSES: above 1 needs DATABASE_URL/);
+  });
+
+  it('refuses a count that is no whole number from 1 to 32, and more job workers than processes', () => {
+    for (const value of ['0', '33', '1.5', 'two']) expect(refused({ DATABASE_URL, SERVER_PROCESSES: value })).toEqual(['SERVER_PROCESSES']);
+    expect(refused({ DATABASE_URL, SERVER_PROCESSES: '2', WORKER_PROCESSES: '3' })).toEqual(['WORKER_PROCESSES']);
+    expect(refused({ DATABASE_URL, WORKER_PROCESSES: '0' })).toEqual(['WORKER_PROCESSES']);
+  });
+});
+
 describe('TELEGRAM_API_URL and LINE_API_URL', () => {
   it('are the real hosts in production, the sandbox elsewhere, unless set', () => {
     expect(alertApiBaseUrls(loadConfig(safeProductionEnv()))).toEqual({

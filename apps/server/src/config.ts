@@ -38,6 +38,13 @@ export const configSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * server processes on this machine (node:cluster, docs/decisions/191): above 1 a primary forks that
+   * many, sharing HOST:PORT, and serves their metrics; PostgreSQL only. Each has its own pool of DATABASE_POOL_SIZE
+   */
+  SERVER_PROCESSES: z.coerce.number().int().min(1).max(32).default(1),
+  /** of those processes, how many run the job worker (the first ones; when WORKER_ENABLED) */
+  WORKER_PROCESSES: z.coerce.number().int().min(1).max(32).default(1),
   /** shared rate-limit counters for several server instances */
   REDIS_URL: z
     .string()
@@ -174,6 +181,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   ];
   if (parsed.data.SHUTDOWN_DELAY_MS >= parsed.data.SHUTDOWN_GRACE_MS)
     problems.push({ variable: 'SHUTDOWN_DELAY_MS', message: 'must be shorter than SHUTDOWN_GRACE_MS, which it is part of' });
+  problems.push(...processProblems(parsed.data));
   if (problems.length > 0) fail(problems);
   const development = parsed.data.NODE_ENV !== 'production';
   return {
@@ -182,6 +190,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     METRICS_PORT: parsed.data.METRICS_PORT ?? (development ? 0 : 9464),
     API_DOCS_ENABLED: parsed.data.API_DOCS_ENABLED ?? development,
   };
+}
+
+/** SERVER_PROCESSES and WORKER_PROCESSES against the rest (docs/decisions/191-server-processes.md). */
+function processProblems(config: Pick<Parsed, 'SERVER_PROCESSES' | 'WORKER_PROCESSES' | 'DATABASE_URL'>) {
+  const problems: { variable: string; message: string }[] = [];
+  if (config.SERVER_PROCESSES > 1 && config.DATABASE_URL === undefined)
+    problems.push({
+      variable: 'SERVER_PROCESSES',
+      message: 'above 1 needs DATABASE_URL: the embedded PGlite database lives inside one process',
+    });
+  if (config.WORKER_PROCESSES > config.SERVER_PROCESSES)
+    problems.push({ variable: 'WORKER_PROCESSES', message: `cannot exceed SERVER_PROCESSES (${config.SERVER_PROCESSES})` });
+  return problems;
 }
 
 /** The base URL of a provider: PROVIDER_<ID>_URL, else the sandbox's endpoint of the provider's protocol. */

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from './test/database.js';
 import { safeProductionEnv, unsafeProductionCases } from './test/production-env.js';
+import { eachLine } from './test/server-process.js';
 
 // The real server process, as `npm run start:prod` starts it (docs/decisions/038-production-fails-closed.md)
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -24,14 +25,8 @@ function startServer(env: Record<string, string>, onLine?: (line: string, stop: 
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
-    let pending = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.stdout.on('data', (chunk: Buffer) => {
-      pending += chunk.toString();
-      const lines = pending.split('\n');
-      pending = lines.pop()!;
-      for (const line of lines) onLine?.(line, () => child.kill('SIGTERM'));
-    });
+    eachLine(child.stdout, (line) => onLine?.(line, () => child.kill('SIGTERM')));
     // a server that neither refuses nor listens within the time is a failure, not a hang
     const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
     child.on('error', reject);

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ConfigError, loadConfig } from './config.js';
 
@@ -10,6 +11,9 @@ import { ConfigError, loadConfig } from './config.js';
  * stop sending, the listener closes, the requests in flight are answered, the worker's round and the
  * transfers under way finish, and the process exits 0; whatever still runs at SHUTDOWN_GRACE_MS after
  * the signal is cut short with status 1 (its jobs run again elsewhere when their lease ends).
+ *
+ * SERVER_PROCESSES above 1: this process is the primary of cluster.ts, which runs this start in each
+ * of its worker processes; a worker opens no metrics listener (the primary's serves them all).
  */
 async function main() {
   let config;
@@ -21,6 +25,17 @@ async function main() {
       process.exit(1);
     }
     throw err;
+  }
+  if (config.SERVER_PROCESSES > 1 && cluster.isPrimary) {
+    const { runPrimary } = await import('./cluster.js');
+    return runPrimary(config);
+  }
+  const { AggregatorRegistry } = await import('prom-client');
+  const { processRegistry } = await import('./metrics/registry.js');
+  // a cluster's worker answers the primary's scrapes from the start, with what it has so far
+  if (cluster.isWorker) {
+    new AggregatorRegistry();
+    AggregatorRegistry.setRegistries([processRegistry]);
   }
   const { buildApp } = await import('./app.js');
   const { StartRefused } = await import('./db/migrate-on-start.js');
@@ -35,7 +50,8 @@ async function main() {
     }
     throw err;
   }
-  const metrics = await startMetricsListener(app, config);
+  if (cluster.isWorker) AggregatorRegistry.setRegistries(app.metrics.registries);
+  const metrics = cluster.isWorker ? null : await startMetricsListener(app, config);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

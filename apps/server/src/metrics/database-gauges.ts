@@ -59,6 +59,8 @@ export function registerDatabaseGauges(registry: Registry, database: Database) {
       help,
       labelNames,
       registers: [registry],
+      // the same figures from every process of a cluster (../cluster.ts): one of them, never their sum
+      aggregator: 'first',
       async collect() {
         const f = await figures();
         this.reset();
@@ -127,6 +129,7 @@ export function registerDatabaseGauges(registry: Registry, database: Database) {
       ),
   );
 
+  // each process has a pool of its own: a cluster's gauge is the sum of its processes' (the default aggregator)
   const pool = database.poolStats;
   if (pool) {
     new Gauge({

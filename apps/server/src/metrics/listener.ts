@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 
 export interface MetricsListener {
@@ -8,13 +8,20 @@ export interface MetricsListener {
   close(): Promise<void>;
 }
 
+/** What the listener serves: an app (its `metrics` and `log`), or the primary of several processes (../cluster.ts). */
+export interface MetricsSource {
+  metrics: { contentType: string; scrape(): Promise<string> };
+  log: Pick<FastifyBaseLogger, 'info' | 'error'>;
+}
+
 /**
  * `GET /metrics` on METRICS_HOST:METRICS_PORT (127.0.0.1:9464 in production), a listener apart from the
  * public port: the figures (withdrawals waiting, amounts in flight) are the operator's, never a
- * player's. METRICS_PORT=0 (or off): none. docs/operations.md lists what to watch.
+ * player's. METRICS_PORT=0 (or off): none. docs/operations.md lists what to watch. With
+ * SERVER_PROCESSES above 1 only the primary listens, answering every worker's figures aggregated.
  */
 export async function startMetricsListener(
-  app: FastifyInstance,
+  app: MetricsSource,
   config: Pick<Config, 'METRICS_HOST' | 'METRICS_PORT'>,
 ): Promise<MetricsListener | null> {
   if (config.METRICS_PORT === 0) return null;

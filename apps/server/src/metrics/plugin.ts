@@ -8,7 +8,12 @@ import { processRegistry } from './registry.js';
 declare module 'fastify' {
   interface FastifyInstance {
     /** The Prometheus text of this instance: the process's counters and this app's database figures (./listener.ts serves it). */
-    metrics: { contentType: string; scrape(): Promise<string> };
+    metrics: {
+      contentType: string;
+      scrape(): Promise<string>;
+      /** what a cluster's worker answers the primary's scrape with (../cluster.ts) */
+      registries: Registry[];
+    };
   }
 }
 
@@ -17,8 +22,10 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
   await app.register(httpMetricsPlugin);
   const own = new Registry();
   registerDatabaseGauges(own, app.database);
+  const registries = [processRegistry, own];
   app.decorate('metrics', {
     contentType: processRegistry.contentType,
-    scrape: () => Registry.merge([processRegistry, own]).metrics(),
+    scrape: () => Registry.merge(registries).metrics(),
+    registries,
   });
 });

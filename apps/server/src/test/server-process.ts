@@ -2,6 +2,17 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
+/** Calls `onLine` with each whole line a child process writes (a log line arrives in pieces, or several at once). */
+export function eachLine(stream: NodeJS.ReadableStream, onLine: (line: string) => void) {
+  let pending = '';
+  stream.on('data', (chunk: Buffer) => {
+    pending += chunk.toString();
+    const lines = pending.split('\n');
+    pending = lines.pop()!;
+    for (const line of lines) onLine(line);
+  });
+}
+
 const SERVER_ENTRY = fileURLToPath(new URL('../server.ts', import.meta.url));
 
 /** A free TCP port on loopback (asked of the OS, then released). */
