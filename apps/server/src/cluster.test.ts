@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { get } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { planRestart } from './cluster.js';
 import { createPostgresDatabase } from './test/database.js';
 import { eachLine, freePort } from './test/server-process.js';
@@ -31,15 +31,16 @@ function getOnce(url: string, headers: Record<string, string> = {}): Promise<{ s
   });
 }
 
-async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`not seen within ${timeoutMs} ms: ${what}`);
-}
+/** Vitest's waitFor, for a probe that answers undefined until it sees `what`. */
+const until = <T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeout = 60_000): Promise<T> =>
+  vi.waitFor(
+    async () => {
+      const found = await probe();
+      if (found === undefined) throw new Error(`not seen within ${timeout} ms: ${what}`);
+      return found;
+    },
+    { timeout, interval: 100 },
+  );
 
 /** The value of an unlabelled metric in a Prometheus text, or undefined when absent. */
 const metric = (text: string, name: string) => {
