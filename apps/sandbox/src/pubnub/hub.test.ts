@@ -50,4 +50,35 @@ describe('PubNubHub', () => {
     gone.abort();
     await hub.wait(['c'], 5_000, gone.signal);
   });
+
+  it('drops a channel once the retention has dropped its every message: one-off channels do not pile up', () => {
+    let now = 1_796_000_000_000;
+    const hub = new PubNubHub(30 * 60_000, () => now);
+    for (let i = 0; i < 50; i++) hub.publish(`order-${i}`, 'bank', i);
+    expect(hub.channelCount).toBe(50);
+    now += 31 * 60_000;
+    hub.publish('fresh', 'bank', 'x');
+    expect(hub.channelCount).toBe(1);
+    expect(hub.since(['fresh', 'order-1'], 0n).map((m) => m.data)).toEqual(['x']);
+  });
+
+  it('counts a message delivered again to the same subscriber, and forgets deliveries older than two retentions', () => {
+    let now = 1_796_000_000_000;
+    const hub = new PubNubHub(30 * 60_000, () => now);
+    const m = hub.publish('c', 'bank', 1);
+    expect(hub.deliver('merchant', [m])).toBe(0);
+    expect(hub.deliver('merchant', [m])).toBe(1);
+    expect(hub.deliver('other', [m])).toBe(0);
+    // still retained 29 minutes on, across a generation: a redelivery is still seen
+    now += 29 * 60_000;
+    hub.deliver('x', []);
+    now += 2 * 60_000;
+    expect(hub.deliver('merchant', [m])).toBe(1);
+    // two retentions later the message is gone from the hub and its deliveries are forgotten
+    now += 31 * 60_000;
+    hub.deliver('x', []);
+    now += 31 * 60_000;
+    hub.deliver('x', []);
+    expect(hub.deliveredCount).toBe(0);
+  });
 });

@@ -24,6 +24,15 @@ export class PubNubHub {
   private readonly channels = new Map<string, StoredMessage[]>();
   private readonly waiters = new Set<Waiter>();
   private last = 0n;
+  /** when the channels are next swept of what the retention dropped (an order's channel is used once) */
+  private sweepAt = 0;
+  /**
+   * (subscriber, channel, timetoken) delivered, in two generations of at least `retentionMs` each: a
+   * message can be delivered again only while it is retained, so a key older than both is of no use
+   */
+  private delivered = new Set<string>();
+  private deliveredBefore = new Set<string>();
+  private generationAt = 0;
 
   constructor(
     private readonly retentionMs: number,
@@ -44,8 +53,36 @@ export class PubNubHub {
     list.push(message);
     this.channels.set(channel, list);
     this.prune(list);
+    this.sweep();
     for (const waiter of this.waiters) if (waiter.channels.has(channel)) waiter.wake();
     return message;
+  }
+
+  /** How many channels hold messages (or held them since the last sweep). */
+  get channelCount(): number {
+    return this.channels.size;
+  }
+
+  /** Notes these messages as delivered to `subscriber`; answers how many it had been delivered before. */
+  deliver(subscriber: string, messages: readonly StoredMessage[]): number {
+    const now = this.clock();
+    if (now - this.generationAt >= this.retentionMs) {
+      this.deliveredBefore = this.delivered;
+      this.delivered = new Set();
+      this.generationAt = now;
+    }
+    let again = 0;
+    for (const m of messages) {
+      const key = `${subscriber}|${m.channel}|${m.timetoken}`;
+      if (this.delivered.has(key) || this.deliveredBefore.has(key)) again += 1;
+      else this.delivered.add(key);
+    }
+    return again;
+  }
+
+  /** How many deliveries are remembered (both generations). */
+  get deliveredCount(): number {
+    return this.delivered.size + this.deliveredBefore.size;
   }
 
   /** The messages of these channels published after `after`, oldest first, at most `limit`. */
@@ -92,6 +129,17 @@ export class PubNubHub {
   /** Ends every long poll (the sandbox is closing). */
   close(): void {
     for (const waiter of [...this.waiters]) waiter.wake();
+  }
+
+  /** At most once a retention (capped at a minute), drops the channels whose every message is too old. */
+  private sweep(): void {
+    const now = this.clock();
+    if (now < this.sweepAt) return;
+    this.sweepAt = now + Math.min(this.retentionMs, 60_000);
+    for (const [channel, list] of this.channels) {
+      this.prune(list);
+      if (list.length === 0) this.channels.delete(channel);
+    }
   }
 
   private prune(list: StoredMessage[]): void {
