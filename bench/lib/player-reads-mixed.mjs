@@ -213,7 +213,9 @@ export async function mixed({ pace = PACE, levels, levelSeconds, staffCookie, pi
       .map(([k, p]) => `${k} ${p}`)
       .join(', ')}; staff approve every ${STAFF_ROUND_MS / 1000} s${staffCookie ? '' : ' (no staff: not on this engine)'}`,
   );
-  await mixedLevel(players.slice(0, levels[0]), null, 3, pace); // warm-up (JIT, connections), not counted
+  // warm-up (JIT, connections, the session cache), not counted: two screens' time, so that every player of
+  // the first level has started (each waits up to a screen before its first step) and made its first calls
+  await mixedLevel(players.slice(0, levels[0]), null, Math.max(3, (2 * pace.screenMs) / 1000), pace);
   let held = 0;
   let heldRps = 0;
   let failed = false; // held counts the levels up to the first one not held; --all-levels measures the rest too
