@@ -46,9 +46,15 @@ export async function register() {
     headers: { 'x-fingerprint': fingerprint },
     body: { username, password, confirmPassword: password, fingerprint },
   });
-  const setCookie = [r.headers['set-cookie']].flat();
-  return setCookie.find((c) => c.startsWith('sid=')).split(';')[0];
+  return { cookie: sessionCookie(r), username, password };
 }
+
+/** The session cookie an answer sets (`sid=…`). */
+export const sessionCookie = (r) =>
+  [r.headers['set-cookie']]
+    .flat()
+    .find((c) => c?.startsWith('sid='))
+    ?.split(';')[0];
 
 let accountSerial = 0;
 const addBankAccount = (cookie) =>
@@ -64,11 +70,11 @@ const addBankAccount = (cookie) =>
     },
   });
 
-/** A player of the mixed load: registered, with the bank account a withdrawal is paid to. */
+/** A player of the mixed load: registered, with the bank account a withdrawal is paid to; its session cookie and credentials. */
 export async function readyPlayer() {
-  const cookie = await register();
-  await addBankAccount(cookie);
-  return cookie;
+  const player = await register();
+  await addBankAccount(player.cookie);
+  return player;
 }
 
 /** A deposit opened, its QR paid at the sandbox bank (the bank then calls the server back). */
@@ -94,7 +100,7 @@ async function waitUntil(check, what, timeoutMs = 30_000) {
 }
 /** The measured player: a bank account, one settled deposit, one pending withdrawal, one open deposit. */
 export async function preparePlayer() {
-  const cookie = await register();
+  const { cookie } = await register();
   await addBankAccount(cookie);
   await depositAndPay(cookie, 200_000);
   await waitUntil(async () => {
