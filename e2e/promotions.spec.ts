@@ -43,6 +43,10 @@ for (const lng of ['lo', 'th'] as const) {
     await page.goto('/player/promotion');
     await expect(inUse).toHaveAttribute('data-status', 'USED', { timeout: 20_000 });
     await expect(inUse).toContainText(/144[.,]92/);
+    // the deposit page shows it over the form, its card's chunk asked for by the page's loader (decision 194)
+    await page.goto('/player/deposit');
+    await expect(inUse).toHaveAttribute('data-status', 'USED');
+    await expect(inUse).toContainText(/144[.,]92/);
     await page.goto('/player/game/gclub?tab=Casino');
     await expect(page.getByTestId('credit-card').getByTestId('credit-amount')).toHaveText(/^289[.,]84\s*THB$/, { timeout: 20_000 });
 

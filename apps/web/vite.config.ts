@@ -50,7 +50,7 @@ const PAGES: Record<string, string[] | PageSpec> = {
   'player/promotion/history': player('promotion/history.tsx'),
 };
 
-/** The promotion in use and what it imports from its feature: the deposit page's and the promotion pages'. */
+/** The promotion in use and what it imports from its feature: the withdraw and promotion pages', and the deposit page's when the player holds one in use. */
 const PROMOTION_IN_USE =
   /[\\/]features[\\/]promotions[\\/](api[\\/](keys|mutations)|lib[\\/](use-fresh-turnover|usage-error|status|rule-lines)|components[\\/](cancel-usage-dialog|progress-row|rule-list|usage-status-badge|promotion-in-use|promotion-notices))\.tsx?$/;
 
@@ -135,12 +135,14 @@ export default defineConfig({
             { name: 'forms', test: /[\\/]node_modules[\\/]react-hook-form[\\/]/ },
             // the select bound to a form field: the bank page's form shares it with the money forms, without `money` (decision 180)
             { name: 'select-field', test: /[\\/]src[\\/]components[\\/]ui[\\/]select-field\.tsx$/ },
-            // the promotion in use (its card, notices, rules, progress and cancel button, with their calls), which the
-            // deposit page and the promotion pages show: its own chunk, so that the promotion pages load neither
-            // `money` nor, through it, react-hook-form and the provider select (decision 156)
-            { name: 'promotion-in-use', test: PROMOTION_IN_USE },
-            // the contracts' money arithmetic, which the deposit, withdraw and promotion pages all use
+            // the contracts' money arithmetic, which the deposit, withdraw and promotion pages all use: before the promotion
+            // in use, which would otherwise take `amounts.ts` in as its import, and bring its chunk to every page that computes (decision 194)
             { name: 'amounts', test: /[\\/]contracts[\\/]src[\\/](amounts|convert|promotion-split)\.ts$/ },
+            // the promotion in use (its card, notices, rules, progress and cancel button, with their calls), which the
+            // withdraw and promotion pages show: its own chunk, so that the promotion pages load neither `money` nor,
+            // through it, react-hook-form and the provider select (decision 156); the deposit page asks for it only
+            // when the player holds a promotion in use (decision 194)
+            { name: 'promotion-in-use', test: PROMOTION_IN_USE },
             // the money forms' own fields (the provider choice with its maintenance, the amount's bounds): the withdraw
             // page's share of the deposit page's code, without the deposit form, its QR and its result (decision 156)
             { name: 'money-fields', test: MONEY_FIELDS },

@@ -14,13 +14,13 @@ import { gzipSync } from 'node:zlib';
 export const LIMIT_KB = {
   index: 81,
   login: 104,
-  'player/index': 96,
+  'player/index': 95,
   'player/bank': 109,
-  'player/deposit': 118,
-  'player/deposit/history': 95,
-  'player/promotion': 100,
+  'player/deposit': 114,
+  'player/deposit/history': 94,
+  'player/promotion': 99,
   'player/promotion/history': 99,
-  'player/withdraw': 118,
+  'player/withdraw': 117,
   'player/withdraw/history': 95,
 };
 export const GOAL_KB = 70;

@@ -9,10 +9,11 @@ export interface PageSpec {
   /** the page's route files under src/routes, layouts first: their chunks and what those import */
   routes: string[];
   /**
-   * The page waits for every namespace (the player area's `loadAllNamespaces`): Lao's file of the
-   * player area's texts (locales/bundles/lo.ts) is preloaded too, and a copy per other language,
-   * `<page>.<language>.html`, preloads that language's file (locales/bundles/<language>.ts) instead: a
-   * player reads one language, Lao is no fallback (docs/decisions/147).
+   * The page waits for every namespace (the player area's `loadAllNamespaces`): its HTML preloads Lao's
+   * file of every namespace (locales/bundles/lo.all.ts) in place of the first texts, one request instead
+   * of two, and says so to the entry (`<meta name="texts" content="all">`, lib/i18n.ts, decision 194); a
+   * copy per other language, `<page>.<language>.html`, preloads that language's file instead: a player
+   * reads one language, Lao is no fallback (docs/decisions/147).
    */
   allNamespaces?: boolean;
   /**
@@ -52,6 +53,8 @@ export const DEFAULT_LANGUAGE = 'lo';
 const TEXTS = /\/src\/locales\/bundles\/(\w+)\.ts$/;
 /** A language's texts of every page's first render (locales/bundles/<language>.first.ts; the entry holds none, decision 156). */
 const FIRST_TEXTS = /\/src\/locales\/bundles\/(\w+)\.first\.ts$/;
+/** A language's every namespace in one file, for a player page's HTML (locales/bundles/<language>.all.ts, decision 194). */
+const ALL_TEXTS = /\/src\/locales\/bundles\/(\w+)\.all\.ts$/;
 
 /** The languages that have a translation file of their own in the build. */
 export function textLanguages(graph: ReturnType<typeof chunkGraph>): string[] {
@@ -60,8 +63,8 @@ export function textLanguages(graph: ReturnType<typeof chunkGraph>): string[] {
 
 /**
  * The chunks a page's HTML preloads beside the entry (and what the entry loads itself): its routes',
- * the first render's texts in `language`, and its player texts if it waits for every namespace; no
- * texts when `language` is null (a prerendered page names its own, page-preloads.ts).
+ * the first render's texts in `language`, or its every namespace in one file if it waits for all of them;
+ * no texts when `language` is null (a prerendered page names its own, page-preloads.ts).
  */
 export function pageChunks(
   graph: ReturnType<typeof chunkGraph>,
@@ -77,7 +80,7 @@ export function pageChunks(
     walk(chunk.fileName, needed);
   }
   if (language === null) return needed;
-  for (const file of spec.allNamespaces ? [FIRST_TEXTS, TEXTS] : [FIRST_TEXTS]) {
+  for (const file of spec.allNamespaces ? [ALL_TEXTS] : [FIRST_TEXTS]) {
     const texts = chunks.find((c) => !loaded.has(c.fileName) && ids(c).some((id) => file.exec(id)?.[1] === language));
     if (!texts) throw new Error(`page-modulepreloads: no ${language} translation file ${file} outside the entry (page ${page})`);
     walk(texts.fileName, needed);

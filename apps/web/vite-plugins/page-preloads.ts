@@ -44,7 +44,9 @@ export function pageModulePreloads(
           return `<link rel="preload" href="${path}" as="fetch" crossorigin="use-credentials">`;
         });
         const withHead = (language: string | null) => {
-          const head = [preloads(pageChunks(graph, page, spec, language)), ...reads].filter(Boolean).join('\n    ');
+          // a page that waits for every namespace tells the entry its texts come in one file (lib/i18n.ts, decision 194)
+          const marker = spec.allNamespaces && language !== null ? ['<meta name="texts" content="all">'] : [];
+          const head = [...marker, preloads(pageChunks(graph, page, spec, language)), ...reads].filter(Boolean).join('\n    ');
           return html.replace('</head>', `  ${head}\n  </head>`);
         };
         // the prerendered copies add their language's texts to this head

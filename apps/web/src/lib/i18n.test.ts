@@ -61,4 +61,19 @@ describe('the fetched translations', () => {
       expect(JSON.stringify(first.default), lng).not.toContain(auth.login.submit[other]);
     }
   });
+
+  it('come in one file per language for a player page opened first: every namespace, in that language only (decision 194)', async () => {
+    for (const lng of ['lo', 'cn', 'vn', 'th']) {
+      const all = (await import(`../locales/bundles/${lng}.all.ts`)) as { default: Record<string, unknown> };
+      expect(
+        Object.keys(all.default)
+          .map((p) => p.slice(3, -'.json'.length))
+          .sort(),
+        lng,
+      ).toEqual(files());
+      expect(all.default['../wallet.json'], lng).toEqual(textsIn(wallet, lng));
+      expect(all.default['../auth.json'], lng).toEqual(textsIn(auth, lng));
+      expect(JSON.stringify(all.default), lng).not.toContain(wallet.credit.title[lng === 'lo' ? 'th' : 'lo']);
+    }
+  });
 });

@@ -26,12 +26,19 @@ export {
 // Every language's texts are fetched, Lao's too, in two files per language: the namespaces a visitor's
 // pages use (locales/bundles/<language>.first.ts: common, errors, auth), which each page's HTML preloads in its
 // language beside the entry, and the player area's (locales/bundles/<language>.ts), which the player route
-// awaits (`loadAllNamespaces`) and the player pages' HTML preloads. The entry holds no texts: a page in
-// Thai does not download Lao's besides (decision 156). One request per file, not one per namespace: on a
-// phone each request costs a round trip, and HTTP/1.1 queues more than six at once (docs/decisions/077)
+// awaits (`loadAllNamespaces`). The entry holds no texts: a page in Thai does not download Lao's besides
+// (decision 156). One request per file, not one per namespace: on a phone each request costs a round trip,
+// and HTTP/1.1 queues more than six at once (docs/decisions/077). A player page opened first takes every
+// namespace from a third file, locales/bundles/<language>.all.ts, which its HTML preloads instead of the
+// two (decision 194): one request less in the round before its first render.
 type Texts = { default: Record<string, ResourceKey> };
 const firstTexts = import.meta.glob<Texts>('../locales/bundles/*.first.ts');
-const bundles = import.meta.glob<Texts>(['../locales/bundles/*.ts', '!../locales/bundles/*.first.ts']);
+const bundles = import.meta.glob<Texts>(['../locales/bundles/*.ts', '!../locales/bundles/*.first.ts', '!../locales/bundles/*.all.ts']);
+const allTexts = import.meta.glob<Texts>('../locales/bundles/*.all.ts');
+
+/** The page's HTML preloads its language's whole texts (a player page's copy, vite-plugins/page-preloads.ts): every namespace comes from that one file. */
+const WHOLE_TEXTS_META = 'meta[name="texts"][content="all"]';
+const wholeTexts = typeof document !== 'undefined' && document.querySelector(WHOLE_TEXTS_META) !== null;
 
 /** Every namespace of the site (locales/*.json; i18n.test.ts holds the list to the files). */
 export const NAMESPACES = ['common', 'errors', 'auth', 'deposit', 'promotion', 'wallet', 'withdraw', 'limits'];
@@ -41,6 +48,7 @@ export const EAGER_NAMESPACES: readonly string[] = ['common', 'errors', 'auth'];
 
 /** The file that holds `namespace` in `language`. */
 function textsFile(language: string, namespace: string): (() => Promise<Texts>) | undefined {
+  if (wholeTexts) return allTexts[`../locales/bundles/${language}.all.ts`];
   return EAGER_NAMESPACES.includes(namespace)
     ? firstTexts[`../locales/bundles/${language}.first.ts`]
     : bundles[`../locales/bundles/${language}.ts`];
