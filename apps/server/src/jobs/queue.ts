@@ -84,26 +84,6 @@ export async function retryLater(db: Db, job: number | { uniqueKey: string }, de
 }
 
 /**
- * Marks the jobs of these unique keys done, in one statement, in the caller's transaction. The keys
- * as `= ANY (text[])`, probed in the unique index: as a join on a JSON list the plan read every
- * pending job (each open deposit's expiry job among them) to find a few.
- */
-export async function completeByKeys(tx: Db | Tx, keys: readonly string[]): Promise<void> {
-  if (keys.length === 0) return;
-  await queryRowsPrepared(tx, 'jobs_complete_by_key', completeByKeysSql(keys));
-}
-
-/**
- * `completeByKeys` as a statement of its own, to put in a CTE of the statement that settles the work
- * the jobs stood for (one round trip less); the keys are one parameter, so its text never changes.
- */
-export function completeByKeysSql(keys: readonly string[] | Placeholder): SQL {
-  // found by key first (MATERIALIZED): otherwise the planner ANDs in the index of every pending job
-  return sql`WITH k AS MATERIALIZED (SELECT id FROM jobs WHERE unique_key = ANY (${keyList(keys)}::text[]))
-             UPDATE jobs SET done_at = now(), last_error = NULL FROM k WHERE jobs.id = k.id AND jobs.done_at IS NULL`;
-}
-
-/**
  * Removes the jobs of these unique keys, in the caller's transaction: for a job whose row has no use
  * once its work is done (a payment confirmation: a paid order is never confirmed again, and a late
  * callback writes a new one). Cheaper than marking it done: no row version, no index entries, and

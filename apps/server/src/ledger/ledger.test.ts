@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { checkLedger } from './check.js';
-import { balanceOf, ensureAccount, InsufficientFundsError, post } from './ledger.js';
+import { balanceOf, ensureAccount, ensureAccounts, InsufficientFundsError, post } from './ledger.js';
 import { useLedgerDatabase } from './ledger.test-helpers.js';
 
 const t = useLedgerDatabase();
@@ -27,6 +27,36 @@ describe('ledger: posting', () => {
   it('gives the same account for the same identity', async () => {
     const playerId = randomUUID();
     expect(await playerAccount(playerId)).toBe(await playerAccount(playerId));
+  });
+
+  it('answers ids in order, an identity asked twice once, and one another transaction created meanwhile', async () => {
+    const key = (playerId: string) => ({
+      agencyId: t.agencyId,
+      type: 'PLAYER_CREDIT' as const,
+      currency: 'THB' as const,
+      playerId,
+      providerId: 'gclub',
+    });
+    const [a, b] = [randomUUID(), randomUUID()];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let created!: () => void;
+    const made = new Promise<void>((resolve) => (created = resolve));
+    // a's account inserted by a transaction still open: on PostgreSQL the lookup below waits on its
+    // unique key, finds nothing in its own snapshot and must look again once that transaction commits
+    const first = t.db.transaction(async (tx) => {
+      const [id] = await ensureAccounts(tx, [key(a)]);
+      created();
+      await held;
+      return id;
+    });
+    await made;
+    const second = ensureAccounts(t.db, [key(b), key(a), key(b)]);
+    setTimeout(release, 100);
+    const [idA, ids] = await Promise.all([first, second]);
+    expect(ids[1]).toBe(idA);
+    expect(ids[2]).toBe(ids[0]);
+    expect(ids[0]).not.toBe(idA);
   });
 
   it('posts a reference once: a repeat has no second effect', async () => {

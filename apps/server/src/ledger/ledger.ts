@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { CurrencyCode } from '@app/contracts';
-import { queryRowsPrepared, type Db, type Tx } from '../db/client.js';
+import { statementOnce, type Db, type Tx } from '../db/client.js';
 import { sqlStateError } from '../db/errors.js';
 import { ledgerAccounts, type LedgerAccountType } from '../db/schema/index.js';
 
@@ -64,14 +64,51 @@ export type HouseAccountType = Exclude<LedgerAccountType, 'PLAYER_CREDIT' | 'WIT
 
 const identity = (k: AccountKey) => [k.agencyId, k.type, k.currency, k.playerId ?? '', k.providerId ?? '', k.shard ?? 0].join('|');
 
+const keysSql = sql`SELECT * FROM jsonb_to_recordset(${sql.placeholder('keys')}::jsonb)
+                      AS k (i int, agency_id uuid, type text, currency text, player_id uuid, provider_id text, shard smallint)`;
+const same = (a: string) =>
+  sql.raw(`${a}.agency_id = k.agency_id AND ${a}.type = k.type AND ${a}.currency = k.currency
+    AND coalesce(${a}.player_id, '00000000-0000-0000-0000-000000000000'::uuid) = coalesce(k.player_id, '00000000-0000-0000-0000-000000000000'::uuid)
+    AND coalesce(${a}.provider_id, '') = coalesce(k.provider_id, '') AND ${a}.shard = k.shard`);
+// Each identity is looked up through the identity index, one probe per key (LATERAL … LIMIT 1):
+// joined as a set, the planner (which guesses 100 rows for a JSON function) read the whole
+// accounts table instead, on every settlement (docs/decisions/021-settlement-in-groups.md).
+// Built once, the keys bound per call (decision 187).
+const lookupAccounts = statementOnce<{ i: number; id: string | null }>(
+  'ledger_ensure_accounts',
+  sql`WITH k AS (${keysSql}),
+      found AS (
+        SELECT k.*, a.id AS found_id FROM k
+          LEFT JOIN LATERAL (SELECT a.id FROM ledger_accounts a WHERE ${same('a')} LIMIT 1) a ON true),
+      created AS (
+        INSERT INTO ledger_accounts (agency_id, type, currency, player_id, provider_id, shard)
+        SELECT k.agency_id, k.type, k.currency, k.player_id, k.provider_id, k.shard FROM found k WHERE k.found_id IS NULL
+        ON CONFLICT DO NOTHING
+        RETURNING id, agency_id, type, currency, player_id, provider_id, shard)
+      SELECT k.i, coalesce(k.found_id, c.id)::text AS id FROM found k
+        LEFT JOIN created c ON ${same('c')}`,
+);
+const lookupAccountsAgain = statementOnce<{ i: number; id: string }>(
+  'ledger_ensure_accounts_again',
+  sql`WITH k AS (${keysSql}) SELECT k.i, a.id::text AS id FROM k JOIN LATERAL (SELECT a.id FROM ledger_accounts a WHERE ${same('a')} LIMIT 1) a ON true`,
+);
+
 /**
  * The ids of the accounts with these identities, in order, created on first use: one statement
  * whatever their number (found or inserted by a data-modifying CTE, matched on the identity
  * index), and a second look only for one that a concurrent transaction created meanwhile.
  */
 export async function ensureAccounts<const K extends readonly AccountKey[]>(tx: Tx | Db, keys: K): Promise<{ [I in keyof K]: string }> {
-  // an identity asked for twice (several orders of one shard) is looked up once
-  const unique = [...new Map(keys.map((k) => [identity(k), k])).values()];
+  // an identity asked for twice (several orders of one shard) is looked up once; each identity's
+  // text is made once per call, and the answers are matched by position
+  const names = keys.map(identity);
+  const slotOf = new Map<string, number>();
+  const unique: AccountKey[] = [];
+  names.forEach((name, i) => {
+    if (slotOf.has(name)) return;
+    slotOf.set(name, unique.length);
+    unique.push(keys[i]!);
+  });
   const json = JSON.stringify(
     unique.map((k, i) => ({
       i,
@@ -83,44 +120,15 @@ export async function ensureAccounts<const K extends readonly AccountKey[]>(tx: 
       shard: k.shard ?? 0,
     })),
   );
-  const keysSql = sql`SELECT * FROM jsonb_to_recordset(${json}::jsonb)
-                        AS k (i int, agency_id uuid, type text, currency text, player_id uuid, provider_id text, shard smallint)`;
-  const same = (a: string) =>
-    sql.raw(`${a}.agency_id = k.agency_id AND ${a}.type = k.type AND ${a}.currency = k.currency
-      AND coalesce(${a}.player_id, '00000000-0000-0000-0000-000000000000'::uuid) = coalesce(k.player_id, '00000000-0000-0000-0000-000000000000'::uuid)
-      AND coalesce(${a}.provider_id, '') = coalesce(k.provider_id, '') AND ${a}.shard = k.shard`);
-  // Each identity is looked up through the identity index, one probe per key (LATERAL … LIMIT 1):
-  // joined as a set, the planner (which guesses 100 rows for a JSON function) read the whole
-  // accounts table instead, on every settlement (docs/decisions/021-settlement-in-groups.md).
-  const rows = await queryRowsPrepared<{ i: number; id: string | null }>(
-    tx,
-    'ledger_ensure_accounts',
-    sql`WITH k AS (${keysSql}),
-        found AS (
-          SELECT k.*, a.id AS found_id FROM k
-            LEFT JOIN LATERAL (SELECT a.id FROM ledger_accounts a WHERE ${same('a')} LIMIT 1) a ON true),
-        created AS (
-          INSERT INTO ledger_accounts (agency_id, type, currency, player_id, provider_id, shard)
-          SELECT k.agency_id, k.type, k.currency, k.player_id, k.provider_id, k.shard FROM found k WHERE k.found_id IS NULL
-          ON CONFLICT DO NOTHING
-          RETURNING id, agency_id, type, currency, player_id, provider_id, shard)
-        SELECT k.i, coalesce(k.found_id, c.id)::text AS id FROM found k
-          LEFT JOIN created c ON ${same('c')}`,
-  );
-  const ids = new Map(rows.map((r) => [identity(unique[r.i]!), r.id]));
-  const raced = unique.filter((k) => !ids.get(identity(k)));
-  if (raced.length > 0) {
+  const ids: (string | null)[] = unique.map(() => null);
+  for (const r of await lookupAccounts(tx, { keys: json })) ids[r.i] = r.id;
+  if (ids.some((id) => !id)) {
     // created by a transaction that committed while this statement ran: visible to a new statement
-    const again = await queryRowsPrepared<{ i: number; id: string }>(
-      tx,
-      'ledger_ensure_accounts_again',
-      sql`WITH k AS (${keysSql}) SELECT k.i, a.id::text AS id FROM k JOIN LATERAL (SELECT a.id FROM ledger_accounts a WHERE ${same('a')} LIMIT 1) a ON true`,
-    );
-    for (const r of again) ids.set(identity(unique[r.i]!), r.id);
+    for (const r of await lookupAccountsAgain(tx, { keys: json })) ids[r.i] = r.id;
   }
-  return keys.map((k) => {
-    const id = ids.get(identity(k));
-    if (!id) throw new Error(`ledger: no account ${identity(k)}`);
+  return names.map((name) => {
+    const id = ids[slotOf.get(name)!];
+    if (!id) throw new Error(`ledger: no account ${name}`);
     return id;
   }) as { [I in keyof K]: string };
 }
@@ -163,6 +171,12 @@ export interface Posted {
   duplicate: boolean;
 }
 
+// built once, the list bound per call (decision 187)
+const postManyStatement = statementOnce<{ ord: number; transaction_id: string; duplicate: boolean }>(
+  'ledger_post_many',
+  sql`SELECT ord, transaction_id::text AS transaction_id, duplicate FROM ledger_post_many(${sql.placeholder('txs')}::jsonb)`,
+);
+
 /**
  * Posts transactions in one round trip, in order, through the database function `ledger_post_many`
  * (migration 0011): locks every account they touch in id order (so concurrent posts never
@@ -188,11 +202,7 @@ export async function postMany(tx: Tx, reqs: readonly PostRequest[]): Promise<Po
   }));
   let rows: { ord: number; transaction_id: string; duplicate: boolean }[];
   try {
-    rows = await queryRowsPrepared(
-      tx,
-      'ledger_post_many',
-      sql`SELECT ord, transaction_id::text AS transaction_id, duplicate FROM ledger_post_many(${JSON.stringify(txs)}::jsonb)`,
-    );
+    rows = await postManyStatement(tx, { txs: JSON.stringify(txs) });
   } catch (err) {
     const short = sqlStateError(err, 'LD001');
     const m = short && /account ([0-9a-f-]{36}) has (-?\d+), needs (-?\d+)/.exec(String(short.message));

@@ -20,18 +20,19 @@ describe('provider transfers dispatched by the committing process (docs/decision
         .select()
         .from(jobs)
         .where(eq(jobs.uniqueKey, `transfer:${id}`))
-    )[0]!;
+    )[0];
 
-  it('posts at once, settles with its job done, and leaves the worker nothing', async () => {
+  it('posts at once, settles with its job removed, and leaves the worker nothing', async () => {
     const p = newPlayer();
     const transfer = await requestDispatched(p, 4_000n);
     // its first attempt is counted, and its job waits out the worker's lease (5 s, renewed while dispatching: decision 060)
     expect(transfer.attempts).toBe(1);
-    expect((await jobOf(transfer.id)).runAt.getTime()).toBeGreaterThan(Date.now() + 2_000);
+    expect((await jobOf(transfer.id))!.runAt.getTime()).toBeGreaterThan(Date.now() + 2_000);
     env.ctx.app.transfers.dispatch([transfer]);
     await env.ctx.app.transfers.idle();
     expect(await statusOf(transfer.reference)).toBe('POSTED');
-    expect((await jobOf(transfer.id)).doneAt).not.toBeNull();
+    // removed by the statement that settled it (decision 193): nothing left for the worker or the purge
+    expect(await jobOf(transfer.id)).toBeUndefined();
     await makeAllDue(env.ctx.app.db);
     expect(await env.ctx.app.worker.drain()).toBe(0);
     expect(await env.sandbox.providerBalance('gclub', p.playerId)).toBe(4_000n);
@@ -56,7 +57,7 @@ describe('provider transfers dispatched by the committing process (docs/decision
     env.ctx.app.transfers.dispatch([transfer]);
     await env.ctx.app.transfers.idle();
     expect(await statusOf(transfer.reference)).toBe('PENDING');
-    const job = await jobOf(transfer.id);
+    const job = (await jobOf(transfer.id))!;
     expect([job.doneAt, job.lastError !== null, job.runAt.getTime() < Date.now() + 30_000]).toEqual([null, true, true]);
     await env.ctx.app.worker.drain({ skipBackoff: true });
     expect(await statusOf(transfer.reference)).toBe('POSTED');

@@ -8,7 +8,7 @@ import { jobKey, type SettleRequest, type Transfer, type TransferContext } from 
  * The first attempt of transfers just committed by `requestMany(…, { dispatch: true })`, made by
  * this process at once rather than by the worker's next claim: the provider told about each (at
  * most `dispatchConcurrency` calls at a time), the definite answers settled together with their
- * jobs marked done, an unknown answer left to the worker with the usual backoff. Not awaited by
+ * jobs removed, an unknown answer left to the worker with the usual backoff. Not awaited by
  * the caller; a crash on the way leaves the jobs to the worker once their lease (5 s, renewed
  * while this process works on them: decision 060) runs out.
  */
@@ -17,7 +17,7 @@ export class Dispatcher {
   private readonly calls: ReturnType<typeof pLimit>;
   /** dispatched transfers whose provider call or settlement is under way */
   private readonly dispatching = new Set<Promise<void>>();
-  /** the definite answers of dispatched transfers, settled together (and their jobs done) */
+  /** the definite answers of dispatched transfers, settled together (and their jobs removed) */
   private readonly settling: GroupCommit<SettleRequest, void>;
 
   constructor(

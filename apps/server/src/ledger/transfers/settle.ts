@@ -2,7 +2,7 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import { builtOnce, statementOnce, textArray, uuidArray, type Db, type Tx } from '../../db/client.js';
 import { transactionWithRetry } from '../../db/errors.js';
 import { providerTransfers } from '../../db/schema/index.js';
-import { completeByKeysSql } from '../../jobs/queue.js';
+import { removeByKeysSql } from '../../jobs/queue.js';
 import { postMany, type PostRequest } from '../ledger.js';
 import { creditAccountOf, playerCreditAccount, reservedOn } from './accounts.js';
 import { jobKey, type SettledManyHandler, type SettleRequest, type Settlement, type Transfer } from './kinds.js';
@@ -19,7 +19,7 @@ const lockSettling = builtOnce((db) =>
 );
 const markSettled = statementOnce(
   'transfers_settled',
-  sql`WITH done AS (${completeByKeysSql(sql.placeholder('jobs'))})
+  sql`WITH done AS (${removeByKeysSql(sql.placeholder('jobs'))})
       UPDATE provider_transfers p
            SET status = u.status, settled_at = now(), updated_at = now(), provider_transfer_id = u.ptid, last_error = u.reason, needs_attention = false
           FROM jsonb_to_recordset(${sql.placeholder('updates')}::jsonb) AS u (id uuid, status text, ptid text, reason text)
@@ -37,7 +37,11 @@ export async function settleTransfers(
   db: Db,
   handlerOf: (kind: string) => SettledManyHandler,
   requests: readonly SettleRequest[],
-  /** `completeJobs`: the transfers' jobs are marked done in the same transaction (dispatched transfers) */
+  /**
+   * `completeJobs`: the transfers' jobs are removed in the same transaction (dispatched transfers, a
+   * staff ruling): a settled transfer's job has nothing left to do, and a row marked done would cost a
+   * row version and three index entries per settlement, then the purge's delete (decision 193)
+   */
   opts: { completeJobs?: boolean } = {},
 ) {
   if (requests.length === 0) return;
@@ -86,7 +90,7 @@ export async function settleTransfersIn(
     ptid: r.providerTransferId,
     reason: r.reason ?? null,
   }));
-  // with them, their jobs done (one settled meanwhile by the worker: the worker marks its own); none
+  // with them, their jobs removed (one settled meanwhile by the worker: the worker marks its own); none
   // when not asked, the statement's text the same either way
   const jobsDone = opts.completeJobs ? settling.map(({ transfer }) => jobKey(transfer.id)) : [];
   await markSettled(tx, {
