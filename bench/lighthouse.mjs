@@ -7,14 +7,18 @@
 // opens (`--user-data-dir`, `--disable-storage-reset`; the profile's HTTP caches deleted before each
 // run instead), the sandbox providers answering its credit reads. A Cookie in `--extra-headers` does
 // not do: Chromium sends its own jar's cookies over it on the page's fetches, which answered 401.
-// Usage: flock /tmp/bench.lock node bench/lighthouse.mjs [--runs 3] [--paths /login,/player/deposit] [--dist DIR] [--keep DIR] [--cpu 4]
+// --proxy: the site behind Caddy as docs/operations.md §6 puts it in production (TLS, HTTP/2, `encode zstd gzip`;
+// a certificate of Caddy's own CA, which this run's Chromium is told to accept), not the server's own HTTP/1.1,
+// where a page's files share six connections (decision 196). Caddy: $CADDY_BIN, default `caddy` (Debian's package).
+// Usage: flock /tmp/bench.lock node bench/lighthouse.mjs [--runs 3] [--paths /login,/player/deposit] [--dist DIR] [--keep DIR] [--cpu 4] [--proxy]
 //        (--keep: the Lighthouse JSON reports stay there with each run's trace and DevTools log, to look into a run)
 // Lighthouse: $LIGHTHOUSE_BIN (a lighthouse executable), else `npx -y lighthouse@12` (a download).
 // Chromium: $CHROME_PATH, default /usr/bin/chromium. Goal: a score of 95 on /login and /player/deposit.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { Agent } from 'undici';
 import { ensureWebBuilt } from '../scripts/lib/web-build.mjs';
 import { root, startNode, stop, waitFor } from './lib/proc.mjs';
 
@@ -31,6 +35,8 @@ const port = Number(opt('port', 3961));
 // 1,500-2,000; on a faster host a larger N stands for a slower one (index x 4 / N), to see how a page
 // scores there (bench/README.md, Lighthouse)
 const cpu = opt('cpu', null);
+const proxied = process.argv.includes('--proxy');
+const proxyPort = port + 2;
 const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const lighthouse = process.env.LIGHTHOUSE_BIN ? [process.env.LIGHTHOUSE_BIN] : ['npx', '-y', 'lighthouse@12'];
 const chromeFlags = [
@@ -41,6 +47,8 @@ const chromeFlags = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  // --proxy: the certificate is from Caddy's local CA, which this Chromium does not know
+  ...(proxied ? ['--ignore-certificate-errors'] : []),
 ].join(' ');
 
 const METRICS = [
@@ -114,7 +122,39 @@ const server = startNode('apps/server/src/server.ts', {
   WEB_DIST: dist,
   WORKER_ENABLED: 'false',
   SANDBOX_URL: `http://127.0.0.1:${port + 1}`,
+  // behind Caddy: the public origin is Caddy's, and its X-Forwarded-Proto is believed (a POST's Origin is https)
+  ...(proxied ? { PUBLIC_URL: `https://localhost:${proxyPort}`, TRUST_PROXY: '127.0.0.1' } : {}),
 });
+/** Caddy in front, configured as docs/operations.md §6 but for its local CA and no admin endpoint. */
+function startCaddy() {
+  const dir = join(dataDir, 'caddy');
+  mkdirSync(dir);
+  writeFileSync(
+    join(dir, 'Caddyfile'),
+    `{
+	admin off
+	skip_install_trust
+	storage file_system ${join(dir, 'data')}
+}
+https://localhost:${proxyPort} {
+	tls internal
+	encode zstd gzip
+	reverse_proxy 127.0.0.1:${port} {
+		transport http {
+			keepalive 60s
+		}
+	}
+}
+`,
+  );
+  return spawn(process.env.CADDY_BIN ?? 'caddy', ['run', '--config', join(dir, 'Caddyfile'), '--adapter', 'caddyfile'], {
+    env: { ...process.env, HOME: dir, XDG_DATA_HOME: join(dir, 'data'), XDG_CONFIG_HOME: join(dir, 'config') },
+    stdio: ['ignore', 'ignore', 'ignore'],
+  });
+}
+const caddy = proxied ? startCaddy() : null;
+/** Node's fetch through Caddy, whose certificate no store here knows */
+const insecure = new Agent({ connect: { rejectUnauthorized: false } });
 
 /** A player of the demo agency, registered for the run: its session token. */
 async function playerCookie(base) {
@@ -151,11 +191,22 @@ function clearCaches(profile) {
 let failed = false;
 let profile = null;
 try {
-  const base = `http://localhost:${port}`;
-  await waitFor(`${base}/api/v2/agency/info`);
+  const direct = `http://localhost:${port}`;
+  const base = proxied ? `https://localhost:${proxyPort}` : direct;
+  await waitFor(`${direct}/api/v2/agency/info`);
   await waitFor(`http://127.0.0.1:${port + 1}/health`);
-  if (paths.some((p) => p.startsWith('/player'))) profile = await loggedInProfile(base, await playerCookie(base));
-  for (const p of paths) await fetch(base + p); // the server's first read of each file is not measured
+  for (let tries = 0; proxied; tries++) {
+    const ok = await fetch(`${base}/api/v2/agency/info`, { dispatcher: insecure }).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (tries > 100) throw new Error(`Caddy did not answer on ${base}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  // the player registers on the server itself; its cookie (host-wide, whatever the port) is sent to Caddy's origin too
+  if (paths.some((p) => p.startsWith('/player'))) profile = await loggedInProfile(base, await playerCookie(direct));
+  for (const p of paths) await fetch(base + p, { dispatcher: insecure }); // the server's first read of each file is not measured
   const results = Object.fromEntries(paths.map((p) => [p, []]));
   for (let i = 0; i < runs; i++) {
     for (const p of paths) {
@@ -183,7 +234,7 @@ try {
     const line = METRICS.map(([k]) => `${k} ${show(k, median(rs.map((r) => r.metrics[k])))}`).join('  ');
     const index = median(rs.map((r) => r.benchmarkIndex));
     console.log(
-      `lighthouse  ${p.padEnd(15)} median of ${runs}${cpu ? ` at ${cpu}x CPU` : ''}: score ${score} (goal ${GOAL})  ${line}  · CPU benchmark index ${index}  · LCP element: ${mid.lcpElement}`,
+      `lighthouse  ${p.padEnd(15)} median of ${runs}${cpu ? ` at ${cpu}x CPU` : ''}${proxied ? ' behind Caddy (HTTP/2)' : ''}: score ${score} (goal ${GOAL})  ${line}  · CPU benchmark index ${index}  · LCP element: ${mid.lcpElement}`,
     );
   }
 } catch (err) {
@@ -191,6 +242,7 @@ try {
   failed = true;
 } finally {
   if (profile) rmSync(profile, { recursive: true, force: true });
+  caddy?.kill('SIGTERM');
   await stop(server);
   await stop(sandbox);
   rmSync(dataDir, { recursive: true, force: true });
