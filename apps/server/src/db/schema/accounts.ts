@@ -62,6 +62,23 @@ export const playerFingerprints = pgTable(
   (t) => [unique().on(t.playerId, t.day), index('player_fingerprints_hash_idx').on(t.hash)],
 );
 
+/**
+ * The rate limits' counters, one row per key (plugins/rate-limit.ts, docs/decisions/197): the key's
+ * latest window, its hits, and the hits of the window before it.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+    previous: integer('previous').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_expires_idx').on(t.expiresAt)],
+);
+
+/** The counters before decision 197, one row per key and window: read by the previous release only; dropped a release later (decision 101). */
 export const rateLimitCounters = pgTable(
   'rate_limit_counters',
   {

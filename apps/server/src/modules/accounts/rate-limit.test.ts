@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.js';
@@ -108,6 +109,28 @@ describe.each([
     expect(await limiter.retryAt({ ...limit, max: 4 }, 'ip')).toEqual(new Date(start + WINDOW));
   });
 
+  it('counts a hit stamped before a window boundary but applied after one stamped past it in the later window', async () => {
+    const s = store();
+    const key = `s-${randomBytes(4).toString('hex')}`;
+    const boundary = T0 + WINDOW;
+    expect(await s.hit(key, WINDOW, boundary + 1)).toBe(1);
+    // a request that waited for a connection while another crossed the boundary
+    expect(await s.hit(key, WINDOW, boundary - 1)).toBe(2);
+    expect(await s.count(key, WINDOW, boundary + 2)).toBe(2);
+    expect(await s.count(key, WINDOW, boundary + WINDOW)).toBe(2);
+    expect(await s.count(key, WINDOW, boundary + 2 * WINDOW)).toBe(0);
+    // two windows on the count starts afresh
+    expect(await s.hit(key, WINDOW, boundary + 2 * WINDOW)).toBe(1);
+  });
+
+  it('answers each hit of a concurrent burst straddling a window boundary its own count: one pass a limit of one', async () => {
+    const s = store();
+    const key = `x-${randomBytes(4).toString('hex')}`;
+    const boundary = T0 + 5 * WINDOW;
+    const hits = await Promise.all(Array.from({ length: 20 }, (_, i) => s.hit(key, WINDOW, boundary + (i % 2 ? 1 : -1))));
+    expect(hits.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+
   it('counts concurrent hits exactly', async () => {
     const s = store();
     const key = `c-${randomBytes(4).toString('hex')}`;
@@ -148,11 +171,31 @@ describe('purgeExpiredCounters', () => {
     await s.hit('old-key', 60_000, Date.now() - 10 * 60_000);
     await s.hit('live-key', 60_000);
     await purgeExpiredCounters(ctx.app.db);
-    const rows = await queryRows<{ key: string }>(
-      ctx.app.db,
-      sql`SELECT key FROM rate_limit_counters WHERE key IN ('old-key', 'live-key')`,
-    );
+    const rows = await queryRows<{ key: string }>(ctx.app.db, sql`SELECT key FROM rate_limits WHERE key IN ('old-key', 'live-key')`);
     expect(rows.map((r) => r.key)).toEqual(['live-key']);
+  });
+});
+
+describe('migration 0130', () => {
+  it("carries each key's live windows of rate_limit_counters over to its row in rate_limits", async () => {
+    const key = (n: string) => `m130-${n}-${randomBytes(4).toString('hex')}`;
+    const [both, gap, expired] = [key('both'), key('gap'), key('expired')];
+    const w = 60_000;
+    const start = Math.floor(Date.now() / w) * w;
+    const row = (k: string, at: number, count: number) =>
+      sql`(${k}, ${new Date(at).toISOString()}, ${count}, ${new Date(at + 2 * w).toISOString()})`;
+    await ctx.app.db.execute(
+      sql`INSERT INTO rate_limit_counters (key, window_start, count, expires_at) VALUES
+          ${row(both, start - w, 2)}, ${row(both, start, 3)}, ${row(gap, start - 3 * w, 4)}, ${row(gap, start, 1)}, ${row(expired, start - 5 * w, 9)}`,
+    );
+    const file = readFileSync(new URL('../../db/migrations/0130_rate_limits.sql', import.meta.url), 'utf8');
+    await ctx.app.db.execute(sql.raw(file.slice(file.indexOf('INSERT INTO rate_limits'))));
+    const s = postgresRateLimitStore(ctx.app.db);
+    // read at the copied windows' time, whichever minute it is now
+    expect(await s.count(both, w, start + 1)).toBe(5);
+    expect(await s.count(gap, w, start + 1)).toBe(1);
+    expect(await s.count(expired, w, start + 1)).toBe(0);
+    expect(await s.hit(both, w, start + 2)).toBe(6);
   });
 });
 
@@ -174,7 +217,7 @@ describe('an app with REDIS_URL', () => {
       for (let i = 0; i < 10; i++) expect((await login(`wrong-${i}`, `192.0.2.${10 + i}`)).statusCode).toBe(i < 5 ? 401 : 429);
       expect((await login(p.password, '192.0.2.99')).statusCode).toBe(429);
       expect((await login(p.password, p.address)).statusCode).toBe(200);
-      const rows = await queryRows<{ n: number }>(redisApp.app.db, sql`SELECT count(*)::int AS n FROM rate_limit_counters`);
+      const rows = await queryRows<{ n: number }>(redisApp.app.db, sql`SELECT count(*)::int AS n FROM rate_limits`);
       expect(rows[0]!.n).toBe(0);
     } finally {
       await redisApp.close();
