@@ -1,5 +1,5 @@
 import { expect, PHONE_ONLY, testAllowing } from './fixtures';
-import { lo as loTexts, pick, registerPlayer } from './helpers';
+import { addBankAccount, lo as loTexts, pick, registerPlayer } from './helpers';
 import authFile from '../apps/web/src/locales/auth.json' with { type: 'json' };
 import { textsOf } from '../apps/web/src/lib/locale-file';
 
@@ -216,6 +216,45 @@ test.describe('the public pages paint from their HTML', () => {
       const footer = held.find((p) => /\/assets\/footer-[\w-]+\.js$/.test(p));
       expect(footer, held.join(', ')).toBeDefined();
       expect(await firstLine(footer!)).not.toBe(hint);
+    },
+  );
+
+  test(
+    '/player/withdraw: the form paints from the answers its HTML holds, without the promotion card of a player holding none (decision 194)',
+    PHONE_ONLY,
+    async ({ page }) => {
+      await registerPlayer(page.request);
+      await addBankAccount(page.request, 'SOMPHONE');
+      const html = await (await page.request.get('/player/withdraw')).text();
+      const answers = JSON.parse(/<script type="application\/json" id="page-answers">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}') as Record<
+        string,
+        unknown
+      >;
+      const reads = [
+        '/api/v2/agency/info',
+        '/api/v2/players/info',
+        '/api/v2/withdrawals/open',
+        '/api/v2/players/promotions/using',
+        '/api/v2/players/bank-accounts',
+        '/api/v2/currencies',
+      ];
+      expect(Object.keys(answers).sort()).toEqual([...reads].sort());
+      const calls: string[] = [];
+      const scripts: string[] = [];
+      page.on('request', (r) => {
+        const url = new URL(r.url());
+        if (url.pathname.startsWith('/api/')) calls.push(url.pathname);
+        if (r.resourceType() === 'script') scripts.push(url.pathname);
+      });
+      await page.goto('/player/withdraw');
+      await expect(page.getByTestId('withdraw-form')).toBeVisible();
+      await expect(page.getByTestId('withdraw-form')).toContainText('SOMPHONE');
+      await page.waitForLoadState('networkidle');
+      // the page took the answers its HTML held: none of its first reads was requested
+      expect(calls.filter((c) => reads.includes(c))).toEqual([]);
+      // the card of a promotion in use (its own chunk) is not downloaded by a player holding none
+      expect(scripts.filter((s) => /\/assets\/promotion-in-use-[\w-]+\.js$/.test(s))).toEqual([]);
+      expect(scripts.length).toBeGreaterThan(3);
     },
   );
 });

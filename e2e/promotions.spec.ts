@@ -69,7 +69,13 @@ for (const lng of ['lo', 'th'] as const) {
 
     // withdraw it all: the preview splits it with the contracts' function; staff approve
     await page.goto('/player/withdraw');
+    // the card comes in the same render as the form (the page's loader awaited its chunk, decision 194): it does
+    // not push the form down when it arrives
+    await page.waitForSelector('[data-testid="withdraw-form"]');
+    expect(await page.locator('[data-testid="promotion-in-use"]').count()).toBe(1);
     await expect(page.getByTestId('promotion-in-use')).toBeVisible();
+    const width = page.viewportSize()?.width ?? 0;
+    await page.screenshot({ path: `${process.env.SHOTS_DIR ?? 'test-results'}/withdraw-promotion-${lng}-${width}.png`, fullPage: true });
     const withdraw = page.getByTestId('withdraw-form');
     await withdraw.getByRole('button', { name: tr('withdraw', 'form.all') }).click();
     await expect(withdraw.getByTestId('withdraw-split')).toBeVisible();

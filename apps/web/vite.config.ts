@@ -38,25 +38,33 @@ const PAGES: Record<string, string[] | PageSpec> = {
   login: ['_guest.tsx', '_guest/login.tsx'],
   register: ['_guest.tsx', '_guest/register.tsx'],
   // the player area, served to a browser with a session (apps/server/src/plugins/web.ts): its pages
-  // wait for every namespace (the /player route's beforeLoad), the deposit page for its reads too
-  // (its route's loader): all of it downloads beside the entry (docs/decisions/076)
+  // wait for every namespace (the /player route's beforeLoad), the deposit and withdraw pages for their
+  // reads too (their routes' loaders): all of it downloads beside the entry (docs/decisions/076)
   'player/index': player('index.tsx'),
   'player/deposit': player('deposit/index.tsx', ['/api/v2/deposits/open', '/api/v2/players/promotions/using', '/api/v2/currencies']),
   'player/deposit/history': player('deposit/history.tsx'),
-  'player/withdraw': player('withdraw/index.tsx'),
+  'player/withdraw': player('withdraw/index.tsx', [
+    '/api/v2/withdrawals/open',
+    '/api/v2/players/promotions/using',
+    '/api/v2/players/bank-accounts',
+    '/api/v2/currencies',
+  ]),
   'player/withdraw/history': player('withdraw/history.tsx'),
   'player/bank': player('bank.tsx'),
   'player/promotion': player('promotion/index.tsx'),
   'player/promotion/history': player('promotion/history.tsx'),
 };
 
-/** The promotion in use and what it imports from its feature: the withdraw and promotion pages', and the deposit page's when the player holds one in use. */
+/** The promotion in use and what it imports from its feature: the promotion pages', and the deposit and withdraw pages' when the player holds one in use. */
 const PROMOTION_IN_USE =
-  /[\\/]features[\\/]promotions[\\/](api[\\/](keys|mutations)|lib[\\/](use-fresh-turnover|usage-error|status|rule-lines)|components[\\/](cancel-usage-dialog|progress-row|rule-list|usage-status-badge|promotion-in-use|promotion-notices))\.tsx?$/;
+  /[\\/]features[\\/]promotions[\\/](api[\\/](keys|mutations)|lib[\\/](use-fresh-turnover|usage-error|status|rule-lines)|components[\\/](cancel-usage-dialog|progress-row|rule-list|usage-status-badge|promotion-in-use))\.tsx?$/;
 
-/** What the withdraw form takes from the deposit page's: the provider field and its maintenance, the amount's bounds. */
+/**
+ * What the withdraw page shares with the deposit page's: the provider field and its maintenance, the amount's
+ * bounds, the promotion in use's card drawn from its chunk.
+ */
 const MONEY_FIELDS =
-  /[\\/]src[\\/](components[\\/]ui[\\/]provider-(select-field|maintenance-notice)\.tsx|lib[\\/](amount-limits|api[\\/]provider-maintenance)\.ts)$/;
+  /[\\/]src[\\/](components[\\/]ui[\\/]provider-(select-field|maintenance-notice)\.tsx|lib[\\/](amount-limits|api[\\/]provider-maintenance)\.ts|features[\\/]promotions[\\/](components[\\/]promotion-in-use-late\.tsx|lib[\\/]promotion-in-use-chunk\.ts))$/;
 
 /** What every Radix part imports (the toaster's needs, and the Slot): one chunk. */
 const RADIX_CORE =

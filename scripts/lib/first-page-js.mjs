@@ -20,7 +20,7 @@ export const LIMIT_KB = {
   'player/deposit/history': 94,
   'player/promotion': 99,
   'player/promotion/history': 99,
-  'player/withdraw': 117,
+  'player/withdraw': 114,
   'player/withdraw/history': 95,
 };
 export const GOAL_KB = 70;

@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Promotion, PromotionUsage } from '@app/contracts';
 import { Card } from '@/components/ui/card';
 import { usePromotionUsing } from '@/lib/api/get-promotion-using';
 import { formatMoney } from '@/lib/format';
-import { loadPromotionInUse, promotionInUseLoaded, showsPromotionInUse } from '../lib/promotion-in-use-chunk';
+import { showsPromotionInUse } from '../lib/promotion-in-use-chunk';
+import { LatePromotionInUse } from './promotion-in-use-late';
 
 /**
  * Over the deposit form: the promotion taken (ACTIVE) says where and how much to deposit (the form
@@ -32,22 +31,4 @@ export function PromotionDepositNotice() {
       {promotion.rules.bonus ? <p className="text-amber-200">{t('deposit.bonus_note')}</p> : null}
     </Card>
   );
-}
-
-/** The promotion in use's card: at once when its chunk is in (the loader awaited it), else once it arrives (a deposit just paid). */
-function LatePromotionInUse({ usage, promotion }: { usage: PromotionUsage; promotion: Promotion }) {
-  const [chunk, setChunk] = useState(promotionInUseLoaded);
-  useEffect(() => {
-    if (chunk) return;
-    let live = true;
-    // a failed chunk reloads the page once (lib/chunk-reload.ts); the notice is not drawn until then
-    loadPromotionInUse().then(
-      (loaded) => live && setChunk(loaded),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [chunk]);
-  return chunk ? <chunk.PromotionInUse usage={usage} promotion={promotion} /> : null;
 }

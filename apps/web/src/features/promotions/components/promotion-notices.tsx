@@ -1,11 +1,16 @@
 import { usePromotionUsing } from '@/lib/api/get-promotion-using';
-import { PromotionInUse } from './promotion-in-use';
+import { showsPromotionInUse } from '../lib/promotion-in-use-chunk';
+import { LatePromotionInUse } from './promotion-in-use-late';
 
-/** Beside the withdraw form: the promotion in use with its rules and its progress toward a withdrawal. */
+/**
+ * Over the withdraw form: the promotion in use with its rules and its progress toward a withdrawal. Its
+ * card is a chunk of its own, which the page's loader awaits when the player holds one
+ * (routes/player/withdraw/index.tsx): the page's own code stays free of it.
+ */
 export function PromotionWithdrawNotice() {
   const using = usePromotionUsing();
   const usage = using.data?.usage;
   const promotion = using.data?.promotion;
-  if (!usage || !promotion || usage.status !== 'USED') return null;
-  return <PromotionInUse usage={usage} promotion={promotion} showRules />;
+  if (!usage || !promotion || !showsPromotionInUse(using.data)) return null;
+  return <LatePromotionInUse usage={usage} promotion={promotion} showRules />;
 }
