@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, PHONE_ONLY, testAllowing } from './fixtures';
 import { addBankAccount, lo as loTexts, pick, registerPlayer } from './helpers';
 import authFile from '../apps/web/src/locales/auth.json' with { type: 'json' };
@@ -10,6 +11,18 @@ const auth = loTexts('auth');
 const cn = textsOf(authFile, 'cn');
 const common = loTexts('common');
 const ENTRY = /\/assets\/index-[\w-]+\.js$/;
+
+/** The paths the page requests from now on: its API calls, its scripts and its fonts. */
+function requestsOf(page: Page) {
+  const seen = { calls: [] as string[], scripts: [] as string[], fonts: [] as string[] };
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/')) seen.calls.push(url.pathname);
+    if (r.resourceType() === 'script') seen.scripts.push(url.pathname);
+    if (r.resourceType() === 'font') seen.fonts.push(url.pathname);
+  });
+  return seen;
+}
 
 test.describe('the public pages paint from their HTML', () => {
   test('with every script blocked: /login and / in Lao, /login in the language of the cookie, no inline script', async ({
@@ -185,13 +198,7 @@ test.describe('the public pages paint from their HTML', () => {
         }
         await route.continue();
       });
-      const calls: string[] = [];
-      const fonts: string[] = [];
-      page.on('request', (r) => {
-        const url = new URL(r.url());
-        if (url.pathname.startsWith('/api/')) calls.push(url.pathname);
-        if (r.resourceType() === 'font') fonts.push(url.pathname);
-      });
+      const { calls, fonts } = requestsOf(page);
       await page.goto('/player/deposit');
       await expect(page.getByTestId('deposit-form')).toBeVisible();
       await expect(page.getByTestId('deposit-form').getByLabel(pick(loTexts('deposit'), 'form.currency'))).toContainText('LAK');
@@ -220,6 +227,24 @@ test.describe('the public pages paint from their HTML', () => {
   );
 
   test(
+    '/player/bank: the account from the answer its HTML holds, without the form and react-hook-form (a player with none gets them with the page)',
+    PHONE_ONLY,
+    async ({ page }) => {
+      await registerPlayer(page.request);
+      await addBankAccount(page.request, 'VANNA');
+      const html = await (await page.request.get('/player/bank')).text();
+      expect(html).toContain('"/api/v2/players/bank-accounts":');
+      const { calls, scripts } = requestsOf(page);
+      await page.goto('/player/bank');
+      await expect(page.getByTestId('bank-account')).toContainText('VANNA');
+      await page.waitForLoadState('networkidle');
+      expect(calls).not.toContain('/api/v2/players/bank-accounts');
+      expect(scripts.filter((s) => /\/assets\/(forms|bank-account-form)-[\w-]+\.js$/.test(s))).toEqual([]);
+      expect(scripts.length).toBeGreaterThan(3);
+    },
+  );
+
+  test(
     '/player/withdraw: the form paints from the answers its HTML holds, without the promotion card of a player holding none (decision 194)',
     PHONE_ONLY,
     async ({ page }) => {
@@ -239,13 +264,7 @@ test.describe('the public pages paint from their HTML', () => {
         '/api/v2/currencies',
       ];
       expect(Object.keys(answers).sort()).toEqual([...reads].sort());
-      const calls: string[] = [];
-      const scripts: string[] = [];
-      page.on('request', (r) => {
-        const url = new URL(r.url());
-        if (url.pathname.startsWith('/api/')) calls.push(url.pathname);
-        if (r.resourceType() === 'script') scripts.push(url.pathname);
-      });
+      const { calls, scripts } = requestsOf(page);
       await page.goto('/player/withdraw');
       await expect(page.getByTestId('withdraw-form')).toBeVisible();
       await expect(page.getByTestId('withdraw-form')).toContainText('SOMPHONE');

@@ -38,8 +38,8 @@ const PAGES: Record<string, string[] | PageSpec> = {
   login: ['_guest.tsx', '_guest/login.tsx'],
   register: ['_guest.tsx', '_guest/register.tsx'],
   // the player area, served to a browser with a session (apps/server/src/plugins/web.ts): its pages
-  // wait for every namespace (the /player route's beforeLoad), the deposit and withdraw pages for their
-  // reads too (their routes' loaders): all of it downloads beside the entry (docs/decisions/076)
+  // wait for every namespace (the /player route's beforeLoad), the deposit, withdraw and bank pages for
+  // their reads too (their routes' loaders): all of it downloads beside the entry (docs/decisions/076)
   'player/index': player('index.tsx'),
   'player/deposit': player('deposit/index.tsx', ['/api/v2/deposits/open', '/api/v2/players/promotions/using', '/api/v2/currencies']),
   'player/deposit/history': player('deposit/history.tsx'),
@@ -50,7 +50,7 @@ const PAGES: Record<string, string[] | PageSpec> = {
     '/api/v2/currencies',
   ]),
   'player/withdraw/history': player('withdraw/history.tsx'),
-  'player/bank': player('bank.tsx'),
+  'player/bank': player('bank.tsx', ['/api/v2/players/bank-accounts']),
   'player/promotion': player('promotion/index.tsx'),
   'player/promotion/history': player('promotion/history.tsx'),
 };
@@ -146,10 +146,10 @@ export default defineConfig({
             // the contracts' money arithmetic, which the deposit, withdraw and promotion pages all use: before the promotion
             // in use, which would otherwise take `amounts.ts` in as its import, and bring its chunk to every page that computes (decision 194)
             { name: 'amounts', test: /[\\/]contracts[\\/]src[\\/](amounts|convert|promotion-split)\.ts$/ },
-            // the promotion in use (its card, notices, rules, progress and cancel button, with their calls), which the
-            // withdraw and promotion pages show: its own chunk, so that the promotion pages load neither `money` nor,
-            // through it, react-hook-form and the provider select (decision 156); the deposit page asks for it only
-            // when the player holds a promotion in use (decision 194)
+            // the promotion in use (its card, rules, progress and cancel button, with their calls), which the
+            // promotion pages show: its own chunk, so that the promotion pages load neither `money` nor, through
+            // it, react-hook-form and the provider select (decision 156); the deposit and withdraw pages ask for it
+            // only when the player holds a promotion in use (decision 194)
             { name: 'promotion-in-use', test: PROMOTION_IN_USE },
             // the money forms' own fields (the provider choice with its maintenance, the amount's bounds): the withdraw
             // page's share of the deposit page's code, without the deposit form, its QR and its result (decision 156)

@@ -15,7 +15,7 @@ export const LIMIT_KB = {
   index: 81,
   login: 104,
   'player/index': 95,
-  'player/bank': 109,
+  'player/bank': 94,
   'player/deposit': 114,
   'player/deposit/history': 94,
   'player/promotion': 99,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LINK_SEARCH, rawTabLabel, tabLabelKey, validateGameSearch } from './game-pages';
+import { LINK_SEARCH, rawTabLabel, tabLabelKey } from './game-links';
+import { validateGameSearch } from './game-pages';
 
 describe('game page search', () => {
   it('keeps a tab as given, file-like ones included', () => {

@@ -2,42 +2,17 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ProviderId } from '@app/contracts';
 import { gamesQueryOptions } from './api/get-games';
 
-/** The game page of each provider (SPEC.md §2). */
-export const GAME_PAGES = {
-  alphabet: '/player/game/alphabet',
-  askmebet: '/player/game/askmebet',
-  gclub: '/player/game/gclub',
-  gclub_live: '/player/game/gclub_live',
-  betflix: '/player/game/betflix',
-} as const satisfies Record<ProviderId, string>;
-export type GamePagePath = (typeof GAME_PAGES)[ProviderId];
-
+/**
+ * What the game pages' routes need, which the route tree (the entry) holds: `?tab=` validated and the
+ * catalogue prefetched. Their links and tab labels are in game-links.ts, which only the pages' own chunks load.
+ */
 export interface GameSearch {
   tab?: string;
 }
 
-/** The tab each provider's links open on (SPEC.md §2: askmebet with tab=Slot, betflix with tab=pp.txt). */
-export const LINK_SEARCH: Record<ProviderId, GameSearch> = {
-  alphabet: {},
-  askmebet: { tab: 'Slot' },
-  gclub: {},
-  gclub_live: {},
-  betflix: { tab: 'pp.txt' },
-};
-
 /** `?tab=` of a game page, kept as given (betflix's tabs look like file names: tab=pp.txt). */
 export function validateGameSearch(search: Record<string, unknown>): GameSearch {
   return typeof search.tab === 'string' && search.tab.length > 0 && search.tab.length <= 64 ? { tab: search.tab } : {};
-}
-
-/** How a tab reads: a translated category when it is one, else the provider's own name for it. */
-export function tabLabelKey(tab: string): string | null {
-  const key = tab.toLowerCase();
-  return ['slot', 'casino', 'live', 'fishing'].includes(key) ? `games.tab.${key}` : null;
-}
-
-export function rawTabLabel(tab: string): string {
-  return tab.replace(/\.txt$/i, '').toUpperCase();
 }
 
 /**

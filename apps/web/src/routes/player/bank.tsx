@@ -4,11 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { PageHeading } from '@/components/ui/page-heading';
 import { playerInfoQueryKey } from '@/lib/api/player-info';
 import { bankAccountsQueryOptions } from '@/lib/api/get-bank-accounts';
+import { Spinner } from '@/components/ui/spinner';
+import { useOnDemand } from '@/lib/use-on-demand';
 import { BankAccountCard } from '@/features/bank-accounts/components/bank-account-card';
-import { BankAccountForm } from '@/features/bank-accounts/components/bank-account-form';
+import { bankAccountFormChunk } from '@/features/bank-accounts/lib/bank-account-form-chunk';
 
 export const Route = createFileRoute('/player/bank')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(bankAccountsQueryOptions()),
+  // the account (answered in the page's HTML), and the form's chunk only when there is none to show
+  loader: async ({ context }) => {
+    const { bankAccounts } = await context.queryClient.ensureQueryData(bankAccountsQueryOptions());
+    if (bankAccounts.length === 0) await bankAccountFormChunk.load().catch(() => undefined);
+  },
   component: BankPage,
 });
 
@@ -30,8 +36,21 @@ function BankPage() {
         <BankAccountCard account={account} />
       ) : (
         // the player info lists bank accounts too (promotions ask for one)
-        <BankAccountForm onAdded={() => void queryClient.invalidateQueries({ queryKey: playerInfoQueryKey })} />
+        <AddBankAccount onAdded={() => void queryClient.invalidateQueries({ queryKey: playerInfoQueryKey })} />
       )}
     </div>
   );
+}
+
+/** The form, from its chunk: in the first render when the loader awaited it, else once it arrives. */
+function AddBankAccount({ onAdded }: { onAdded: () => void }) {
+  const chunk = useOnDemand(bankAccountFormChunk);
+  if (!chunk) {
+    return (
+      <div className="flex justify-center py-10">
+        <Spinner className="h-8 w-8" />
+      </div>
+    );
+  }
+  return <chunk.BankAccountForm onAdded={onAdded} />;
 }

@@ -7,7 +7,7 @@ import { Card } from '@/components/ui/card';
 import { BankIcon, DepositIcon, GameIcon, WithdrawIcon } from '@/components/ui/icons';
 import { PageHeading } from '@/components/ui/page-heading';
 import { useAuth } from '@/lib/api/player-info';
-import { GAME_PAGES, LINK_SEARCH } from '@/features/games/game-pages';
+import { GAME_PAGES, LINK_SEARCH } from '@/features/games/game-links';
 import { CreditTile } from '@/features/wallet/components/credit-tile';
 import { MoveCreditButton } from '@/features/wallet/components/move-credit-button';
 

@@ -11,7 +11,7 @@ import { errorKey, toastError } from '@/components/ui/toast-store';
 import { currentLanguage } from '@/lib/i18n';
 import { useGames } from '../api/get-games';
 import { useLaunchGame } from '../api/launch-game';
-import { GAME_PAGES, rawTabLabel, tabLabelKey } from '../game-pages';
+import { GAME_PAGES, rawTabLabel, tabLabelKey } from '../game-links';
 
 /** The tabs of a catalogue as links that keep `?tab=` in the URL, so a tab can be shared and reloaded. */
 function GameTabs({ provider, tabs, current }: { provider: ProviderId; tabs: string[]; current: string | null }) {
