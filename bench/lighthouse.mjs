@@ -10,7 +10,7 @@
 // --proxy: the site behind Caddy as docs/operations.md §6 puts it in production (TLS, HTTP/2, `encode zstd gzip`;
 // a certificate of Caddy's own CA, which this run's Chromium is told to accept), not the server's own HTTP/1.1,
 // where a page's files share six connections (decision 196). Caddy: $CADDY_BIN, default `caddy` (Debian's package).
-// Usage: flock /tmp/bench.lock node bench/lighthouse.mjs [--runs 3] [--paths /login,/player/deposit] [--dist DIR] [--keep DIR] [--cpu 4] [--proxy]
+// Usage: flock /tmp/bench.lock node bench/lighthouse.mjs [--runs 3] [--paths /login,/player/deposit] [--dist DIR] [--keep DIR] [--cpu 4|auto] [--proxy]
 //        (--keep: the Lighthouse JSON reports stay there with each run's trace and DevTools log, to look into a run)
 // Lighthouse: $LIGHTHOUSE_BIN (a lighthouse executable), else `npx -y lighthouse@12` (a download).
 // Chromium: $CHROME_PATH, default /usr/bin/chromium. Goal: a score of 95 on /login and /player/deposit.
@@ -34,7 +34,12 @@ const port = Number(opt('port', 3961));
 // --cpu N: Lighthouse's CPU slowdown (its own default 4). The 4x is meant for a host of benchmark index
 // 1,500-2,000; on a faster host a larger N stands for a slower one (index x 4 / N), to see how a page
 // scores there (bench/README.md, Lighthouse)
-const cpu = opt('cpu', null);
+// --cpu auto: the slowdown that makes this host the goal's phone, whatever its speed (decision 200): the
+// goal's 6x was set on hosts of index ~3,400, a phone of index ~570; on a host of index 1,100 that is ~1.9x.
+// Calibrated from three Lighthouse runs of /login before the measured ones (their median index).
+const GOAL_DEVICE_INDEX = 3400 / 6;
+let cpu = opt('cpu', null);
+const autoCpu = cpu === 'auto';
 const proxied = process.argv.includes('--proxy');
 const proxyPort = port + 2;
 const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -69,7 +74,7 @@ function runOnce(url, out, profile, assets) {
       '--quiet',
       '--preset=perf',
       '--form-factor=mobile',
-      ...(cpu ? [`--throttling.cpuSlowdownMultiplier=${Number(cpu)}`] : []),
+      ...(cpu && cpu !== 'auto' ? [`--throttling.cpuSlowdownMultiplier=${Number(cpu)}`] : []),
       '--output=json',
       `--output-path=${out}`,
       ...(assets ? ['--save-assets'] : []),
@@ -207,6 +212,14 @@ try {
   // the player registers on the server itself; its cookie (host-wide, whatever the port) is sent to Caddy's origin too
   if (paths.some((p) => p.startsWith('/player'))) profile = await loggedInProfile(base, await playerCookie(direct));
   for (const p of paths) await fetch(base + p, { dispatcher: insecure }); // the server's first read of each file is not measured
+  if (autoCpu) {
+    const indexes = [0, 1, 2].map((i) => runOnce(`${base}/login`, join(dataDir, `calibrate-${i}.json`), undefined, false).benchmarkIndex);
+    const index = median(indexes);
+    cpu = String(Math.min(Math.max(Math.round((index / GOAL_DEVICE_INDEX) * 10) / 10, 1), 12));
+    console.log(
+      `lighthouse  --cpu auto: CPU benchmark index ${indexes.join(', ')} (median ${index}) → ${cpu}x, a phone of index ${Math.round(index / Number(cpu))}`,
+    );
+  }
   const results = Object.fromEntries(paths.map((p) => [p, []]));
   for (let i = 0; i < runs; i++) {
     for (const p of paths) {

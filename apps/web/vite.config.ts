@@ -3,15 +3,7 @@ import { defineConfig } from 'vite';
 import preact from '@preact/preset-vite';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
-import {
-  chunkModulesFile,
-  compileHints,
-  deferAppStyles,
-  localeLanguage,
-  pageModulePreloads,
-  preloadFonts,
-  type PageSpec,
-} from './vite.plugins.ts';
+import { chunkModulesFile, compileHints, deferAppStyles, localeLanguage, pageModulePreloads, type PageSpec } from './vite.plugins.ts';
 
 const SHARED =
   /[\\/](src[\\/](components[\\/]ui|features[\\/][^\\/]+[\\/](api|lib)|lib)[\\/]|node_modules[\\/]@tanstack[\\/])|[\\/]contracts[\\/]src[\\/]banks\.ts$/;
@@ -82,13 +74,6 @@ export default defineConfig({
     tailwindcss(),
     // `locales/deposit.json?lang=th`: one language's texts out of a namespace file that holds all four (decision 147)
     localeLanguage(),
-    // every Lao page draws with all four (the Lao and the Latin subset, regular and bold)
-    preloadFonts([
-      'noto-sans-lao-lao-400-normal.woff2',
-      'noto-sans-lao-lao-700-normal.woff2',
-      'noto-sans-lao-latin-400-normal.woff2',
-      'noto-sans-lao-latin-700-normal.woff2',
-    ]),
     deferAppStyles(),
     compileHints(PAGES),
     chunkModulesFile(),

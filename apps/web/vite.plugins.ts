@@ -6,7 +6,7 @@ export { backofficeSpaFallback } from './vite-plugins/backoffice-spa-fallback.ts
 export { PAGES_DIR, type PageSpec } from './vite-plugins/chunk-graph.ts';
 export { chunkModulesFile } from './vite-plugins/chunk-modules-file.ts';
 export { compileHints } from './vite-plugins/compile-hints.ts';
-export { deferAppStyles, preloadFonts } from './vite-plugins/index-html.ts';
+export { deferAppStyles } from './vite-plugins/index-html.ts';
 export { localeLanguage } from './vite-plugins/locale-language.ts';
 export { pageModulePreloads } from './vite-plugins/page-preloads.ts';
 export { withPrerenderedPage } from './vite-plugins/prerender.ts';
