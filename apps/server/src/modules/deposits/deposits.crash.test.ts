@@ -17,7 +17,7 @@ import { freePort, ServerProcess } from '../../test/server-process.js';
  * order's confirmation job; one cut off is sent again by the bank; a transfer the dead process was
  * dispatching is taken over once its 5 s lease lapses.
  *
- * Needs PostgreSQL (TEST_DATABASE_URL, `.ci/run`'s second pass): the killed process and the one that
+ * Needs PostgreSQL (TEST_DATABASE_URL, as `.ci/run`'s `npm test` sets it): the killed process and the one that
  * replaces it share one database server, which the embedded PGlite of one process cannot be.
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
