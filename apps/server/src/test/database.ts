@@ -17,9 +17,10 @@ const quiet = { info: () => {}, warn: () => {} };
 
 /**
  * A fresh, migrated and seeded database for one test file: in-memory PGlite by default, or a new
- * database on the server named by TEST_DATABASE_URL (CI runs the suite there, and the database layer's tests on both, decision 201). Under Vitest it is
- * a copy of one template migrated and seeded once per run (`test/global-setup.ts`): every file
- * migrating its own database from empty was most of a test file's start.
+ * database on the server named by TEST_DATABASE_URL (CI runs the suite there, and the database layer's
+ * tests on both: decision 201). Under Vitest it is a copy of one template migrated and seeded once per
+ * run (`test/global-setup.ts`): every file migrating its own database from empty was most of a test
+ * file's start.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const { database, url, drop } = await openSeededDatabase(20);
