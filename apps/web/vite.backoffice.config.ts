@@ -6,7 +6,7 @@ import { defineConfig } from 'vite';
 import preact from '@preact/preset-vite';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
-import { backofficeSpaFallback } from './vite.plugins.ts';
+import { backofficeSpaFallback, precompress } from './vite.plugins.ts';
 
 export default defineConfig({
   base: '/backoffice/',
@@ -21,6 +21,7 @@ export default defineConfig({
     preact(),
     tailwindcss(),
     backofficeSpaFallback(),
+    precompress(),
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { port: 5174, strictPort: true, proxy: { '/api': process.env.DEV_API_URL ?? 'http://127.0.0.1:3000' } },

@@ -3,7 +3,15 @@ import { defineConfig } from 'vite';
 import preact from '@preact/preset-vite';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
-import { chunkModulesFile, compileHints, deferAppStyles, localeLanguage, pageModulePreloads, type PageSpec } from './vite.plugins.ts';
+import {
+  chunkModulesFile,
+  compileHints,
+  deferAppStyles,
+  localeLanguage,
+  pageModulePreloads,
+  precompress,
+  type PageSpec,
+} from './vite.plugins.ts';
 
 const SHARED =
   /[\\/](src[\\/](components[\\/]ui|features[\\/][^\\/]+[\\/](api|lib)|lib)[\\/]|node_modules[\\/]@tanstack[\\/])|[\\/]contracts[\\/]src[\\/]banks\.ts$/;
@@ -82,6 +90,8 @@ export default defineConfig({
       entry: 'src/prerender.tsx',
       paths: { index: '/', login: '/login', register: '/register' },
     }),
+    // every text file compressed once at build time, the page copies too: the server sends them as they are (decision 202)
+    precompress(),
   ],
   resolve: {
     alias: [

@@ -33,7 +33,9 @@ const attr = (tag, name) => tag.match(new RegExp(`\\b${name}\\s*=\\s*"([^"]+)"`)
 const STATIC_IMPORT = /\bimport\s*(?:[\w${},\s*]+from\s*)?["']([^"']+\.js)["']/g;
 
 /** The initial chunks of one HTML file of `dist`: `[{ file, gzip }]`, biggest first, and their total. */
-export function initialJs(dist, htmlFile) {
+export function initialJs(distDir, htmlFile) {
+  // absolute, as the static imports resolve: a relative folder would count each chunk twice
+  const dist = resolve(distDir);
   const html = readFileSync(join(dist, htmlFile), 'utf8');
   const toFile = (url) => join(dist, url.replace(/^\//, ''));
   const queue = [];

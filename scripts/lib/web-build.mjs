@@ -1,6 +1,5 @@
 // Builds apps/web when its sources changed since the last build (a hash of the inputs is kept in dist).
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -55,26 +54,6 @@ export function ensureWebBuilt({ force = false } = {}) {
     });
     if (r.status !== 0) process.exit(r.status ?? 1);
   }
-  precompress(outDir);
   writeFileSync(stamp, digest);
   return true;
-}
-
-/**
- * Writes `.br` and `.gz` beside every text asset once, at build time, so that the server sends
- * compressed files without compressing on each request (players are on slow mobile networks).
- */
-function precompress(dir) {
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) {
-      precompress(path);
-      continue;
-    }
-    if (!/\.(js|css|html|svg|json|txt|webmanifest)$/.test(name)) continue;
-    const data = readFileSync(path);
-    if (data.length < 1024) continue;
-    writeFileSync(`${path}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
-    writeFileSync(`${path}.gz`, gzipSync(data, { level: 9 }));
-  }
 }

@@ -37,14 +37,20 @@ function groupDigits(digits: string): string {
 
 /** "1234567.5", "THB" → "1,234,567.50 THB"; LAK keeps whole kip. Unparseable input → N/A. */
 export function formatMoney(value: string | null | undefined, currency: CurrencyCode | string): string {
-  const number = formatDecimal(value, currency in DISPLAY_SCALE ? DISPLAY_SCALE[currency as CurrencyCode] : 2);
-  return number === na() ? number : `${number} ${currency}`;
+  const number = grouped(value, currency in DISPLAY_SCALE ? DISPLAY_SCALE[currency as CurrencyCode] : 2);
+  return number === null ? na() : `${number} ${currency}`;
 }
 
-/** A decimal string with exactly `scale` decimals (truncated, never rounded up), grouped. */
+/** A decimal string with exactly `scale` decimals (truncated, never rounded up), grouped; N/A when unparseable. */
 export function formatDecimal(value: string | null | undefined, scale: number): string {
+  return grouped(value, scale) ?? na();
+}
+
+// the text is looked up only for the value that needs it: a lookup costs more than the formatting
+// (i18next's path, interpreted in a page's first render on a slow phone)
+function grouped(value: string | null | undefined, scale: number): string | null {
   const m = value == null ? null : DECIMAL.exec(value.trim());
-  if (!m) return na();
+  if (!m) return null;
   const [, sign = '', whole = '0', frac = ''] = m;
   const fraction = frac.padEnd(scale, '0').slice(0, scale);
   const body = groupDigits(whole) + (scale > 0 ? DECIMAL_POINT + fraction : '');
