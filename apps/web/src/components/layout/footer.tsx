@@ -40,12 +40,12 @@ function Section({ title, items }: { title: string; items: readonly (string | Se
   );
 }
 
-function Banks({ compact }: { compact: boolean }) {
+function Banks() {
   const { t } = useTranslation();
   return (
     <section>
       <h2 className="mb-3 text-sm font-semibold tracking-wide text-amber-300 uppercase">{t('footer.banks')}</h2>
-      <ul className={compact ? 'grid grid-cols-2 gap-3' : 'grid grid-cols-3 gap-3 xl:grid-cols-6'}>
+      <ul className="grid grid-cols-2 gap-3 min-[769px]:grid-cols-3 xl:grid-cols-6">
         {BANK_CODES.map((b) => (
           <li
             key={b}
@@ -61,42 +61,36 @@ function Banks({ compact }: { compact: boolean }) {
   );
 }
 
-/** Not interactive (SPEC.md §1), but for the responsible-play entry. Mobile layout up to 768 px, desktop from 769 px (SPEC.md §9). */
+/**
+ * Not interactive (SPEC.md §1), but for the responsible-play entry. Mobile layout up to 768 px, desktop from
+ * 769 px (SPEC.md §9): one tree whose grid changes at 769 px, not two copies of which CSS hides one (the
+ * footer is drawn after the page, in a task of its own on a slow phone: half the elements to make and lay out).
+ */
 export function Footer() {
   const { t } = useTranslation();
   const games = GAME_TYPES.map((g) => t(`footer.game_type.${g}`));
   const about = ABOUT.map((a) => ({ text: t(`footer.about.${a}`), href: ABOUT_LINKS[a] }));
   const copyright = t('footer.copyright', { year: new Date().getFullYear() });
   return (
-    <footer className="mt-12 border-t border-slate-800 bg-slate-950 pb-24 min-[577px]:pb-6">
-      <div className="px-4 py-8 min-[769px]:hidden" data-testid="footer-mobile">
-        <Brand />
-        <div className="mt-6 grid grid-cols-2 gap-6">
-          <Section title={t('footer.game_types')} items={games} />
-          <Section title={t('footer.promotion_brands')} items={PROMOTION_BRANDS} />
-        </div>
-        <div className="mt-6">
-          <Section title={t('footer.about_us')} items={about} />
-        </div>
-        <div className="mt-6">
-          <Banks compact />
-        </div>
-        <p className="mt-8 text-center text-xs text-slate-400">{copyright}</p>
-      </div>
-      <div className="mx-auto hidden max-w-6xl px-6 py-10 min-[769px]:block" data-testid="footer-desktop">
-        <div className="grid grid-cols-4 gap-8">
-          <div>
+    <footer className="mt-12 border-t border-slate-800 bg-slate-950 pb-24 min-[577px]:pb-6" data-testid="footer">
+      <div className="px-4 py-8 min-[769px]:mx-auto min-[769px]:max-w-6xl min-[769px]:px-6 min-[769px]:py-10">
+        <div className="grid grid-cols-2 gap-6 min-[769px]:grid-cols-4 min-[769px]:gap-8">
+          <div className="col-span-2 min-[769px]:col-span-1">
             <Brand />
-            <p className="mt-3 text-sm text-slate-400">{t('home.subtitle')}</p>
+            <p className="mt-3 hidden text-sm text-slate-400 min-[769px]:block">{t('home.subtitle')}</p>
           </div>
           <Section title={t('footer.game_types')} items={games} />
           <Section title={t('footer.promotion_brands')} items={PROMOTION_BRANDS} />
-          <Section title={t('footer.about_us')} items={about} />
+          <div className="col-span-2 min-[769px]:col-span-1">
+            <Section title={t('footer.about_us')} items={about} />
+          </div>
         </div>
-        <div className="mt-10">
-          <Banks compact={false} />
+        <div className="mt-6 min-[769px]:mt-10">
+          <Banks />
         </div>
-        <p className="mt-8 border-t border-slate-800 pt-6 text-center text-xs text-slate-400">{copyright}</p>
+        <p className="mt-8 text-center text-xs text-slate-400 min-[769px]:border-t min-[769px]:border-slate-800 min-[769px]:pt-6">
+          {copyright}
+        </p>
       </div>
     </footer>
   );
