@@ -1,4 +1,4 @@
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -12,14 +12,8 @@ export const COMPRESSED = /\.(js|css|html|svg|json|txt|webmanifest)$/;
 export const COMPRESS_MIN_BYTES = 1024;
 
 async function filesUnder(dir: string): Promise<string[]> {
-  const names = await readdir(dir, { recursive: true, encoding: 'utf8' });
-  const files = await Promise.all(
-    names.map(async (name) => {
-      const path = join(dir, name);
-      return COMPRESSED.test(name) && (await stat(path)).isFile() ? path : null;
-    }),
-  );
-  return files.filter((f): f is string => f !== null);
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile() && COMPRESSED.test(e.name)).map((e) => join(e.parentPath, e.name));
 }
 
 /**
