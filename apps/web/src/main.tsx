@@ -10,6 +10,7 @@ import { renderOver } from './lib/render-over';
 import { holdEarlyInput } from './lib/early-input';
 import { drawsPrerenderedPage } from './app/prerendered';
 import { registerServiceWorker } from './lib/service-worker';
+import { renderPageFirst } from './lib/shell-after-page';
 import './index.css';
 
 installChunkReload();
@@ -18,9 +19,11 @@ const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 
 const container = document.getElementById('root')!;
-// The router first resolves the page (agency, guards, the route's chunk), then the whole page renders
-// once: no shell first and a re-render with the page. Until then the HTML shows either the page itself,
-// prerendered at build time for a visitor of a known agency (docs/decisions/020), or SPEC.md §2's spinner.
+// The router first resolves the page (agency, guards, the route's chunk), then the page renders with its
+// data: no empty page first and a re-render with it. Drawn afresh, the shell's header and bottom bar
+// follow in a task of their own (decision 203); over a prerendered page everything at once. Until then
+// the HTML shows either the page itself, prerendered at build time for a visitor of a known agency
+// (docs/decisions/020), or SPEC.md §2's spinner.
 // The language's texts are in before the first render, so that it draws the page the HTML already shows.
 // (On Preact, decision 018, the transition runs at once: it is one task; on React it would yield.)
 const prerendered = container.getAttribute('data-prerendered');
@@ -29,7 +32,7 @@ void Promise.all([router.load(), appStylesReady(), i18nReady]).finally(() => {
   const app = <App router={router} queryClient={queryClient} />;
   if (prerendered !== null && drawsPrerenderedPage(router, queryClient, prerendered)) renderOver(app, container);
   // another screen than the prerendered one (or the spinner): drawn afresh, createRoot empties the root
-  else startTransition(() => createRoot(container).render(app));
+  else renderPageFirst(() => startTransition(() => createRoot(container).render(app)));
   releaseEarlyInput?.();
   // the page answers from here on: what a tap did before (outside a form's sending) did nothing
   container.setAttribute('data-live', '');

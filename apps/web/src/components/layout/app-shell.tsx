@@ -3,8 +3,9 @@ import { useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { whenIdle } from '@/lib/when-idle';
 import { pageTitle } from '@/lib/page-title';
+import { useShellDrawn } from '@/lib/shell-after-page';
 import { BottomBar } from './bottom-bar';
-import { Header } from './header';
+import { Header, HeaderFrame } from './header';
 
 // Radix dialog and toast code stays out of the first bundle: the drawer loads on intent, the toaster once the first page is shown and the browser idle.
 const loadDrawer = () => import('./side-drawer');
@@ -34,6 +35,8 @@ export function AppShell({ children, userMenu }: { children: ReactNode; userMenu
   const [footerShown, setFooterShown] = useState(settled);
   if (settled && !footerShown) setFooterShown(true);
   const path = useRouterState({ select: (s) => s.location.pathname });
+  // a page drawn afresh first: its header's contents and the bottom bar a task later (decision 203)
+  const shellDrawn = useShellDrawn();
   const title = pageTitle(t, path);
   useEffect(() => {
     document.title = title;
@@ -48,14 +51,18 @@ export function AppShell({ children, userMenu }: { children: ReactNode; userMenu
       >
         {t('nav.skip')}
       </a>
-      <Header
-        userMenu={userMenu}
-        onDrawerIntent={() => void loadDrawer()}
-        onOpenDrawer={() => {
-          setDrawerLoaded(true);
-          setDrawerOpen(true);
-        }}
-      />
+      {shellDrawn ? (
+        <Header
+          userMenu={userMenu}
+          onDrawerIntent={() => void loadDrawer()}
+          onOpenDrawer={() => {
+            setDrawerLoaded(true);
+            setDrawerOpen(true);
+          }}
+        />
+      ) : (
+        <HeaderFrame />
+      )}
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 pt-4 pb-8 outline-none sm:px-6 sm:pt-6">
         {footerShown && (
           <WhenIdle>
@@ -65,7 +72,7 @@ export function AppShell({ children, userMenu }: { children: ReactNode; userMenu
         {children}
       </main>
       {footerShown && <LateFooter />}
-      <BottomBar />
+      {shellDrawn && <BottomBar />}
       {footerShown && (
         <Suspense fallback={null}>
           <BackToTop />

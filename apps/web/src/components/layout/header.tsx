@@ -8,6 +8,18 @@ import { useAuth } from '@/lib/api/player-info';
 import { ContactMenu } from './contact-menu';
 import { LanguageMenu } from './language-menu';
 
+const HEADER = 'sticky top-0 z-40 border-b border-slate-800 bg-slate-950/90 backdrop-blur';
+const ROW = 'mx-auto flex h-14 max-w-6xl items-center gap-1 px-2 sm:h-16 sm:px-4';
+
+/** The header's box without its contents: what the first render of a page drawn afresh shows (lib/shell-after-page.ts). */
+export function HeaderFrame() {
+  return (
+    <header className={HEADER} data-testid="header">
+      <div className={ROW} />
+    </header>
+  );
+}
+
 /** SPEC.md §2 top navbar. "Small screens" are the bottom bar's: up to 576 px. */
 export function Header({
   userMenu,
@@ -21,8 +33,8 @@ export function Header({
   const { t } = useTranslation();
   const { status, player } = useAuth();
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-800 bg-slate-950/90 backdrop-blur" data-testid="header">
-      <div className="mx-auto flex h-14 max-w-6xl items-center gap-1 px-2 sm:h-16 sm:px-4">
+    <header className={HEADER} data-testid="header">
+      <div className={ROW}>
         <button
           type="button"
           onClick={onOpenDrawer}
