@@ -5,7 +5,7 @@ import { whenIdle } from '@/lib/when-idle';
 import { pageTitle } from '@/lib/page-title';
 import { useShellDrawn } from '@/lib/shell-after-page';
 import { BottomBar } from './bottom-bar';
-import { Header, HeaderFrame } from './header';
+import { Header } from './header';
 
 // Radix dialog and toast code stays out of the first bundle: the drawer loads on intent, the toaster once the first page is shown and the browser idle.
 const loadDrawer = () => import('./side-drawer');
@@ -51,18 +51,15 @@ export function AppShell({ children, userMenu }: { children: ReactNode; userMenu
       >
         {t('nav.skip')}
       </a>
-      {shellDrawn ? (
-        <Header
-          userMenu={userMenu}
-          onDrawerIntent={() => void loadDrawer()}
-          onOpenDrawer={() => {
-            setDrawerLoaded(true);
-            setDrawerOpen(true);
-          }}
-        />
-      ) : (
-        <HeaderFrame />
-      )}
+      <Header
+        drawn={shellDrawn}
+        userMenu={userMenu}
+        onDrawerIntent={() => void loadDrawer()}
+        onOpenDrawer={() => {
+          setDrawerLoaded(true);
+          setDrawerOpen(true);
+        }}
+      />
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 pt-4 pb-8 outline-none sm:px-6 sm:pt-6">
         {footerShown && (
           <WhenIdle>
