@@ -11,6 +11,17 @@ describe('PubNubHub', () => {
     expect(hub.cursor()).toBe(b.timetoken);
   });
 
+  it('never gives a message the timetoken of a cursor already answered: a long poll that ended empty misses nothing published in that millisecond', () => {
+    const hub = new PubNubHub(60_000, () => 1_796_000_000_000);
+    const handshake = hub.cursor();
+    const first = hub.publish('c', 'bank', 'one');
+    expect(hub.since(['c'], handshake).map((m) => m.data)).toEqual(['one']);
+    const emptyPoll = hub.cursor();
+    expect(emptyPoll).toBeGreaterThanOrEqual(first.timetoken);
+    hub.publish('c', 'bank', 'two');
+    expect(hub.since(['c'], emptyPoll).map((m) => m.data)).toEqual(['two']);
+  });
+
   it('answers what came after a timetoken, oldest first across channels, and only the channels asked', () => {
     let now = 1_796_000_000_000;
     const hub = new PubNubHub(60_000, () => now);

@@ -39,10 +39,15 @@ export class PubNubHub {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  /** The timetoken a subscriber starts from when it gives none: nothing published so far is newer. */
+  /**
+   * The timetoken a subscriber continues from when nothing newer is there for it: nothing published so
+   * far is newer, and everything published from now on is (it is taken, so a message of this same
+   * millisecond gets the next one: a subscriber answered with it would otherwise skip that message).
+   */
   cursor(): bigint {
     const now = BigInt(this.clock()) * 10_000n;
-    return this.last > now ? this.last : now;
+    if (now > this.last) this.last = now;
+    return this.last;
   }
 
   publish(channel: string, publisher: string, data: unknown): StoredMessage {
