@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, PHONE_ONLY, testAllowing } from './fixtures';
-import { addBankAccount, lo as loTexts, pick, registerPlayer } from './helpers';
+import { addBankAccount, keptSinceMarked, lo as loTexts, markPage, pick, registerPlayer } from './helpers';
 import authFile from '../apps/web/src/locales/auth.json' with { type: 'json' };
 import { textsOf } from '../apps/web/src/lib/locale-file';
 
@@ -101,22 +101,12 @@ test.describe('the public pages paint from their HTML', () => {
     });
     await page.goto('/login', { waitUntil: 'commit' });
     await expect(page.getByTestId('login-form')).toBeVisible();
-    await page.evaluate(() => {
-      const w = window as unknown as { marks: Element[]; shift: number };
-      w.marks = [...document.querySelectorAll('#root *')];
-      w.shift = 0;
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) w.shift += (e as PerformanceEntry & { value: number }).value;
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await markPage(page);
     await page.getByLabel(pick(auth, 'login.username')).fill(username);
     release();
     // the toaster mounts once the page is live and the browser idle
     await expect(page.getByRole('region', { name: /F8/ })).toHaveCount(1);
-    const { kept, total, shift } = await page.evaluate(() => {
-      const w = window as unknown as { marks: Element[]; shift: number };
-      return { kept: w.marks.filter((n) => n.isConnected).length, total: w.marks.length, shift: w.shift };
-    });
+    const { kept, total, shift } = await keptSinceMarked(page);
     expect(total).toBeGreaterThan(50);
     expect(kept).toBe(total);
     expect(shift).toBeLessThan(0.01);

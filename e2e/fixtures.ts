@@ -32,6 +32,23 @@ export function testAllowing(patterns: readonly RegExp[], messages: readonly Reg
       }, Math.random());
       await use(context);
     },
+    // A player page's HTML holds the page drawn by the server (decision 204): it is visible before its
+    // script has made it live, and a tap then (a select, a menu) does nothing. A navigation with the default
+    // wait goes on once a page drawn from its HTML is live; one that passes its own `waitUntil` looks at the
+    // page before that (first paint, early input) and waits for what it needs itself.
+    page: async ({ page }, use) => {
+      const liveAfter =
+        <A extends unknown[], R>(navigate: (...args: A) => Promise<R>, options: (args: A) => { waitUntil?: unknown } | undefined) =>
+        async (...args: A): Promise<R> => {
+          const res = await navigate(...args);
+          if (options(args)?.waitUntil === undefined && (await page.locator('#root[data-prerendered^="/player"]').count()) > 0)
+            await untilLive(page);
+          return res;
+        };
+      page.goto = liveAfter(page.goto.bind(page), ([, options]) => options);
+      page.reload = liveAfter(page.reload.bind(page), ([options]) => options);
+      await use(page);
+    },
     request: async ({ playwright, baseURL }, use) => {
       const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: SAME_ORIGIN });
       await use(request);

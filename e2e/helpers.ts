@@ -114,3 +114,26 @@ export async function openOrderDetails(page: Page, rowTestId: string, code: stri
   await expect(row.getByRole('button', { expanded: true })).toBeVisible();
   return page.locator(`[data-testid="${rowTestId}-details"][data-code="${code}"]`).getByTestId('order-details');
 }
+
+/**
+ * Marks every element of the page painted from its HTML and starts summing its layout shifts; `keptSinceMarked`
+ * then says how many of them are still in the document: a first render that reuses the markup keeps them all.
+ */
+export async function markPage(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { marks: Element[]; shift: number };
+    w.marks = [...document.querySelectorAll('#root *')];
+    w.shift = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.shift += (e as PerformanceEntry & { value: number }).value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** Of the elements `markPage` marked, how many are still in the document, and the layout shift since. */
+export function keptSinceMarked(page: Page): Promise<{ kept: number; total: number; shift: number }> {
+  return page.evaluate(() => {
+    const w = window as unknown as { marks: Element[]; shift: number };
+    return { kept: w.marks.filter((n) => n.isConnected).length, total: w.marks.length, shift: w.shift };
+  });
+}

@@ -51,7 +51,8 @@ const PAGES: Record<string, string[] | PageSpec> = {
   ]),
   'player/withdraw/history': player('withdraw/history.tsx'),
   'player/bank': player('bank.tsx', ['/api/v2/players/bank-accounts']),
-  'player/promotion': player('promotion/index.tsx'),
+  // its list's answer too: the server draws the page with it (decision 204)
+  'player/promotion': player('promotion/index.tsx', ['/api/v2/promotions']),
   'player/promotion/history': player('promotion/history.tsx'),
 };
 

@@ -10,4 +10,3 @@ export { deferAppStyles } from './vite-plugins/index-html.ts';
 export { localeLanguage } from './vite-plugins/locale-language.ts';
 export { pageModulePreloads } from './vite-plugins/page-preloads.ts';
 export { precompress } from './vite-plugins/precompress.ts';
-export { withPrerenderedPage } from './vite-plugins/prerender.ts';

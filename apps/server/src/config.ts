@@ -54,6 +54,8 @@ export const configSchema = z.object({
   TRUST_PROXY: trustProxySchema,
   /** the built player site (apps/web/dist); not served when missing */
   WEB_DIST: z.string().default(new URL('../../web/dist', import.meta.url).pathname),
+  /** player pages waiting for the server's render at once (decision 204); one more goes out with its spinner, 0: never rendered */
+  PAGE_RENDERS_WAITING: z.coerce.number().int().min(0).max(64).default(4),
   /** Secure cookies; default on in production, where it cannot be turned off */
   COOKIE_SECURE: bool.optional(),
   SESSION_IDLE_MINUTES: z.coerce

@@ -1,6 +1,7 @@
-// Build-time only (apps/web/vite.plugins.ts, pageModulePreloads): renders a public page as a visitor's first
-// render in the browser shows it, so that its HTML paints the page before any script has run
-// (docs/decisions/020-prerendered-public-pages.md). Never part of the browser bundle.
+// Renders a page as the browser's first render shows it, so that its HTML paints the page before any script
+// has run. Never part of the browser bundle. At build time (apps/web/vite.plugins.ts, pageModulePreloads) a
+// public page for a visitor (docs/decisions/020-prerendered-public-pages.md); the build keeps this module
+// as `_ssr/prerender.mjs`, with which the server renders a player's page with the answers its HTML carries (decision 204).
 import type { VNode } from 'preact';
 import { renderToStringAsync } from 'preact-render-to-string';
 import { createMemoryHistory } from '@tanstack/react-router';
@@ -9,6 +10,8 @@ import type { Agency } from './lib/api/agency-info';
 import { i18n, i18nReady, type Language } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 import { setVisitorState } from './app/prerendered';
+import { holdPageAnswers } from './lib/page-answers';
+import { setDefaultTimeZone } from './lib/date-parts';
 import { createAppRouter } from './app/router';
 
 export { EAGER_NAMESPACES, LANGUAGES, LOCALE_TAG } from './lib/i18n';
@@ -65,4 +68,51 @@ export async function prerender(path: string, language: Language): Promise<strin
     throw new Error(`prerender: ${path} depends on the agency's data (…${a.slice(at - 80, at + 80)}…); it cannot be prerendered`);
   }
   return a;
+}
+
+// the players' pages show times as their phones do, in Laos: not in the server's zone (UTC on most hosts)
+setDefaultTimeZone('Asia/Vientiane');
+
+/** One render at a time: the language is the one i18next instance's, and the answers are held for the render's reads. */
+let previous: Promise<unknown> = Promise.resolve();
+
+/**
+ * `url` (a path of the player area, with its query) as the browser's first render draws it for the player
+ * whose answers these are (apps/server/src/plugins/page-answers.ts: the reads the page's HTML carries, by
+ * path), in `language`; null when the page would not be drawn from them alone (the route redirects, a read
+ * it waits for is not among them, a render fails): the server then sends the spinner, as without this.
+ * Nothing is fetched here: a read not answered fails at once, and is never retried.
+ */
+export function renderPlayerPage(url: string, language: Language, answers: Record<string, unknown>): Promise<string | null> {
+  const run = previous.then(() => renderWith(url, language, answers));
+  previous = run.catch(() => undefined);
+  return run;
+}
+
+async function renderWith(url: string, language: Language, answers: Record<string, unknown>): Promise<string | null> {
+  await i18nReady;
+  if (i18n.language !== language) await i18n.changeLanguage(language);
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({
+    ...queryClient.getDefaultOptions(),
+    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+  });
+  holdPageAnswers(answers);
+  try {
+    const router = createAppRouter(queryClient, { history: createMemoryHistory({ initialEntries: [url] }), scrollRestoration: false });
+    await router.load();
+    const { location, matches } = router.state;
+    // a read that failed here (not among the answers) would be drawn as an error the browser does not show
+    const failedRead = () =>
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .some((q) => q.state.status === 'error');
+    if (location.pathname !== url.split('?')[0] || matches.some((m) => m.status !== 'success') || failedRead()) return null;
+    const html = await renderToStringAsync((<App router={router} queryClient={queryClient} />) as unknown as VNode);
+    return failedRead() ? null : html;
+  } finally {
+    holdPageAnswers(null);
+    queryClient.clear();
+  }
 }

@@ -2,7 +2,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Plugin } from 'vite';
 import { chunkGraph, DEFAULT_LANGUAGE, pageChunks, PAGES_DIR, specOf, textLanguages, type PageSpec } from './chunk-graph.ts';
-import { buildPrerender, withPrerenderedPage } from './prerender.ts';
+// by its path: Vite's config loader leaves a package's import to Node, which cannot read TypeScript
+import { withPageMarkup } from '../../../packages/contracts/src/page-html.ts';
+import { buildPrerender, SSR_DIR } from './prerender.ts';
 
 /**
  * For each page, a copy of index.html that also preloads what the page needs beside the entry
@@ -16,7 +18,8 @@ import { buildPrerender, withPrerenderedPage } from './prerender.ts';
  * `#root` holds the page as the browser's first render draws it for a visitor (rendered by
  * `prerender.entry`, built for Node on the side) and whose `<style>` holds the whole stylesheet:
  * the page paints from the HTML, before any script or stylesheet has arrived
- * (docs/decisions/020-prerendered-public-pages.md). The server chooses the copy.
+ * (docs/decisions/020-prerendered-public-pages.md). The server chooses the copy. The module stays in the
+ * build as `_ssr/prerender.mjs`: the server renders a player's page into its copy (decision 204).
  */
 export function pageModulePreloads(
   pages: Record<string, string[] | PageSpec>,
@@ -68,7 +71,8 @@ export function pageModulePreloads(
       const css = Object.values(bundle).flatMap((a) => (a.type === 'asset' && a.fileName.endsWith('.css') ? [a] : []));
       if (css.length !== 1) throw new Error(`prerender: expected one stylesheet, found ${css.length}`);
       const sheet = String(css[0]!.source);
-      const render = await buildPrerender(prerender.entry);
+      // kept in the build: the server renders a player's page with the same module (docs/decisions/204)
+      const render = await buildPrerender(prerender.entry, join(dir, SSR_DIR));
       for (const [page, path] of Object.entries(prerender.paths)) {
         const base = pageHtml.get(page);
         if (base === undefined) throw new Error(`prerender: ${page} is not one of the pages`);
@@ -79,7 +83,7 @@ export function pageModulePreloads(
             const chunk = chunkOf(`/src/locales/${ns}.json?lang=${language}`);
             if (chunk) walk(chunk.fileName, localeChunks);
           }
-          const out = withPrerenderedPage(base, {
+          const out = withPageMarkup(base, {
             path,
             markup: await render.prerender(path, language),
             lang: render.LOCALE_TAG[language],

@@ -54,3 +54,10 @@ export const loginThrottled = new Counter({
   labelNames: ['kind'] as const,
   registers: [processRegistry],
 });
+
+export const pageRenders = new Counter({
+  name: 'laocredit_page_renders_total',
+  help: "Player pages asked of the server's render (decision 204), by outcome: rendered, busy (renders waiting at the bound: the spinner), declined (the page needs more than its answers), failed",
+  labelNames: ['outcome'] as const,
+  registers: [processRegistry],
+});

@@ -17,29 +17,38 @@ const FORWARDED = ['host', 'cookie', 'accept-language', 'user-agent'] as const;
  * the page has its data with the HTML instead of after one more round of requests on a phone's slow
  * network (docs/decisions/077). Only a 200 JSON answer is written, and its preload link removed; any
  * other answer (no session any more, a password to change first) leaves the link, and the page's own
- * call gets it as before.
+ * call gets it as before. Also answers those answers, by path, as the JSON text written (the server
+ * draws the page with them, decision 204).
  */
-export async function withPageAnswers(app: FastifyInstance, request: FastifyRequest, html: string): Promise<string> {
+export async function withPageAnswers(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  html: string,
+): Promise<{ html: string; answers: Map<string, string> }> {
   const links = [...html.matchAll(READ_LINK)];
-  if (links.length === 0) return html;
+  const answers = new Map<string, string>();
+  if (links.length === 0) return { html, answers };
   const headers: Record<string, string> = { accept: 'application/json' };
   for (const name of FORWARDED) {
     const value = request.headers[name];
     if (typeof value === 'string') headers[name] = value;
   }
-  const answers = await Promise.all(
+  const asked = await Promise.all(
     links.map(async ([link, path]) => {
       const res = await app.inject({ method: 'GET', url: path!, headers, remoteAddress: request.ip });
       const json = res.statusCode === 200 && String(res.headers['content-type'] ?? '').startsWith('application/json');
       return json ? { link, path: path!, body: res.body } : null;
     }),
   );
-  const taken = answers.filter((a) => a !== null);
-  if (taken.length === 0) return html;
+  const taken = asked.filter((a) => a !== null);
+  if (taken.length === 0) return { html, answers };
   let out = html;
-  for (const a of taken) out = out.replace(a.link, '');
+  for (const a of taken) {
+    out = out.replace(a.link, '');
+    answers.set(a.path, a.body);
+  }
   const json = jsonInHtml(`{${taken.map((a) => `${JSON.stringify(a.path)}:${a.body}`).join(',')}}`);
-  return out.replace('</head>', `  <script type="application/json" id="${PAGE_ANSWERS_ID}">${json}</script>\n  </head>`);
+  return { html: out.replace('</head>', `  <script type="application/json" id="${PAGE_ANSWERS_ID}">${json}</script>\n  </head>`), answers };
 }
 
 /**

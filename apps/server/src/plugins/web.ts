@@ -8,6 +8,7 @@ import type { ErrorBody } from '@app/contracts';
 import { LANGUAGE_STORAGE_KEY, detectLanguage, isLanguage, type Language } from '@app/contracts/languages';
 import { SESSION_COOKIE } from './session.js';
 import { sendPage, withPageAnswers } from './page-answers.js';
+import { playerPageRenderer } from './page-render.js';
 
 /** The copies of index.html of one page (apps/web/vite.plugins.ts, pageModulePreloads). */
 interface PageCopies {
@@ -57,6 +58,8 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
       index: false,
       // the build writes .br and .gz beside each asset (scripts/lib/web-build.mjs)
       preCompressed: true,
+      // the server's own render module (decision 204) is not a file of the site
+      allowedPath: (pathName) => !pathName.startsWith('/_ssr/'),
       setHeaders(res, path) {
         if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
         else res.header('cache-control', 'no-cache');
@@ -68,6 +71,8 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
   // route chunks of /login under the spinner, `_pages/login.<language>.html` is /login itself;
   // `_pages/player/deposit.html` is /player/deposit's (`index` names a folder's own page: `/`, `/player`)
   const pagesDir = join(root, '_pages');
+  const renderer =
+    hasWeb && app.config.PAGE_RENDERS_WAITING > 0 ? await playerPageRenderer(root, app.log, app.config.PAGE_RENDERS_WAITING) : null;
   const pages = new Map<string, PageCopies>();
   if (hasWeb && existsSync(pagesDir)) {
     const names = readdirSync(pagesDir, { recursive: true, encoding: 'utf8' })
@@ -93,9 +98,11 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
    * cookie gets the spinner: a logged-in player is sent on to /player by the site, never shown the
    * login page first.
    */
+  const languageOf = (request: FastifyRequest) =>
+    detectLanguage(request.cookies[LANGUAGE_STORAGE_KEY], acceptedLanguages(request.headers['accept-language']));
   async function copyFor(request: FastifyRequest, path: string, copies: PageCopies | undefined): Promise<string> {
     if (!copies) return 'index.html';
-    const language = () => detectLanguage(request.cookies[LANGUAGE_STORAGE_KEY], acceptedLanguages(request.headers['accept-language']));
+    const language = () => languageOf(request);
     if (isPlayerArea(path)) {
       // the player area's copies preload the player's own reads, which answer 401 without a session: a
       // visitor gets index.html (the site sends them to /login)
@@ -117,7 +124,10 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
     if (isPlayerArea(path) && file !== 'index.html') {
       // a player page holds the answers to its first reads: the player's own data, for this browser only
       reply.header('cache-control', 'private, no-cache');
-      return sendPage(request, reply, await withPageAnswers(app, request, await readFile(join(root, file), 'utf8')));
+      const { html, answers } = await withPageAnswers(app, request, await readFile(join(root, file), 'utf8'));
+      // drawn with those answers when the build has the render: the page paints before its scripts (decision 204)
+      const drawn = await renderer?.render(html, request.url, languageOf(request), answers);
+      return sendPage(request, reply, drawn ?? html);
     }
     return reply.type('text/html; charset=utf-8').sendFile(file, root);
   };

@@ -36,4 +36,25 @@ describe('drawsPrerenderedPage', () => {
     const unknown = await settledOn('/login', (qc) => qc.setQueryData(['players', 'info'], null));
     expect(drawsPrerenderedPage(unknown.router, unknown.queryClient, '/login')).toBe(false);
   });
+
+  it('is true for a player page the server drew for a logged-in player, false for a visitor sent on to /login (decision 204)', async () => {
+    const info = {
+      player: { id: 'p1', username: 'somebody', displayName: 'somebody', createdAt: '2026-11-01T00:00:00.000Z' },
+      credential: null,
+      bankAccounts: [],
+    };
+    const player = await settledOn('/player/deposit/history', (qc) => {
+      setVisitorState(qc, agency);
+      qc.setQueryData(['players', 'info'], info);
+    });
+    expect(player.router.state.location.pathname).toBe('/player/deposit/history');
+    expect(drawsPrerenderedPage(player.router, player.queryClient, '/player/deposit/history')).toBe(true);
+    expect(drawsPrerenderedPage(player.router, player.queryClient, '/player/deposit')).toBe(false);
+    // and a visitor's page is not a player's
+    expect(drawsPrerenderedPage(player.router, player.queryClient, '/login')).toBe(false);
+
+    const visitor = await settledOn('/player/deposit/history', (qc) => setVisitorState(qc, agency));
+    expect(visitor.router.state.location.pathname).toBe('/login');
+    expect(drawsPrerenderedPage(visitor.router, visitor.queryClient, '/player/deposit/history')).toBe(false);
+  });
 });

@@ -6,7 +6,16 @@
  */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(timeZone: string | undefined): Intl.DateTimeFormat {
+/** The zone of a date given none: the device's in the browser; the one the server's render sets (decision 204). */
+let defaultZone: string | undefined;
+
+/** The players' zone for the pages the server draws (src/prerender.tsx): their phones' zone, not the server's. */
+export function setDefaultTimeZone(zone: string | undefined): void {
+  defaultZone = zone;
+}
+
+function formatter(given: string | undefined): Intl.DateTimeFormat {
+  const timeZone = given ?? defaultZone;
   const key = timeZone ?? '';
   let f = formatters.get(key);
   if (!f) {

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { CURRENCY_SCALE } from '@app/contracts';
 import { DISPLAY_SCALE, formatDateTime, formatDecimal, formatMoney, formatNumber } from './format';
+import { setDefaultTimeZone } from './date-parts';
 import { i18n, i18nReady } from './i18n';
 
 // Amounts are written the same in every browser and language (docs/decisions/083): ',' groups
@@ -75,6 +76,18 @@ describe('formatDateTime', () => {
 
   it('converts to the given time zone (Vientiane is UTC+7)', () => {
     expect(formatDateTime('2026-03-04T20:30:00Z', 'Asia/Vientiane')).toBe('05/03/2026 03:30:00');
+  });
+
+  it("takes the zone the server's render sets when given none (decision 204), and the device's again once unset", () => {
+    const device = formatDateTime('2026-03-04T20:30:00Z');
+    setDefaultTimeZone('Asia/Vientiane');
+    try {
+      expect(formatDateTime('2026-03-04T20:30:00Z')).toBe('05/03/2026 03:30:00');
+      expect(formatDateTime('2026-03-04T20:30:00Z', 'UTC')).toBe('04/03/2026 20:30:00');
+    } finally {
+      setDefaultTimeZone(undefined);
+    }
+    expect(formatDateTime('2026-03-04T20:30:00Z')).toBe(device);
   });
 
   it('shows the zero dates, empty and invalid values as N/A', () => {

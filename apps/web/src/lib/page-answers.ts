@@ -15,6 +15,14 @@ export function takePageAnswer(url: string): { value: unknown } | undefined {
   return { value };
 }
 
+/**
+ * The answers of the page the server is rendering (src/prerender.tsx, `renderPlayerPage`), or none
+ * (null) after it: there is no document to read them from there, and one render at a time.
+ */
+export function holdPageAnswers(held: Record<string, unknown> | null): void {
+  answers = held === null ? new Map() : new Map(Object.entries(held));
+}
+
 function read(): Map<string, unknown> {
   const text = typeof document === 'undefined' ? null : document.getElementById(ELEMENT_ID)?.textContent;
   if (!text) return new Map();

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ProviderId } from '@app/contracts';
+import type { DepositResponse, ProviderId } from '@app/contracts';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { errorKey, toast } from '@/components/ui/toast-store';
@@ -52,6 +52,8 @@ export function DepositScreen({ provider }: { provider?: ProviderId }) {
   return (
     <DepositOrderView
       id={current}
+      // the open order's answer is the order itself: its QR is drawn at once, in the page's first render
+      known={open.data ?? undefined}
       onNew={() => {
         // the order is over (settled, canceled or expired): no open order until the form makes one
         queryClient.setQueryData(depositKeys.open, { order: null });
@@ -62,10 +64,10 @@ export function DepositScreen({ provider }: { provider?: ProviderId }) {
   );
 }
 
-function DepositOrderView({ id, onNew }: { id: string; onNew: () => void }) {
+function DepositOrderView({ id, known, onNew }: { id: string; known?: DepositResponse['order']; onNew: () => void }) {
   const { t } = useTranslation(['deposit', 'errors']);
   const queryClient = useQueryClient();
-  const order = useDeposit(id);
+  const order = useDeposit(id, known);
   const status = order.data?.status;
   const announced = useRef<string | null>(null);
 

@@ -1,0 +1,85 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
+import { LOCALE_TAG, type Language } from '@app/contracts/languages';
+import { preloadedSheetPath, withPageMarkup } from '@app/contracts/page-html';
+import { pageRenders } from '../metrics/registry.js';
+
+const PLAYER_PATH = /^\/player(\/[\w-]+)*$/;
+
+/** The module the web build keeps for the server (apps/web/src/prerender.tsx, `_ssr/prerender.mjs`). */
+export const RENDER_MODULE = join('_ssr', 'prerender.mjs');
+
+interface RenderModule {
+  renderPlayerPage(url: string, language: Language, answers: Record<string, unknown>): Promise<string | null>;
+}
+
+export interface PlayerPageRenderer {
+  /**
+   * The player page's copy of index.html with the page drawn into it from the answers its HTML carries
+   * (`answers`, by path, as JSON text), or null: the copy stays as it is (the spinner) when the build
+   * has no render, too many renders are waiting, or the page needs more than its answers.
+   */
+  render(html: string, url: string, language: Language, answers: ReadonlyMap<string, string>): Promise<string | null>;
+}
+
+/**
+ * A logged-in player's page drawn by the server (docs/decisions/204): its HTML paints the page before any
+ * script has run on a slow phone, as the prerendered public pages do (decision 020), here with the
+ * player's own data. One render at a time in the process (about 12 ms of CPU for the deposit page); when
+ * `maxWaiting` renders wait already, a page goes out with its spinner instead, as before, and the browser
+ * draws it: a burst of page loads costs the server no more than that.
+ */
+export async function playerPageRenderer(root: string, log: FastifyBaseLogger, maxWaiting: number): Promise<PlayerPageRenderer | null> {
+  const file = join(root, RENDER_MODULE);
+  if (!existsSync(file)) return null;
+  const mod = (await import(pathToFileURL(file).href)) as Partial<RenderModule>;
+  if (typeof mod.renderPlayerPage !== 'function') {
+    log.warn({ file }, 'the web build has no renderPlayerPage; player pages go out with their spinner');
+    return null;
+  }
+  const renderPlayerPage = mod.renderPlayerPage.bind(mod);
+  const sheets = new Map<string, Promise<string>>();
+  const sheetOf = (path: string) => {
+    let sheet = sheets.get(path);
+    if (!sheet) {
+      sheet = readFile(join(root, path), 'utf8');
+      sheets.set(path, sheet);
+      sheet.catch(() => sheets.delete(path));
+    }
+    return sheet;
+  };
+  let waiting = 0;
+  return {
+    async render(html, url, language, answers) {
+      const path = url.split('?')[0]!;
+      const sheetPath = preloadedSheetPath(html);
+      // the path goes into an attribute of the page: only the plain paths of the player area
+      if (sheetPath === null || answers.size === 0 || !PLAYER_PATH.test(path)) return null;
+      if (waiting >= maxWaiting) {
+        pageRenders.inc({ outcome: 'busy' });
+        return null;
+      }
+      waiting += 1;
+      try {
+        const parsed = Object.fromEntries([...answers].map(([path, body]) => [path, JSON.parse(body) as unknown]));
+        const markup = await renderPlayerPage(url, language, parsed);
+        if (markup === null) {
+          pageRenders.inc({ outcome: 'declined' });
+          return null;
+        }
+        const page = withPageMarkup(html, { path, markup, lang: LOCALE_TAG[language], sheet: await sheetOf(sheetPath) });
+        pageRenders.inc({ outcome: 'rendered' });
+        return page;
+      } catch (err) {
+        pageRenders.inc({ outcome: 'failed' });
+        log.warn({ err, url }, 'player page not rendered; it goes out with its spinner');
+        return null;
+      } finally {
+        waiting -= 1;
+      }
+    },
+  };
+}
