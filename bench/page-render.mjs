@@ -77,7 +77,9 @@ async function measure(waiting) {
 const drawn = await measure(4);
 const spinner = await measure(0);
 const show = (name, m) =>
-  console.log(`page-render  ${name}: server CPU ${m.cpuMs.toFixed(2)} ms a page, latency p50 ${m.p50.toFixed(1)} ms, p95 ${m.p95.toFixed(1)} ms`);
+  console.log(
+    `page-render  ${name}: server CPU ${m.cpuMs.toFixed(2)} ms a page, latency p50 ${m.p50.toFixed(1)} ms, p95 ${m.p95.toFixed(1)} ms`,
+  );
 show(`${PATH} drawn by the server`, drawn);
 show(`${PATH} with its spinner (anchor)`, spinner);
 console.log(

@@ -6,6 +6,7 @@ const root = new URL('../', import.meta.url).pathname;
 const benches = [
   ['agency-info', 'bench/agency-info.mjs'],
   ['player-reads', 'bench/player-reads.mjs'],
+  ['page-render', 'bench/page-render.mjs'],
   ['bundle-size', 'bench/bundle-size.mjs'],
   ['settlement', 'bench/settlement.mjs'],
   ['settlement-floor', 'bench/settlement-floor.mjs'],
