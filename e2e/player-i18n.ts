@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { SAME_ORIGIN, expect } from './fixtures';
+import { SAME_ORIGIN, expect, untilLive } from './fixtures';
 import { localeTexts, pick, registerPlayer } from './helpers';
 
 /** The languages the player site's journeys run in: Lao (the default) and Vietnamese (the longest texts). */
@@ -44,6 +44,8 @@ export async function openAsPlayer(page: Page, lng: string, path: string, testId
   await page.goto(path);
   const form = page.getByTestId(testId);
   await expect(form).toBeVisible({ timeout: 30_000 });
+  // a player page is drawn into its HTML (decision 204): visible before it is live, when a tap does nothing
+  await untilLive(page);
   return { tr, form };
 }
 
