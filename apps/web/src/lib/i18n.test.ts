@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EAGER_NAMESPACES, i18n, i18nReady, initialLanguage, languageCookie, loadAllNamespaces, NAMESPACES } from './i18n';
+import { EAGER_NAMESPACES, i18n, i18nReady, languageCookie, loadAllNamespaces, NAMESPACES } from './i18n';
 import { textsIn } from './locale-file';
 import auth from '../locales/auth.json';
 import wallet from '../locales/wallet.json';
@@ -42,14 +42,6 @@ describe('the language choice', () => {
     await i18n.changeLanguage('lo');
     expect(document.cookie).toContain('i18nextLng=lo');
     expect(languageCookie('th')).toBe('i18nextLng=th; Path=/; Max-Age=31536000; SameSite=Lax');
-  });
-
-  it("starts from localStorage, else the cookie the server chose the page's language by, else the browser's", () => {
-    expect(initialLanguage('vn', 'i18nextLng=th', ['zh-CN'])).toBe('vn');
-    expect(initialLanguage(null, 'sid=abc; i18nextLng=th; other=1', ['zh-CN'])).toBe('th');
-    expect(initialLanguage('klingon', 'i18nextLng=th', [])).toBe('th');
-    expect(initialLanguage(null, 'i18nextLng=xx', ['zh-CN', 'en'])).toBe('cn');
-    expect(initialLanguage(null, '', ['en-US'])).toBe('lo');
   });
 });
 

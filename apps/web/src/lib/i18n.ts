@@ -76,20 +76,6 @@ function readStored(): string | null {
   }
 }
 
-/**
- * The language a page starts in: the choice kept in localStorage, else the cookie that mirrors it (which
- * the server reads to choose the page's HTML: a page it drew in Thai is not turned into Lao here because
- * the storage was cleared and the cookie was not, decision 204), else the browser's languages, else Lao.
- */
-export function initialLanguage(stored: string | null, cookie: string, browser: readonly string[]): Language {
-  if (isLanguage(stored)) return stored;
-  const fromCookie = cookie
-    .split(';')
-    .map((c) => c.trim().split('='))
-    .find(([name]) => name === LANGUAGE_STORAGE_KEY)?.[1];
-  return detectLanguage(fromCookie, browser);
-}
-
 /** The cookie that mirrors the choice under the same name; a year, for every path, never sent cross-site. */
 export function languageCookie(lng: Language): string {
   return `${LANGUAGE_STORAGE_KEY}=${lng}; Path=/; Max-Age=31536000; SameSite=Lax`;
@@ -114,11 +100,7 @@ export const i18nReady = i18n
   .use(lazyBackend)
   .use(initReactI18next)
   .init({
-    lng: initialLanguage(
-      readStored(),
-      typeof document === 'undefined' ? '' : document.cookie,
-      typeof navigator === 'undefined' ? [] : navigator.languages,
-    ),
+    lng: detectLanguage(readStored(), typeof navigator === 'undefined' ? [] : navigator.languages),
     // no fallback: every text is in every language (locales/translations.test.ts), so a player who reads
     // Thai fetches Thai's file alone, not Lao's besides (decision 147)
     fallbackLng: false,
