@@ -3,8 +3,8 @@ import { dirname, join } from 'node:path';
 import type { Plugin } from 'vite';
 import { chunkGraph, DEFAULT_LANGUAGE, pageChunks, PAGES_DIR, specOf, textLanguages, type PageSpec } from './chunk-graph.ts';
 // by its path: Vite's config loader leaves a package's import to Node, which cannot read TypeScript
-import { withPageMarkup } from '../../../packages/contracts/src/page-html.ts';
-import { buildPrerender, SSR_DIR } from './prerender.ts';
+import { RENDER_MODULE_DIR, withPageMarkup } from '../../../packages/contracts/src/page-html.ts';
+import { buildPrerender } from './prerender.ts';
 
 /**
  * For each page, a copy of index.html that also preloads what the page needs beside the entry
@@ -72,7 +72,7 @@ export function pageModulePreloads(
       if (css.length !== 1) throw new Error(`prerender: expected one stylesheet, found ${css.length}`);
       const sheet = String(css[0]!.source);
       // kept in the build: the server renders a player's page with the same module (docs/decisions/204)
-      const render = await buildPrerender(prerender.entry, join(dir, SSR_DIR));
+      const render = await buildPrerender(prerender.entry, join(dir, RENDER_MODULE_DIR));
       for (const [page, path] of Object.entries(prerender.paths)) {
         const base = pageHtml.get(page);
         if (base === undefined) throw new Error(`prerender: ${page} is not one of the pages`);

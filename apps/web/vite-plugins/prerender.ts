@@ -4,11 +4,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 
-type PrerenderModule = typeof import('../src/prerender.tsx');
+// by its path: Vite's config loader leaves a package's import to Node, which cannot read TypeScript
+import { RENDER_MODULE_FILE } from '../../../packages/contracts/src/page-html.ts';
 
-/** Where the build keeps the Node module: the server renders the player's pages with it (docs/decisions/204). */
-export const SSR_DIR = '_ssr';
-export const SSR_MODULE = 'prerender.mjs';
+type PrerenderModule = typeof import('../src/prerender.tsx');
 
 /**
  * Builds `entry` for Node (everything bundled, react resolving to preact/compat as in the site) and loads it;
@@ -26,11 +25,11 @@ export async function buildPrerender(entry: string, keepIn?: string): Promise<Pr
         emptyOutDir: true,
         // the site's public files are the site build's, not this module's
         copyPublicDir: false,
-        rolldownOptions: { output: { codeSplitting: false, entryFileNames: SSR_MODULE } },
+        rolldownOptions: { output: { codeSplitting: false, entryFileNames: RENDER_MODULE_FILE } },
       },
       ssr: { noExternal: true },
     });
-    return (await import(pathToFileURL(join(outDir, SSR_MODULE)).href)) as PrerenderModule;
+    return (await import(pathToFileURL(join(outDir, RENDER_MODULE_FILE)).href)) as PrerenderModule;
   } finally {
     if (!keepIn) rmSync(outDir, { recursive: true, force: true });
   }

@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { LOCALE_TAG, type Language } from '@app/contracts/languages';
-import { preloadedSheetPath, withPageMarkup } from '@app/contracts/page-html';
+import { preloadedSheetPath, RENDER_MODULE_DIR, RENDER_MODULE_FILE, withPageMarkup } from '@app/contracts/page-html';
 import { pageRenders } from '../metrics/registry.js';
 
 const PLAYER_PATH = /^\/player(\/[\w-]+)*$/;
 
 /** The module the web build keeps for the server (apps/web/src/prerender.tsx, `_ssr/prerender.mjs`). */
-export const RENDER_MODULE = join('_ssr', 'prerender.mjs');
+const RENDER_MODULE = join(RENDER_MODULE_DIR, RENDER_MODULE_FILE);
 
 interface RenderModule {
   renderPlayerPage(url: string, language: Language, answers: Record<string, unknown>): Promise<string | null>;
@@ -40,7 +40,7 @@ export async function playerPageRenderer(root: string, log: FastifyBaseLogger, m
     log.warn({ file }, 'the web build has no renderPlayerPage; player pages go out with their spinner');
     return null;
   }
-  const renderPlayerPage = mod.renderPlayerPage.bind(mod);
+  const { renderPlayerPage } = mod;
   const sheets = new Map<string, Promise<string>>();
   const sheetOf = (path: string) => {
     let sheet = sheets.get(path);

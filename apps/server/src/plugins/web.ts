@@ -9,6 +9,7 @@ import { LANGUAGE_STORAGE_KEY, detectLanguage, isLanguage, type Language } from 
 import { SESSION_COOKIE } from './session.js';
 import { sendPage, withPageAnswers } from './page-answers.js';
 import { playerPageRenderer } from './page-render.js';
+import { RENDER_MODULE_DIR } from '@app/contracts/page-html';
 
 /** The copies of index.html of one page (apps/web/vite.plugins.ts, pageModulePreloads). */
 interface PageCopies {
@@ -59,7 +60,7 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
       // the build writes .br and .gz beside each asset (scripts/lib/web-build.mjs)
       preCompressed: true,
       // the server's own render module (decision 204) is not a file of the site
-      allowedPath: (pathName) => !pathName.startsWith('/_ssr/'),
+      allowedPath: (pathName) => !pathName.startsWith(`/${RENDER_MODULE_DIR}/`),
       setHeaders(res, path) {
         if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
         else res.header('cache-control', 'no-cache');
