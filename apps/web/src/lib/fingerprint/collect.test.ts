@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { collectFingerprint } from './collect';
+import { collectFingerprint, timeZone } from './collect';
 
 // jsdom draws nothing: a canvas answers null, so the probes' cost is counted by their calls
 const getContext = vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
@@ -50,5 +50,26 @@ describe('collectFingerprint', () => {
     } finally {
       width.mockRestore();
     }
+  });
+});
+
+describe('timeZone', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("reads Temporal's zone where the browser has it, without the costly first DateTimeFormat", () => {
+    const dateTimeFormat = vi.spyOn(Intl, 'DateTimeFormat');
+    vi.stubGlobal('Temporal', { Now: { timeZoneId: () => 'Asia/Vientiane' } });
+    try {
+      expect(timeZone()).toBe('Asia/Vientiane');
+      expect(dateTimeFormat).not.toHaveBeenCalled();
+    } finally {
+      dateTimeFormat.mockRestore();
+    }
+  });
+
+  it("falls back to DateTimeFormat's resolved zone elsewhere", () => {
+    vi.stubGlobal('Temporal', undefined);
+    expect(timeZone()).toBe(new Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(timeZone()).not.toBe('');
   });
 });

@@ -118,8 +118,18 @@ async function fonts(): Promise<string> {
 type NavigatorExtras = Navigator & { deviceMemory?: number };
 
 /**
+ * The device's time zone (an IANA name). Temporal reads it alone (Chromium 144+, Firefox 139+: 1 ms on the
+ * goal's phone); elsewhere the page's first DateTimeFormat does, which loads the date formats too: one task
+ * of 80–95 ms at the goal's phone, the longest of the probes (docs/decisions/205).
+ */
+export function timeZone(): string {
+  const temporal = (globalThis as { Temporal?: { Now?: { timeZoneId?: () => string } } }).Temporal;
+  return temporal?.Now?.timeZoneId?.() ?? Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
+}
+
+/**
  * The probes that cost: the graphics stack, the audio stack, the installed fonts, and the time zone (the
- * page's first Intl object starts ICU, decision 083).
+ * page's first Intl object starts ICU, decision 083; see `timeZone`).
  */
 type DeviceSignals = Pick<FingerprintBody, 'webGL' | 'audio' | 'fonts' | 'timezone'>;
 const SIGNALS_KEY = 'fingerprint:device';
@@ -138,7 +148,7 @@ async function deviceSignals(day: string): Promise<DeviceSignals> {
   await yieldToMain();
   const fontList = await fonts();
   await yieldToMain();
-  const signals = { webGL, audio: audioSignal, fonts: fontList, timezone: Intl.DateTimeFormat().resolvedOptions().timeZone ?? '' };
+  const signals = { webGL, audio: audioSignal, fonts: fontList, timezone: timeZone() };
   try {
     localStorage.setItem(SIGNALS_KEY, JSON.stringify({ date: day, ...signals }));
   } catch {
