@@ -65,6 +65,9 @@ test.describe("a player's page, drawn by the server", PHONE_ONLY, () => {
     await expect(form.getByLabel(pick(deposit, 'form.amount'))).toHaveValue('100000');
     await form.getByRole('button', { name: pick(deposit, 'form.submit') }).click();
     await expect(page.getByTestId('deposit-qr').getByTestId('qr-amount')).toContainText(/100[.,]000/);
+    // the chunks loaded since (the form's checks, the fingerprint's report) did not ask for the stylesheet
+    // the page has inline: no second download, no restyle of the whole page (decision 205)
+    expect(await page.locator('link[rel=stylesheet]').count()).toBe(0);
   });
 
   test('a page opened again after the deposit is drawn with its open order: the QR, not the form', async ({ page }) => {

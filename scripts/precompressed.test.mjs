@@ -20,7 +20,7 @@ test('every text file of the build ≥ 1 KB has a .br and a .gz of the same byte
     });
   // the entry, the stylesheet and the back office's entry are among them
   expect(files.some((f) => /[\\/]assets[\\/]index-[\w-]+\.js$/.test(f))).toBe(true);
-  expect(files.some((f) => /[\\/]assets[\\/]index-[\w-]+\.css$/.test(f))).toBe(true);
+  expect(files.some((f) => /[\\/]assets[\\/]style-[\w-]+\.css$/.test(f))).toBe(true);
   expect(files.some((f) => /[\\/]backoffice[\\/]assets[\\/][\w-]+\.js$/.test(f))).toBe(true);
   const wrong = files.filter((path) => {
     const data = readFileSync(path);

@@ -114,6 +114,11 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // One stylesheet, not the entry's CSS listed among each lazy chunk's dependencies: it is in force before any
+    // chunk loads (inline in a page drawn into its HTML, else applied by app-styles.ts), and Vite's preload helper,
+    // finding no <link> of it on a page that has it inline, would add one: a second download and a restyle of the
+    // whole page on a slow phone while it is in use (docs/decisions/205, scripts/stylesheet.test.mjs).
+    cssCodeSplit: false,
     rolldownOptions: {
       output: {
         codeSplitting: {
