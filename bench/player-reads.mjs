@@ -7,6 +7,8 @@
 //        [--only info,credit] [--think 5000] [--scan 30000] [--levels 50,100,200,400,700,1000,1500,2000]
 //        [--level-seconds 30] [--mix step=share,…] [--no-mixed] [--all-levels] [--processes 1]
 //        [--no-routes]   (the mixed load alone: no route against the hello world first)
+//        [--no-pages]    (a visit reads the agency and the player as calls, not the player area's page: the
+//                         server drawing each page, decision 204, out of the load)
 //        [--pg postgres://postgres@127.0.0.1:5432/postgres]   (loopback only)
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -18,7 +20,8 @@ import { signIn } from './lib/backoffice-http.mjs';
 import { databaseUrl, runSql, withDb } from './lib/pg.mjs';
 import { call, client, HELLO, preparePlayer, SANDBOX, SERVER } from './lib/player-reads-http.mjs';
 import { MIX, mixed, PACE } from './lib/player-reads-mixed.mjs';
-import { cpuSecondsOfTree, startNode, stop, waitFor } from './lib/proc.mjs';
+import { cpuSecondsOfTree, root, startNode, stop, waitFor } from './lib/proc.mjs';
+import { ensureWebBuilt } from '../scripts/lib/web-build.mjs';
 
 const DURATION = Number(arg('duration', 6));
 const CONNECTIONS = Number(arg('connections', 50));
@@ -37,6 +40,9 @@ for (const pair of arg('mix', '').split(',').filter(Boolean)) {
 }
 /** every level is run, also after one not held (CPU per call at each load) */
 const ALL_LEVELS = process.argv.includes('--all-levels');
+// each visit opens the player area's page, which the server draws (the built site: built here when its sources changed)
+const PAGES = MIXED && !process.argv.includes('--no-pages');
+const WEB_DIST = process.env.WEB_DIST ?? join(root, 'apps/web/dist');
 /** the server's SERVER_PROCESSES (node:cluster workers on PostgreSQL, docs/decisions/191); its CPU counts them all */
 const PROCESSES = Number(arg('processes', 1));
 /** the primary's metrics, read to know when every process listens */
@@ -110,13 +116,22 @@ const detail = (m) =>
   `${m.rps.toFixed(0).padStart(6)} req/s  p50 ${String(m.p50).padStart(3)} ms  p99 ${String(m.p99).padStart(3)} ms` +
   `${m.cpuUs === null ? '' : `  server CPU ${m.cpuUs.toFixed(0).padStart(5)} µs/answer`}` +
   `${m.statements == null ? '' : `  ${m.statements.toFixed(2)} statements/answer`}`;
+const scrape = () =>
+  fetch(`http://127.0.0.1:${SERVER_METRICS_PORT}/metrics`)
+    .then((res) => res.text())
+    .catch(() => '');
+/** The server's player pages so far by outcome (drawn, or sent with the spinner: busy, declined, failed). */
+async function pageRenders() {
+  const text = await scrape();
+  return Object.fromEntries(
+    [...text.matchAll(/^laocredit_page_renders_total\{outcome="(\w+)"\} (\d+)$/gm)].map((m) => [m[1], Number(m[2])]),
+  );
+}
 /** Waits until the cluster's primary counts `n` server processes listening (its metric, on loopback). */
 async function waitForProcesses(n, timeoutMs) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    const text = await fetch(`http://127.0.0.1:${SERVER_METRICS_PORT}/metrics`)
-      .then((res) => res.text())
-      .catch(() => '');
+    const text = await scrape();
     if (new RegExp(`^laocredit_server_processes ${n}$`, 'm').test(text)) return;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -147,12 +162,13 @@ async function benchEngine(engine, helloPid) {
     RATE_LIMIT_ENABLED: 'false',
     // argon2id at production's cost (OWASP's 19 MiB, 2 iterations; config-production.ts): the mixed load's logins
     // cost what they cost a live site (registering the players takes longer for it)
-    WEB_DIST: '/nonexistent',
+    WEB_DIST: PAGES ? WEB_DIST : '/nonexistent',
     SEED_STAFF_PASSWORD: STAFF_PASSWORD,
     SEED_DEMO_BANK_PROTOCOLS: 'true',
     // no proxy to drain: stop at once (a profile, BENCH_NODE_ARGS, is written before the bench's kill)
     SHUTDOWN_DELAY_MS: '0',
-    ...(PROCESSES > 1 ? { SERVER_PROCESSES: String(PROCESSES), METRICS_PORT: String(SERVER_METRICS_PORT) } : {}),
+    METRICS_PORT: String(SERVER_METRICS_PORT),
+    ...(PROCESSES > 1 ? { SERVER_PROCESSES: String(PROCESSES) } : {}),
   });
   console.log(`player-reads  [${engine}] server processes: ${PROCESSES}`);
   try {
@@ -186,6 +202,7 @@ async function benchEngine(engine, helloPid) {
         levels: LEVELS,
         levelSeconds: LEVEL_SECONDS,
         staffCookie,
+        pages: PAGES ? pageRenders : undefined,
         allLevels: ALL_LEVELS,
         pids: {
           server: server.pid,
@@ -218,6 +235,7 @@ process.once('SIGTERM', () => {
 });
 
 export async function benchPlayerReads() {
+  if (PAGES) ensureWebBuilt();
   const hello = start('bench/hello-server.ts', { PORT: new URL(HELLO).port });
   try {
     await waitFor(`${HELLO}/hello`);

@@ -15,7 +15,10 @@ const LOGIN_P95_BOUND_MS = 250;
  */
 export const MIX = {
   login: 0.05, // the visit starts with a login (a new phone, a session ended): argon2id, a new session
-  open: 1, // agency info, the player's info, the credit at the provider played
+  // the player area's page (its HTML, which the server answers the agency's and the player's info into and draws
+  // the page with, decisions 077 and 204; with `--no-pages` the two reads as calls instead), then the credit at the
+  // provider played
+  open: 1,
   deposit: 0.3, // when no deposit is open: open one, read its QR, pay it at the bank (the bank's notice follows)
   play: 0.5, // the provider's game list, then a game launched
   promotions: 0.2, // the promotions offered and the one in use
@@ -31,6 +34,8 @@ export const MIX = {
  * think. `--think 1000 --scan 1000` is the stress pace of the earlier figures (≈ 2.3 calls/s each).
  */
 export const PACE = { screenMs: 5_000, scanMs: 30_000 };
+/** What a phone's browser sends for a page: the server draws it and compresses it with brotli. */
+const PAGE_HEADERS = { accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'gzip, deflate, br' };
 /** The staff user's round: the open withdrawals read and each approved, every STAFF_ROUND_MS. */
 const STAFF_ROUND_MS = 2_000;
 const PROVIDERS = ['gclub', 'alphabet', 'gclub_live'];
@@ -78,17 +83,18 @@ function recorder() {
 }
 
 /** One player's visits until `until`. */
-async function visits(player, timed, until, { think, scan }) {
+async function visits(player, timed, until, { think, scan, pages }) {
   let { cookie } = player;
   const provider = player.provider;
   while (performance.now() < until) {
-    await timed(`${SERVER}/api/v2/agency/info`);
+    if (!pages) await timed(`${SERVER}/api/v2/agency/info`);
     if (chance(MIX.login)) {
       const body = { username: player.username, password: player.password };
       const r = await timed(`${SERVER}/api/v2/players/login`, { method: 'POST', body });
       cookie = sessionCookie(r) ?? cookie;
     }
-    await timed(`${SERVER}/api/v2/players/info`, { cookie });
+    if (pages) await timed(`${SERVER}/player`, { cookie, headers: PAGE_HEADERS });
+    else await timed(`${SERVER}/api/v2/players/info`, { cookie });
     await timed(`${SERVER}/api/v2/players/credits/${provider}`, { cookie });
     await think();
     if (chance(MIX.deposit)) {
@@ -173,11 +179,12 @@ const backendsDelta = (before, after) => Object.entries(after).reduce((s, [pid, 
 
 const pause = (ms) => () => new Promise((r) => setTimeout(r, ms * (0.5 + Math.random())));
 
-async function mixedLevel(players, staffCookie, seconds, pace, pids) {
+async function mixedLevel(players, staffCookie, seconds, pace, pids, pages) {
   const { timed, summary } = recorder();
   const cpuBefore = pids ? await cpuNow(pids) : null;
+  const rendersBefore = pages ? await pages() : null;
   const until = performance.now() + seconds * 1000;
-  const thinking = { think: pause(pace.screenMs), scan: pause(pace.scanMs) };
+  const thinking = { think: pause(pace.screenMs), scan: pause(pace.scanMs), pages: Boolean(pages) };
   const [approved] = await Promise.all([
     staffCookie ? staffRounds(staffCookie, timed, until) : 0,
     ...players.map(async (player) => {
@@ -186,6 +193,10 @@ async function mixedLevel(players, staffCookie, seconds, pace, pids) {
     }),
   ]);
   const m = { ...summary(seconds), approved };
+  if (rendersBefore) {
+    const after = await pages();
+    m.renders = Object.fromEntries(Object.entries(after).map(([k, v]) => [k, v - (rendersBefore[k] ?? 0)]));
+  }
   if (cpuBefore) {
     const { backends, ...after } = await cpuNow(pids);
     m.cpuMsPerCall = Object.fromEntries(Object.keys(after).map((k) => [k, ((after[k] - cpuBefore[k]) * 1000) / m.calls]));
@@ -198,9 +209,11 @@ async function mixedLevel(players, staffCookie, seconds, pace, pids) {
 const ms = (x) => `${x.toFixed(0).padStart(5)} ms`;
 /**
  * `levels` players in turn (`pace` between their steps, `levelSeconds` a level), each with a bank
- * account; `staffCookie` (optional) approves withdrawals. Answers the most players held and their calls/s.
+ * account; `staffCookie` (optional) approves withdrawals. `pages` (optional): each visit opens the player
+ * area's page instead of reading the agency and the player, and this answers the server's page renders so
+ * far by outcome (`laocredit_page_renders_total`). Answers the most players held and their calls/s.
  */
-export async function mixed({ pace = PACE, levels, levelSeconds, staffCookie, pids, allLevels = false }) {
+export async function mixed({ pace = PACE, levels, levelSeconds, staffCookie, pids, pages, allLevels = false }) {
   const max = Math.max(...levels);
   const players = [];
   const started = performance.now();
@@ -223,12 +236,12 @@ export async function mixed({ pace = PACE, levels, levelSeconds, staffCookie, pi
   );
   // warm-up (JIT, connections, the session cache), not counted: two screens' time, so that every player of
   // the first level has started (each waits up to a screen before its first step) and made its first calls
-  await mixedLevel(players.slice(0, levels[0]), null, Math.max(3, (2 * pace.screenMs) / 1000), pace);
+  await mixedLevel(players.slice(0, levels[0]), null, Math.max(3, (2 * pace.screenMs) / 1000), pace, null, pages);
   let held = 0;
   let heldRps = 0;
   let failed = false; // held counts the levels up to the first one not held; --all-levels measures the rest too
   for (const n of levels) {
-    const m = await mixedLevel(players.slice(0, n), staffCookie, levelSeconds, pace, pids);
+    const m = await mixedLevel(players.slice(0, n), staffCookie, levelSeconds, pace, pids, pages);
     const deposits = m.kinds.find((k) => k.kind === 'POST /api/v2/deposits');
     const logins = m.kinds.find((k) => k.kind === 'POST /api/v2/players/login');
     const pass =
@@ -245,6 +258,13 @@ export async function mixed({ pace = PACE, levels, levelSeconds, staffCookie, pi
       console.log(
         `player-reads  mixed        CPU per call: ${Object.entries(m.cpuMsPerCall)
           .map(([k, v]) => `${k} ${v.toFixed(2)} ms`)
+          .join(', ')}`,
+      );
+    // a page the server could not draw in time goes out with its spinner (PAGE_RENDERS_WAITING, decision 204)
+    if (m.renders)
+      console.log(
+        `player-reads  mixed        player pages: ${Object.entries(m.renders)
+          .map(([k, v]) => `${k} ${v}`)
           .join(', ')}`,
       );
     for (const k of m.kinds)
