@@ -75,6 +75,8 @@ export default defineConfig({
       BANK_GATEWAY_TIMEOUT_MS: '15000',
       // every journey registers players from one address; the limits have their own route tests
       RATE_LIMIT_ENABLED: 'false',
+      // two browsers keep the server's loop busy: a player's page is drawn however busy (the shedding has its own test)
+      PAGE_RENDER_MAX_BUSY: '1',
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },
   },

@@ -56,6 +56,8 @@ export const configSchema = z.object({
   WEB_DIST: z.string().default(new URL('../../web/dist', import.meta.url).pathname),
   /** player pages waiting for the server's render at once (decision 204); one more goes out with its spinner, 0: never rendered */
   PAGE_RENDERS_WAITING: z.coerce.number().int().min(0).max(64).default(4),
+  /** above this share of the last half second busy, the event loop sheds the renders: player pages go out with their spinner (decision 206) */
+  PAGE_RENDER_MAX_BUSY: z.coerce.number().min(0).max(1).default(0.5),
   /** Secure cookies; default on in production, where it cannot be turned off */
   COOKIE_SECURE: bool.optional(),
   SESSION_IDLE_MINUTES: z.coerce

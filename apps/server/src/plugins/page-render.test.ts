@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/app.js';
 import { registerPlayer, type TestPlayer } from '../test/players.js';
 import { processRegistry } from '../metrics/registry.js';
+import { loopBusy } from './page-render.js';
 
 // A built site whose player pages the server draws (decision 204): a player page's copy (the spinner in
 // #root, the stylesheet preloaded, the reads preloaded) and the build's render module, here one that
@@ -46,7 +47,7 @@ beforeAll(async () => {
   writeFileSync(join(web, '_pages/player/deposit.html'), copy(reads));
   writeFileSync(join(web, '_pages/player/deposit.th.html'), copy(reads));
   writeFileSync(join(web, '_ssr/prerender.mjs'), MODULE);
-  ctx = await createTestApp({ WEB_DIST: web, PAGE_RENDERS_WAITING: '1' });
+  ctx = await createTestApp({ WEB_DIST: web, PAGE_RENDERS_WAITING: '1', PAGE_RENDER_MAX_BUSY: '1' });
   player = await registerPlayer(ctx.app);
 });
 afterAll(async () => {
@@ -110,6 +111,43 @@ describe("a player's page drawn by the server (decision 204)", () => {
   it('keeps the render module to itself: it is not a file of the site', async () => {
     const res = await get('/_ssr/prerender.mjs');
     expect(res.body).not.toContain('renderPlayerPage');
+  });
+});
+
+/** Keeps the event loop busy for `ms`. */
+const spin = (ms: number) => {
+  const until = performance.now() + ms;
+  while (performance.now() < until) {
+    // busy
+  }
+};
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('a busy server (decision 206)', () => {
+  it("reads the loop's busy share over the last half second", async () => {
+    const busy = loopBusy();
+    spin(600);
+    expect(busy()).toBeGreaterThan(0.8);
+    await sleep(600);
+    expect(busy()).toBeLessThan(0.5);
+  });
+
+  it('sheds the render: past PAGE_RENDER_MAX_BUSY of the last half second busy, a player page goes out with its spinner', async () => {
+    const shedding = await createTestApp({ WEB_DIST: web, PAGE_RENDER_MAX_BUSY: '0.5' });
+    try {
+      const someone = await registerPlayer(shedding.app);
+      const page = () => shedding.app.inject({ url: '/player/deposit', headers: { host: 'localhost', cookie: someone.cookie } });
+      const before = await processRegistry.getSingleMetricAsString('laocredit_page_renders_total');
+      const busyBefore = Number(/outcome="busy"} (\d+)/.exec(before)?.[1] ?? 0);
+      await sleep(600);
+      await page();
+      spin(700);
+      expect(rootOf((await page()).body)).toBe(SPINNER);
+      const after = await processRegistry.getSingleMetricAsString('laocredit_page_renders_total');
+      expect(Number(/outcome="busy"} (\d+)/.exec(after)?.[1] ?? 0)).toBeGreaterThan(busyBefore);
+    } finally {
+      await shedding.close();
+    }
   });
 });
 

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import { LOCALE_TAG, type Language } from '@app/contracts/languages';
 import { preloadedSheetPath, RENDER_MODULE_DIR, RENDER_MODULE_FILE, withPageMarkup } from '@app/contracts/page-html';
@@ -26,13 +27,40 @@ export interface PlayerPageRenderer {
 }
 
 /**
+ * The share of the last half second (or more, since the last look) the event loop spent busy: its
+ * utilization, read when asked, not on a timer.
+ */
+export function loopBusy(windowMs = 500): () => number {
+  let mark = performance.eventLoopUtilization();
+  let at = performance.now();
+  let busy = 0;
+  return () => {
+    const now = performance.now();
+    if (now - at >= windowMs) {
+      const elu = performance.eventLoopUtilization();
+      busy = performance.eventLoopUtilization(elu, mark).utilization;
+      mark = elu;
+      at = now;
+    }
+    return busy;
+  };
+}
+
+/**
  * A logged-in player's page drawn by the server (docs/decisions/204): its HTML paints the page before any
  * script has run on a slow phone, as the prerendered public pages do (decision 020), here with the
  * player's own data. One render at a time in the process (about 12 ms of CPU for the deposit page); when
- * `maxWaiting` renders wait already, a page goes out with its spinner instead, as before, and the browser
- * draws it: a burst of page loads costs the server no more than that.
+ * `maxWaiting` renders wait already, or the event loop was busy more than `maxBusy` of the last half second
+ * (`busy`), a page goes out with its spinner instead, as before, and the browser draws it: the render is
+ * what a busy server sheds first (decision 206: drawn at every page load, 1,000 players were not held).
  */
-export async function playerPageRenderer(root: string, log: FastifyBaseLogger, maxWaiting: number): Promise<PlayerPageRenderer | null> {
+export async function playerPageRenderer(
+  root: string,
+  log: FastifyBaseLogger,
+  maxWaiting: number,
+  maxBusy = 1,
+  busy: () => number = loopBusy(),
+): Promise<PlayerPageRenderer | null> {
   const file = join(root, RENDER_MODULE);
   if (!existsSync(file)) return null;
   const mod = (await import(pathToFileURL(file).href)) as Partial<RenderModule>;
@@ -58,7 +86,7 @@ export async function playerPageRenderer(root: string, log: FastifyBaseLogger, m
       const sheetPath = preloadedSheetPath(html);
       // the path goes into an attribute of the page: only the plain paths of the player area
       if (sheetPath === null || answers.size === 0 || !PLAYER_PATH.test(path)) return null;
-      if (waiting >= maxWaiting) {
+      if (waiting >= maxWaiting || busy() > maxBusy) {
         pageRenders.inc({ outcome: 'busy' });
         return null;
       }

@@ -73,7 +73,9 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
   // `_pages/player/deposit.html` is /player/deposit's (`index` names a folder's own page: `/`, `/player`)
   const pagesDir = join(root, '_pages');
   const renderer =
-    hasWeb && app.config.PAGE_RENDERS_WAITING > 0 ? await playerPageRenderer(root, app.log, app.config.PAGE_RENDERS_WAITING) : null;
+    hasWeb && app.config.PAGE_RENDERS_WAITING > 0
+      ? await playerPageRenderer(root, app.log, app.config.PAGE_RENDERS_WAITING, app.config.PAGE_RENDER_MAX_BUSY)
+      : null;
   const pages = new Map<string, PageCopies>();
   if (hasWeb && existsSync(pagesDir)) {
     const names = readdirSync(pagesDir, { recursive: true, encoding: 'utf8' })
