@@ -38,6 +38,8 @@ async function measure(waiting) {
     RATE_LIMIT_ENABLED: 'false',
     SANDBOX_URL: SANDBOX,
     PAGE_RENDERS_WAITING: String(waiting),
+    // every page drawn however busy the bench keeps the server: the render's cost is what is measured (decision 206)
+    PAGE_RENDER_MAX_BUSY: '1',
   });
   try {
     await waitFor(`${SERVER}/api/v2/agency/info`, 240_000);
