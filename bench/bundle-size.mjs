@@ -7,9 +7,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { budgetPages, chunkModules, describe, GOAL_KB, kb, LIMIT_KB } from '../scripts/lib/first-page-js.mjs';
+import { webDist } from '../scripts/lib/web-build.mjs';
 
-const root = new URL('../', import.meta.url).pathname;
-const dist = resolve(process.argv[2] ?? process.env.WEB_DIST ?? join(root, 'apps/web/dist'));
+const dist = resolve(process.argv[2] ?? webDist());
 if (!existsSync(join(dist, '_pages'))) {
   console.error(`no ${join(dist, '_pages')}: build the site first (npm run build)`);
   process.exit(2);

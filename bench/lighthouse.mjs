@@ -19,8 +19,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { Agent } from 'undici';
-import { ensureWebBuilt } from '../scripts/lib/web-build.mjs';
-import { root, startNode, stop, waitFor } from './lib/proc.mjs';
+import { ensureWebBuilt, webDist } from '../scripts/lib/web-build.mjs';
+import { startNode, stop, waitFor } from './lib/proc.mjs';
 
 const GOAL = 95;
 const opt = (name, def) => {
@@ -29,7 +29,7 @@ const opt = (name, def) => {
 };
 const runs = Math.min(Math.max(Number(opt('runs', 3)), 1), 9);
 const paths = opt('paths', '/login,/player/deposit').split(',');
-const dist = resolve(opt('dist', process.env.WEB_DIST ?? join(root, 'apps/web/dist')));
+const dist = resolve(opt('dist', webDist()));
 const port = Number(opt('port', 3961));
 // --cpu N: Lighthouse's CPU slowdown (its own default 4). The 4x is meant for a host of benchmark index
 // 1,500-2,000; on a faster host a larger N stands for a slower one (index x 4 / N), to see how a page

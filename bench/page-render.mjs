@@ -9,13 +9,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { arg } from './lib/args.mjs';
 import { call, register, SANDBOX, SERVER } from './lib/player-reads-http.mjs';
-import { cpuSeconds, root, startNode, stop, waitFor } from './lib/proc.mjs';
-import { ensureWebBuilt } from '../scripts/lib/web-build.mjs';
+import { cpuSeconds, startNode, stop, waitFor } from './lib/proc.mjs';
+import { ensureWebBuilt, webDist } from '../scripts/lib/web-build.mjs';
 
 const PAGES = Math.min(Number(arg('pages', 600)), 10_000);
 const CONCURRENCY = Math.min(Number(arg('concurrency', 4)), 64);
 const PATH = String(arg('path', '/player/deposit'));
-const dist = resolve(String(arg('dist', process.env.WEB_DIST ?? join(root, 'apps/web/dist'))));
+const dist = resolve(String(arg('dist', webDist())));
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 
 process.env.WEB_DIST = dist;

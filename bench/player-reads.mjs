@@ -20,8 +20,8 @@ import { signIn } from './lib/backoffice-http.mjs';
 import { databaseUrl, runSql, withDb } from './lib/pg.mjs';
 import { call, client, HELLO, preparePlayer, SANDBOX, SERVER } from './lib/player-reads-http.mjs';
 import { MIX, mixed, PACE } from './lib/player-reads-mixed.mjs';
-import { cpuSecondsOfTree, root, startNode, stop, waitFor } from './lib/proc.mjs';
-import { ensureWebBuilt } from '../scripts/lib/web-build.mjs';
+import { cpuSecondsOfTree, startNode, stop, waitFor } from './lib/proc.mjs';
+import { ensureWebBuilt, webDist } from '../scripts/lib/web-build.mjs';
 
 const DURATION = Number(arg('duration', 6));
 const CONNECTIONS = Number(arg('connections', 50));
@@ -42,7 +42,6 @@ for (const pair of arg('mix', '').split(',').filter(Boolean)) {
 const ALL_LEVELS = process.argv.includes('--all-levels');
 // each visit opens the player area's page, which the server draws (the built site: built here when its sources changed)
 const PAGES = MIXED && !process.argv.includes('--no-pages');
-const WEB_DIST = process.env.WEB_DIST ?? join(root, 'apps/web/dist');
 /** the server's SERVER_PROCESSES (node:cluster workers on PostgreSQL, docs/decisions/191); its CPU counts them all */
 const PROCESSES = Number(arg('processes', 1));
 /** the primary's metrics, read to know when every process listens */
@@ -162,7 +161,7 @@ async function benchEngine(engine, helloPid) {
     RATE_LIMIT_ENABLED: 'false',
     // argon2id at production's cost (OWASP's 19 MiB, 2 iterations; config-production.ts): the mixed load's logins
     // cost what they cost a live site (registering the players takes longer for it)
-    WEB_DIST: PAGES ? WEB_DIST : '/nonexistent',
+    WEB_DIST: PAGES ? webDist() : '/nonexistent',
     SEED_STAFF_PASSWORD: STAFF_PASSWORD,
     SEED_DEMO_BANK_PROTOCOLS: 'true',
     // no proxy to drain: stop at once (a profile, BENCH_NODE_ARGS, is written before the bench's kill)

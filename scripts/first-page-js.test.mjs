@@ -1,15 +1,14 @@
 // The first-page budget: the JavaScript (gzip) that `/`, `/login` and each player page need before they
 // can run, read from the build (deterministic, no timing). Over the limit, it names each such page's
 // chunks and their biggest modules. `node bench/bundle-size.mjs` prints the same figures.
-import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { budgetPages, chunkModules, describe, GOAL_KB, kb, LIMIT_KB } from './lib/first-page-js.mjs';
-import { ensureWebBuilt } from './lib/web-build.mjs';
+import { ensureWebBuilt, webDist } from './lib/web-build.mjs';
 
 test(`the first page's JavaScript (gzip) of /, /login and the player pages is within each page's limit (goal ${GOAL_KB} KB)`, () => {
   // npm test builds before Vitest (scripts/test.mjs): this finds the build current and reuses it
   ensureWebBuilt();
-  const dist = process.env.WEB_DIST ?? join(import.meta.dirname, '../apps/web/dist');
+  const dist = webDist();
   const pages = budgetPages(dist);
   // every page has a limit, and every limit a page
   expect(pages.map((p) => p.page)).toEqual(Object.keys(LIMIT_KB).sort());

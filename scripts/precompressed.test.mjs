@@ -6,11 +6,11 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect, test } from 'vitest';
 import { COMPRESS_MIN_BYTES, COMPRESSED } from '../apps/web/vite-plugins/precompress.ts';
-import { ensureWebBuilt } from './lib/web-build.mjs';
+import { ensureWebBuilt, webDist } from './lib/web-build.mjs';
 
 test('every text file of the build ≥ 1 KB has a .br and a .gz of the same bytes, the back office’s too', () => {
   ensureWebBuilt();
-  const dist = process.env.WEB_DIST ?? join(import.meta.dirname, '../apps/web/dist');
+  const dist = webDist();
   const files = readdirSync(dist, { recursive: true, encoding: 'utf8' })
     .map((name) => join(dist, name))
     .filter((path) => {

@@ -6,11 +6,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { ensureWebBuilt } from './lib/web-build.mjs';
+import { ensureWebBuilt, webDist } from './lib/web-build.mjs';
 
 test('the player site has one stylesheet, which no chunk asks for again', () => {
   ensureWebBuilt();
-  const assets = join(process.env.WEB_DIST ?? join(import.meta.dirname, '../apps/web/dist'), 'assets');
+  const assets = join(webDist(), 'assets');
   const files = readdirSync(assets);
   const sheets = files.filter((f) => f.endsWith('.css'));
   expect(sheets).toHaveLength(1);

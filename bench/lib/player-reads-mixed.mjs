@@ -260,7 +260,7 @@ export async function mixed({ pace = PACE, levels, levelSeconds, staffCookie, pi
           .map(([k, v]) => `${k} ${v.toFixed(2)} ms`)
           .join(', ')}`,
       );
-    // a page the server could not draw in time goes out with its spinner (PAGE_RENDERS_WAITING, decision 204)
+    // a page the server did not draw (renders waiting, or its loop busy: decisions 204, 206) goes out with its spinner
     if (m.renders)
       console.log(
         `player-reads  mixed        player pages: ${Object.entries(m.renders)

@@ -32,12 +32,14 @@ function walk(path, hash) {
   }
 }
 
+/** Where the player site is built: WEB_DIST, which lets several checkouts or helpers build side by side without racing on one folder, else apps/web/dist. */
+export const webDist = () => process.env.WEB_DIST ?? join(root, 'apps/web/dist');
+
 export function ensureWebBuilt({ force = false } = {}) {
   const hash = createHash('sha256');
   for (const p of inputs) walk(join(root, p), hash);
   const digest = hash.digest('hex');
-  // WEB_DIST lets several checkouts or helpers build side by side without racing on one folder
-  const outDir = process.env.WEB_DIST ?? join(root, 'apps/web/dist');
+  const outDir = webDist();
   const stamp = join(outDir, '.build-hash');
   if (!force && existsSync(stamp) && readFileSync(stamp, 'utf8') === digest) return false;
   console.log('[build] building the player site and the back office (apps/web)…');

@@ -50,16 +50,15 @@ export function loopBusy(windowMs = 500): () => number {
  * A logged-in player's page drawn by the server (docs/decisions/204): its HTML paints the page before any
  * script has run on a slow phone, as the prerendered public pages do (decision 020), here with the
  * player's own data. One render at a time in the process (about 12 ms of CPU for the deposit page); when
- * `maxWaiting` renders wait already, or the event loop was busy more than `maxBusy` of the last half second
- * (`busy`), a page goes out with its spinner instead, as before, and the browser draws it: the render is
+ * `maxWaiting` renders wait already, or the event loop was busy more than `maxBusy` of the last half second,
+ * a page goes out with its spinner instead, as before, and the browser draws it: the render is
  * what a busy server sheds first (decision 206: drawn at every page load, 1,000 players were not held).
  */
 export async function playerPageRenderer(
   root: string,
   log: FastifyBaseLogger,
   maxWaiting: number,
-  maxBusy = 1,
-  busy: () => number = loopBusy(),
+  maxBusy: number,
 ): Promise<PlayerPageRenderer | null> {
   const file = join(root, RENDER_MODULE);
   if (!existsSync(file)) return null;
@@ -80,6 +79,7 @@ export async function playerPageRenderer(
     return sheet;
   };
   let waiting = 0;
+  const busy = loopBusy();
   return {
     async render(html, url, language, answers) {
       const path = url.split('?')[0]!;
