@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { arg } from './lib/args.mjs';
+import { percentile } from './lib/call-recorder.mjs';
 import { call, register, SANDBOX, SERVER } from './lib/player-reads-http.mjs';
 import { cpuSeconds, startNode, stop, waitFor } from './lib/proc.mjs';
 import { ensureWebBuilt, webDist } from '../scripts/lib/web-build.mjs';
@@ -16,7 +17,6 @@ const PAGES = Math.min(Number(arg('pages', 600)), 10_000);
 const CONCURRENCY = Math.min(Number(arg('concurrency', 4)), 64);
 const PATH = String(arg('path', '/player/deposit'));
 const dist = resolve(String(arg('dist', webDist())));
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 
 process.env.WEB_DIST = dist;
 if (!process.argv.includes('--no-build')) ensureWebBuilt();

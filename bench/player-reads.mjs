@@ -7,7 +7,7 @@
 //        [--only info,credit] [--think 5000] [--scan 30000] [--levels 50,100,200,400,700,1000,1500,2000]
 //        [--level-seconds 30] [--mix step=share,…] [--no-mixed] [--all-levels] [--processes 1]
 //        [--no-routes]   (the mixed load alone: no route against the hello world first)
-//        [--no-pages]    (a visit reads the agency and the player as calls, not the player area's page: the
+//        [--no-pages]    (a visit that opens the site reads the agency and the player as calls, not the player area's page: the
 //                         server drawing each page, decision 204, out of the load)
 //        [--pg postgres://postgres@127.0.0.1:5432/postgres]   (loopback only)
 import { randomBytes } from 'node:crypto';
@@ -40,7 +40,7 @@ for (const pair of arg('mix', '').split(',').filter(Boolean)) {
 }
 /** every level is run, also after one not held (CPU per call at each load) */
 const ALL_LEVELS = process.argv.includes('--all-levels');
-// each visit opens the player area's page, which the server draws (the built site: built here when its sources changed)
+// a visit that opens the site loads the player area's page, which the server draws (the built site: built here when its sources changed)
 const PAGES = MIXED && !process.argv.includes('--no-pages');
 /** the server's SERVER_PROCESSES (node:cluster workers on PostgreSQL, docs/decisions/191); its CPU counts them all */
 const PROCESSES = Number(arg('processes', 1));

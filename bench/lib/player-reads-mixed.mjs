@@ -1,6 +1,7 @@
 // The player-reads bench's mixed load: simulated players and one staff user at growing levels, until
 // p99 passes its bound. What a visit does, and how often, is MIX below: the proportions of the run.
 import { randomBytes } from 'node:crypto';
+import { recorder } from './call-recorder.mjs';
 import { call, readyPlayer, SANDBOX, SERVER, sessionCookie } from './player-reads-http.mjs';
 import { cpuSeconds, cpuSecondsOf, cpuSecondsOfTree } from './proc.mjs';
 
@@ -11,21 +12,32 @@ const LOGIN_P95_BOUND_MS = 250;
 
 /**
  * One visit of a player, then a think time between its steps (PACE). Each step is taken with its
- * probability; every visit opens the site.
+ * probability. A visit either opens the site (a session starts: the phone's browser loads the page) or
+ * goes on in the site already open (decision 207): there the player's and the agency's answers are
+ * fresh for 5 minutes (SPEC.md §9) and only the credit, fresh for no time, is asked again. Logins come
+ * only with an opening.
  */
 export const MIX = {
-  login: 0.05, // the visit starts with a login (a new phone, a session ended): argon2id, a new session
-  // the player area's page (its HTML, which the server answers the agency's and the player's info into and draws
-  // the page with, decisions 077 and 204; with `--no-pages` the two reads as calls instead), then the credit at the
-  // provider played
-  open: 1,
-  deposit: 0.3, // when no deposit is open: open one, read its QR, pay it at the bank (the bank's notice follows)
+  // the visit opens the site: the player area's page (its HTML, which the server answers the agency's and the
+  // player's info into and draws the page with, decisions 077 and 204; with `--no-pages` the two reads as calls
+  // instead). 0.25: a session of four visits on average, about a minute and a half at this pace
+  open: 0.25,
+  login: 0.05, // the visit opens the site with a login (a new phone, a session ended): argon2id, a new session
+  deposit: 0.3, // when no deposit is open: open one, read its QR, pay it at the bank (the bank's notice follows), back to the order
   play: 0.5, // the provider's game list, then a game launched
   promotions: 0.2, // the promotions offered and the one in use
   takePromotion: 0.02, // one taken (refused while another is in use: a 4xx, not a failure)
   withdraw: 0.1, // 100 THB out (the agency's minimum), when no withdrawal is in progress (a refusal for credit is a 4xx)
   history: 0.5, // deposit and withdrawal histories, first page
 };
+/**
+ * The deposit page asks for its order every DEPOSIT_POLL_MS while it waits (apps/web, get-deposit.ts), but
+ * not while the player is in the banking app (TanStack Query stops polling a hidden page): back from
+ * paying, the order is asked at once, then every 3 s until the bank's notice has settled it.
+ */
+const DEPOSIT_POLL_MS = 3_000;
+const DEPOSIT_WAITING = new Set(['OPEN', 'PAID', 'REVIEW']);
+const DEPOSIT_POLLS_MAX = 5;
 /**
  * How long a player takes (decision 190), each ±50 % at random: `screenMs` reading a screen and
  * tapping on (`--think`), `scanMs` in the banking app between reading the QR and the bank's payment
@@ -40,61 +52,24 @@ const PAGE_HEADERS = { accept: 'text/html,application/xhtml+xml', 'accept-encodi
 const STAFF_ROUND_MS = 2_000;
 const PROVIDERS = ['gclub', 'alphabet', 'gclub_live'];
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 const chance = (p) => Math.random() < p;
-
-/** Latencies by kind of call (method and path without ids or query), and the failures (no answer or 5xx). */
-function recorder() {
-  const byKind = new Map();
-  let failures = 0;
-  const timed = async (url, init) => {
-    const t = performance.now();
-    const r = await call(url, init).catch(() => ({ status: 0 }));
-    const ms = performance.now() - t;
-    const path = new URL(url).pathname.replace(/[0-9a-f-]{36}/g, ':id').replace(/\/games\/[a-z_]+/, '/games/:provider');
-    const kind = `${init?.method ?? 'GET'} ${path}`;
-    if (!byKind.has(kind)) byKind.set(kind, Object.assign([], { refused: 0, codes: {} }));
-    byKind.get(kind).push(ms);
-    if (r.status >= 400 && r.status < 500) {
-      const list = byKind.get(kind);
-      list.refused++;
-      const code = r.body?.error?.code ?? r.status;
-      list.codes[code] = (list.codes[code] ?? 0) + 1;
-    }
-    if (r.status === 0 || r.status >= 500) failures++;
-    return r;
-  };
-  const summary = (seconds) => {
-    const all = [...byKind.values()].flat().sort((a, b) => a - b);
-    const kinds = [...byKind].map(([kind, list]) => {
-      list.sort((a, b) => a - b);
-      return { kind, calls: list.length, refused: list.refused, codes: list.codes, p95: percentile(list, 95), p99: percentile(list, 99) };
-    });
-    return {
-      kinds: kinds.sort((a, b) => b.p99 - a.p99),
-      calls: all.length,
-      rps: all.length / seconds,
-      p95: percentile(all, 95),
-      p99: percentile(all, 99),
-      failures,
-    };
-  };
-  return { timed, summary };
-}
 
 /** One player's visits until `until`. */
 async function visits(player, timed, until, { think, scan, pages }) {
   let { cookie } = player;
   const provider = player.provider;
+  if (MIX.login > MIX.open) throw new Error('MIX: a login comes with an opening of the site (login ≤ open)');
   while (performance.now() < until) {
-    if (!pages) await timed(`${SERVER}/api/v2/agency/info`);
-    if (chance(MIX.login)) {
-      const body = { username: player.username, password: player.password };
-      const r = await timed(`${SERVER}/api/v2/players/login`, { method: 'POST', body });
-      cookie = sessionCookie(r) ?? cookie;
+    if (chance(MIX.open)) {
+      if (!pages) await timed(`${SERVER}/api/v2/agency/info`);
+      if (chance(MIX.login / MIX.open)) {
+        const body = { username: player.username, password: player.password };
+        const r = await timed(`${SERVER}/api/v2/players/login`, { method: 'POST', body });
+        cookie = sessionCookie(r) ?? cookie;
+      }
+      if (pages) await timed(`${SERVER}/player`, { cookie, headers: PAGE_HEADERS });
+      else await timed(`${SERVER}/api/v2/players/info`, { cookie });
     }
-    if (pages) await timed(`${SERVER}/player`, { cookie, headers: PAGE_HEADERS });
-    else await timed(`${SERVER}/api/v2/players/info`, { cookie });
     await timed(`${SERVER}/api/v2/players/credits/${provider}`, { cookie });
     await think();
     if (chance(MIX.deposit)) {
@@ -111,7 +86,14 @@ async function visits(player, timed, until, { think, scan, pages }) {
         if (created.status === 201) {
           const qr = await timed(`${SERVER}/api/v2/deposits/${created.body.order.id}/qr`, { cookie });
           await scan(); // the player scans the code in the banking app
-          if (qr.status === 200) await call(`${SANDBOX}/sandbox/bank/payments`, { method: 'POST', body: { payload: qr.body.payload } });
+          if (qr.status === 200) {
+            await call(`${SANDBOX}/sandbox/bank/payments`, { method: 'POST', body: { payload: qr.body.payload } });
+            for (let i = 0; i < DEPOSIT_POLLS_MAX; i++) {
+              if (i > 0) await new Promise((r) => setTimeout(r, DEPOSIT_POLL_MS));
+              const order = await timed(`${SERVER}/api/v2/deposits/${created.body.order.id}`, { cookie });
+              if (!DEPOSIT_WAITING.has(order.body?.order?.status)) break;
+            }
+          }
         }
       }
       await think();
@@ -179,29 +161,45 @@ const backendsDelta = (before, after) => Object.entries(after).reduce((s, [pid, 
 
 const pause = (ms) => () => new Promise((r) => setTimeout(r, ms * (0.5 + Math.random())));
 
+/**
+ * How long a visit lasts on average at this pace: a screen after its opening and after each step taken, and
+ * the time in the banking app for a deposit. A level's players start spread over this time, as players
+ * already in the site are (decision 207), and its calls are counted from its end.
+ */
+export const meanVisitMs = (pace) =>
+  pace.screenMs * (1 + MIX.deposit + MIX.play + MIX.promotions + MIX.withdraw + MIX.history) + MIX.deposit * pace.scanMs;
+
 async function mixedLevel(players, staffCookie, seconds, pace, pids, pages) {
-  const { timed, summary } = recorder();
-  const cpuBefore = pids ? await cpuNow(pids) : null;
-  const rendersBefore = pages ? await pages() : null;
-  const until = performance.now() + seconds * 1000;
+  const rampMs = meanVisitMs(pace);
+  const from = performance.now() + rampMs;
+  const until = from + seconds * 1000;
+  const { timed, summary } = recorder({ from, until });
   const thinking = { think: pause(pace.screenMs), scan: pause(pace.scanMs), pages: Boolean(pages) };
+  // what the server has used and drawn so far, read when the counted calls start
+  const atStart = new Promise((r) => setTimeout(r, rampMs)).then(async () => ({
+    cpu: pids ? await cpuNow(pids) : null,
+    renders: pages ? await pages() : null,
+  }));
+  let atEnd = null;
+  const ended = new Promise((r) => setTimeout(r, until - performance.now())).then(async () => {
+    atEnd = { cpu: pids ? await cpuNow(pids) : null, renders: pages ? await pages() : null };
+  });
   const [approved] = await Promise.all([
     staffCookie ? staffRounds(staffCookie, timed, until) : 0,
     ...players.map(async (player) => {
-      await new Promise((r) => setTimeout(r, Math.random() * pace.screenMs));
+      await new Promise((r) => setTimeout(r, Math.random() * rampMs));
       await visits(player, timed, until, thinking);
     }),
+    ended,
   ]);
+  const before = await atStart;
   const m = { ...summary(seconds), approved };
-  if (rendersBefore) {
-    const after = await pages();
-    m.renders = Object.fromEntries(Object.entries(after).map(([k, v]) => [k, v - (rendersBefore[k] ?? 0)]));
-  }
-  if (cpuBefore) {
-    const { backends, ...after } = await cpuNow(pids);
-    m.cpuMsPerCall = Object.fromEntries(Object.keys(after).map((k) => [k, ((after[k] - cpuBefore[k]) * 1000) / m.calls]));
+  if (before.renders) m.renders = Object.fromEntries(Object.entries(atEnd.renders).map(([k, v]) => [k, v - (before.renders[k] ?? 0)]));
+  if (before.cpu) {
+    const { backends, ...after } = atEnd.cpu;
+    m.cpuMsPerCall = Object.fromEntries(Object.keys(after).map((k) => [k, ((after[k] - before.cpu[k]) * 1000) / m.calls]));
     // PostgreSQL above is every backend of the machine; this is the server database's own
-    if (backends) m.cpuMsPerCall['postgres (server db)'] = (backendsDelta(cpuBefore.backends, backends) * 1000) / m.calls;
+    if (backends) m.cpuMsPerCall['postgres (server db)'] = (backendsDelta(before.cpu.backends, backends) * 1000) / m.calls;
   }
   return m;
 }
@@ -209,8 +207,8 @@ async function mixedLevel(players, staffCookie, seconds, pace, pids, pages) {
 const ms = (x) => `${x.toFixed(0).padStart(5)} ms`;
 /**
  * `levels` players in turn (`pace` between their steps, `levelSeconds` a level), each with a bank
- * account; `staffCookie` (optional) approves withdrawals. `pages` (optional): each visit opens the player
- * area's page instead of reading the agency and the player, and this answers the server's page renders so
+ * account; `staffCookie` (optional) approves withdrawals. `pages` (optional): a visit that opens the site loads
+ * the player area's page instead of reading the agency and the player, and this answers the server's page renders so
  * far by outcome (`laocredit_page_renders_total`). Answers the most players held and their calls/s.
  */
 export async function mixed({ pace = PACE, levels, levelSeconds, staffCookie, pids, pages, allLevels = false }) {
@@ -232,11 +230,11 @@ export async function mixed({ pace = PACE, levels, levelSeconds, staffCookie, pi
   console.log(
     `player-reads  mixed: each visit ${Object.entries(MIX)
       .map(([k, p]) => `${k} ${p}`)
-      .join(', ')}; staff approve every ${STAFF_ROUND_MS / 1000} s${staffCookie ? '' : ' (no staff: not on this engine)'}`,
+      .join(', ')}; staff approve every ${STAFF_ROUND_MS / 1000} s${staffCookie ? '' : ' (no staff: not on this engine)'}; ` +
+      `a level's players start over ${(meanVisitMs(pace) / 1000).toFixed(0)} s (a visit), its calls counted from then`,
   );
-  // warm-up (JIT, connections, the session cache), not counted: two screens' time, so that every player of
-  // the first level has started (each waits up to a screen before its first step) and made its first calls
-  await mixedLevel(players.slice(0, levels[0]), null, Math.max(3, (2 * pace.screenMs) / 1000), pace, null, pages);
+  // warm-up (JIT, connections, the session cache), not counted: the first level's players started, and a few seconds
+  await mixedLevel(players.slice(0, levels[0]), null, 3, pace, null, pages);
   let held = 0;
   let heldRps = 0;
   let failed = false; // held counts the levels up to the first one not held; --all-levels measures the rest too

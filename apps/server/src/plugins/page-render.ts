@@ -26,6 +26,20 @@ export interface PlayerPageRenderer {
   render(html: string, url: string, language: Language, answers: ReadonlyMap<string, string>): Promise<string | null>;
 }
 
+/** A file of the built site read once, then kept: the build does not change under a running server (a failed read is not kept). */
+export function keptFiles(root: string): (path: string) => Promise<string> {
+  const kept = new Map<string, Promise<string>>();
+  return (path) => {
+    let text = kept.get(path);
+    if (!text) {
+      text = readFile(join(root, path), 'utf8');
+      kept.set(path, text);
+      text.catch(() => kept.delete(path));
+    }
+    return text;
+  };
+}
+
 /**
  * The share of the last half second (or more, since the last look) the event loop spent busy: its
  * utilization, read when asked, not on a timer.
@@ -68,16 +82,7 @@ export async function playerPageRenderer(
     return null;
   }
   const { renderPlayerPage } = mod;
-  const sheets = new Map<string, Promise<string>>();
-  const sheetOf = (path: string) => {
-    let sheet = sheets.get(path);
-    if (!sheet) {
-      sheet = readFile(join(root, path), 'utf8');
-      sheets.set(path, sheet);
-      sheet.catch(() => sheets.delete(path));
-    }
-    return sheet;
-  };
+  const sheetOf = keptFiles(root);
   let waiting = 0;
   const busy = loopBusy();
   return {

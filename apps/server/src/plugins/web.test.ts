@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -149,6 +149,21 @@ describe("a player page's first reads, answered in its HTML (docs/decisions/077)
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers.vary).toMatch(/Accept-Encoding/);
     expect(answersIn(brotliDecompressSync(res.rawPayload).toString())?.['/api/v2/players/info']).toBeDefined();
+  });
+
+  it("reads a page's copy once: the build does not change under a running server", async () => {
+    const player = await registerPlayer(ctx.app);
+    const file = join(web, '_pages/player/bank.html');
+    const before = title((await get('/player/bank', { cookie: player.cookie })).body);
+    const original = readFileSync(file, 'utf8');
+    writeFileSync(file, original.replace('<title>bank</title>', '<title>rewritten</title>'));
+    try {
+      expect(before).toBe('bank');
+      expect(title((await get('/player/bank', { cookie: player.cookie })).body)).toBe('bank');
+      expect((await ctx.app.inject({ method: 'HEAD', url: '/player/bank', headers: { host: 'localhost' } })).statusCode).toBe(200);
+    } finally {
+      writeFileSync(file, original);
+    }
   });
 
   it('writes text a player typed so that it cannot end the element', () => {

@@ -1,5 +1,4 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -8,7 +7,7 @@ import type { ErrorBody } from '@app/contracts';
 import { LANGUAGE_STORAGE_KEY, detectLanguage, isLanguage, type Language } from '@app/contracts/languages';
 import { SESSION_COOKIE } from './session.js';
 import { sendPage, withPageAnswers } from './page-answers.js';
-import { playerPageRenderer } from './page-render.js';
+import { keptFiles, playerPageRenderer } from './page-render.js';
 import { RENDER_MODULE_DIR } from '@app/contracts/page-html';
 
 /** The copies of index.html of one page (apps/web/vite.plugins.ts, pageModulePreloads). */
@@ -118,6 +117,9 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
     return copies.inLanguage.get(language()) ?? copies.spinner;
   }
 
+  // a player page's copy is read once (the sheet its render inlines is kept the same way)
+  const copyText = keptFiles(root);
+
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
     const copies = pages.get(path);
     reply.header('cache-control', 'no-cache');
@@ -127,14 +129,20 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
     if (isPlayerArea(path) && file !== 'index.html') {
       // a player page holds the answers to its first reads: the player's own data, for this browser only
       reply.header('cache-control', 'private, no-cache');
-      const { html, answers } = await withPageAnswers(app, request, await readFile(join(root, file), 'utf8'));
+      const { html, answers } = await withPageAnswers(app, request, await copyText(file));
       // drawn with those answers when the build has the render: the page paints before its scripts (decision 204)
       const drawn = await renderer?.render(html, request.url, languageOf(request), answers);
       return sendPage(request, reply, drawn ?? html);
     }
     return reply.type('text/html; charset=utf-8').sendFile(file, root);
   };
-  if (hasWeb) app.get('/', { schema: { hide: true } }, (request, reply) => sendIndex(request, reply, '/'));
+  if (hasWeb) {
+    app.get('/', { schema: { hide: true } }, (request, reply) => sendIndex(request, reply, '/'));
+    // the player area's pages have their own routes: the static files' wildcard would look for each on disk first
+    const playerPage = (request: FastifyRequest, reply: FastifyReply) => sendIndex(request, reply, request.url.split('?')[0]!);
+    app.get('/player', { schema: { hide: true } }, playerPage);
+    app.get('/player/*', { schema: { hide: true } }, playerPage);
+  }
   const hasBackoffice = hasWeb && existsSync(join(root, BACKOFFICE_HTML));
   const sendBackoffice = (reply: FastifyReply) =>
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(BACKOFFICE_HTML, root);
