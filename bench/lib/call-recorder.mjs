@@ -19,9 +19,9 @@ export function recorder(window) {
     const path = new URL(url).pathname.replace(/[0-9a-f-]{36}/g, ':id').replace(/\/games\/[a-z_]+/, '/games/:provider');
     const kind = `${init?.method ?? 'GET'} ${path}`;
     if (!byKind.has(kind)) byKind.set(kind, Object.assign([], { refused: 0, codes: {} }));
-    byKind.get(kind).push(ms);
+    const list = byKind.get(kind);
+    list.push(ms);
     if (r.status >= 400 && r.status < 500) {
-      const list = byKind.get(kind);
       list.refused++;
       const code = r.body?.error?.code ?? r.status;
       list.codes[code] = (list.codes[code] ?? 0) + 1;

@@ -175,24 +175,22 @@ async function mixedLevel(players, staffCookie, seconds, pace, pids, pages) {
   const until = from + seconds * 1000;
   const { timed, summary } = recorder({ from, until });
   const thinking = { think: pause(pace.screenMs), scan: pause(pace.scanMs), pages: Boolean(pages) };
-  // what the server has used and drawn so far, read when the counted calls start
-  const atStart = new Promise((r) => setTimeout(r, rampMs)).then(async () => ({
-    cpu: pids ? await cpuNow(pids) : null,
-    renders: pages ? await pages() : null,
-  }));
-  let atEnd = null;
-  const ended = new Promise((r) => setTimeout(r, until - performance.now())).then(async () => {
-    atEnd = { cpu: pids ? await cpuNow(pids) : null, renders: pages ? await pages() : null };
-  });
+  // what the server has used and drawn so far, read when the counted calls start and when they end
+  const readingIn = (ms) =>
+    new Promise((r) => setTimeout(r, ms)).then(async () => ({
+      cpu: pids ? await cpuNow(pids) : null,
+      renders: pages ? await pages() : null,
+    }));
+  const readings = Promise.all([readingIn(rampMs), readingIn(until - performance.now())]);
   const [approved] = await Promise.all([
     staffCookie ? staffRounds(staffCookie, timed, until) : 0,
     ...players.map(async (player) => {
       await new Promise((r) => setTimeout(r, Math.random() * rampMs));
       await visits(player, timed, until, thinking);
     }),
-    ended,
+    readings,
   ]);
-  const before = await atStart;
+  const [before, atEnd] = await readings;
   const m = { ...summary(seconds), approved };
   if (before.renders) m.renders = Object.fromEntries(Object.entries(atEnd.renders).map(([k, v]) => [k, v - (before.renders[k] ?? 0)]));
   if (before.cpu) {
