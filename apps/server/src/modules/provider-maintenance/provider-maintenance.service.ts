@@ -1,23 +1,32 @@
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { writeAudit } from '../../audit/audit.js';
 import { providerMaintenance } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../errors.js';
-import { jsonValue, queryRows } from '../../db/client.js';
+import { jsonValue, statementOnce } from '../../db/client.js';
 import type { MaintenanceRead, ProviderMaintenanceDependencies, ProviderMaintenanceService } from './provider-maintenance.types.js';
 
 /** `fields.until`: when the maintenance ends, absent when staff will end it */
 const inMaintenance = (provider: string, until: Date | null) =>
   new AppError('PROVIDER_MAINTENANCE', `${provider} is in maintenance`, until ? { provider, until: until.toISOString() } : { provider });
 
+type Bound = string | SQL | Placeholder;
+/** The provider's maintenance in force at `at`: `{ until }`, or null when it is open. */
+const inForceOf = (agencyId: Bound, provider: Bound, at: Bound) =>
+  sql`(SELECT json_build_object('until', m.until) FROM ${providerMaintenance} m
+        WHERE m.agency_id = ${agencyId} AND m.provider = ${provider} AND (m.until IS NULL OR m.until > ${at})
+        LIMIT 1)`;
+/** `inForceOf` alone, built once (decision 187): each game launch and credit move asks it. */
+const inForce = statementOnce<{ m: MaintenanceRead }>(
+  'provider_maintenance_in_force',
+  sql`SELECT ${inForceOf(sql.placeholder('agencyId'), sql.placeholder('provider'), sql`${sql.placeholder('at')}::timestamptz`)} AS m`,
+);
+
 export function createProviderMaintenanceService({ db, now }: ProviderMaintenanceDependencies): ProviderMaintenanceService {
   /** the rows in force: no end set, or an end still to come */
   const current = (agencyId: string) =>
     and(eq(providerMaintenance.agencyId, agencyId), or(isNull(providerMaintenance.until), gt(providerMaintenance.until, now())));
 
-  const inForceSql = (agencyId: string, provider: string) =>
-    sql`(SELECT json_build_object('until', m.until) FROM ${providerMaintenance} m
-          WHERE m.agency_id = ${agencyId} AND m.provider = ${provider} AND (m.until IS NULL OR m.until > ${now().toISOString()})
-          LIMIT 1)`;
+  const inForceSql = (agencyId: string, provider: string) => inForceOf(agencyId, provider, now().toISOString());
 
   function assertOpenRead(provider: string, read: MaintenanceRead) {
     const row = jsonValue<{ until: string | null } | null | undefined>(read);
@@ -37,7 +46,7 @@ export function createProviderMaintenanceService({ db, now }: ProviderMaintenanc
     list,
 
     async assertOpen(agencyId, provider) {
-      const [row] = await queryRows<{ m: MaintenanceRead }>(db, sql`SELECT ${inForceSql(agencyId, provider)} AS m`);
+      const [row] = await inForce(db, { agencyId, provider, at: now().toISOString() });
       assertOpenRead(provider, row?.m);
     },
     inForceSql,

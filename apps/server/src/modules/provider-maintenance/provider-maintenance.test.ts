@@ -101,9 +101,15 @@ describe('a provider in maintenance', () => {
     const p = await registerPlayer(env.ctx.app);
     const refused = await deposit(p, 'alphabet');
     expect(refused.json().error.fields).toEqual({ provider: 'alphabet', until: until.toISOString() });
+    // the launch's own statement (built once, the clock bound per call) tells the same end
+    expect((await launch(p, 'alphabet')).json().error).toMatchObject({
+      code: 'PROVIDER_MAINTENANCE',
+      fields: { until: until.toISOString() },
+    });
     shift = 2 * HOUR;
     expect(await playerList(p)).toEqual([]);
     expect((await deposit(p, 'alphabet')).statusCode).toBe(201);
+    expect((await launch(p, 'alphabet')).json().error?.code).not.toBe('PROVIDER_MAINTENANCE');
   });
 
   it.each<[StaffRole, number]>([
