@@ -34,12 +34,29 @@ export function makeRelease(): Release {
     }
   }
   cpSync(join(ROOT, 'apps/server/dist'), join(dir, 'apps/server/dist'), { recursive: true });
-  execFileSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'pipe' });
-  const node = execFileSync('npm', ['exec', '--yes', `--package=${PRODUCTION_NODE}`, '--', 'node', '-p', 'process.execPath'], {
-    cwd: tmpdir(),
-    encoding: 'utf8',
-  }).trim();
+  // from the cache the repository's own `npm ci` filled, where it can
+  npm(['ci', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline'], dir);
+  const node = npm(
+    ['exec', '--yes', '--prefer-offline', `--package=${PRODUCTION_NODE}`, '--', 'node', '-p', 'process.execPath'],
+    tmpdir(),
+  ).trim();
   return { dir, node, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** What npm fails with when the registry's connection broke, not the command (a clean-clone CI run met ECONNRESET). */
+const NETWORK_ERROR = /\b(ECONNRESET|ETIMEDOUT|EAI_AGAIN|ECONNREFUSED|ENOTFOUND)\b|npm error network/;
+
+/** `npm …` in `cwd`, its output; tried up to three times when the registry's connection fails, at once otherwise. */
+function npm(args: string[], cwd: string): string {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: 'pipe' });
+    } catch (err) {
+      const stderr = String((err as { stderr?: unknown }).stderr ?? '');
+      if (attempt >= 3 || !NETWORK_ERROR.test(stderr)) throw err;
+      spawnSync('sleep', [String(5 * attempt)]);
+    }
+  }
 }
 
 /** A port nothing listens on now (the OS's choice). */
